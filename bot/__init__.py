@@ -1,0 +1,1 @@
+"""Alcazar for Discord: rules engines, storage, game service and the Discord layer."""

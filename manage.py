@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""The project's two commands, each doing its own set-up on a fresh machine.
+
+    python3 manage.py run     start the Discord bot (reads .env / the environment)
+    python3 manage.py test    run the whole test suite
+
+Both create ``.venv`` and install the project into it when it is missing or
+when ``pyproject.toml`` changed since the last install.  Anything after the
+command is passed on (``python3 manage.py test -k rules``).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+STAMP = VENV / ".installed-from"
+
+
+def venv_python() -> Path:
+    scripts = "Scripts" if os.name == "nt" else "bin"
+    return VENV / scripts / ("python.exe" if os.name == "nt" else "python")
+
+
+def ensure_environment() -> Path:
+    """Create the virtual environment and install the project when needed."""
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if not venv_python().exists():
+        print("Creating .venv …", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    if not STAMP.exists() or STAMP.read_text().strip() != wanted:
+        print("Installing the project and its test tools into .venv …", flush=True)
+        pip = [str(venv_python()), "-m", "pip", "--disable-pip-version-check", "-q"]
+        subprocess.run(pip + ["install", "--upgrade", "pip"], check=True)
+        subprocess.run(pip + ["install", "-e", f"{ROOT}[test]"], check=True)
+        STAMP.write_text(wanted)
+    return venv_python()
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in {"run", "test", "demo"}:
+        print(__doc__)
+        return 2
+    command, rest = argv[0], argv[1:]
+    python = str(ensure_environment())
+    if command == "run":
+        return subprocess.call([python, "-m", "bot", *rest], cwd=ROOT)
+    if command == "demo":
+        return subprocess.call([python, "-m", "renderer.demo", *rest], cwd=ROOT)
+    return subprocess.call([python, "-m", "pytest", *rest], cwd=ROOT)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
