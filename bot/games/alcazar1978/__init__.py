@@ -1,0 +1,108 @@
+"""Alcazar (1978): two pawns, eight walls, a 4 × 4 board.
+
+The rules are ``shared/rules/alcazar-1978.md``; the API is the engine
+contract (``shared/engine-contract.md``) plus the extras in
+``docs/engine-extras.md``.  Seat 0 is Red (starts on a4 and moves first),
+seat 1 is Green (starts on d1).
+
+    from bot.games import alcazar1978 as game
+    state = game.new_game()
+    state = game.play(state, "w3 B3 ccw1")
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.alcazar1978.moves import PASS, Move, Pass, PawnMove, WallTurn, read_notation
+from bot.games.alcazar1978.rules import apply, check, why_illegal
+from bot.games.alcazar1978.rules import legal_moves as _legal_moves
+from bot.games.alcazar1978.state import DEFAULT_OPTIONS, State, options_of, starting_state
+from bot.games.alcazar1978.state import from_dict as _from_dict
+from bot.games.alcazar1978.state import to_dict as _to_dict
+from bot.games.alcazar1978.view import describe_move as _describe_move
+from bot.games.alcazar1978.view import view as _view
+from bot.games.common import IllegalMove, MoveError, Outcome
+
+__all__ = [
+    "DEFAULT_OPTIONS", "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "PASS", "TITLE",
+    "IllegalMove", "Move", "MoveError", "Outcome", "Pass", "PawnMove", "State", "WallTurn",
+    "describe_move", "from_dict", "legal_moves", "new_game", "options", "outcome", "parse_move",
+    "play", "ply", "to_dict", "to_move", "view", "why_illegal",
+]
+
+NAME = "alcazar1978"
+TITLE = "Alcazar (1978)"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 2
+
+
+def new_game(
+    players: int = 2,
+    seed: int | None = None,
+    *,
+    deck: list[int] | None = None,
+    options: dict[str, Any] | None = None,
+) -> State:
+    """The standard setup, Red to move.  There is no deal, so ``seed`` changes nothing."""
+    if players != 2:
+        raise ValueError(f"Alcazar (1978) is for exactly 2 players, not {players}")
+    if deck is not None:
+        raise ValueError("Alcazar (1978) has no cards to deal")
+    return starting_state(options)
+
+
+def to_move(state: State) -> int | None:
+    """The seat to act, or None once the game is over."""
+    return None if state.outcome is not None else state.turn
+
+
+def legal_moves(state: State) -> list[Move]:
+    """Every legal move of the seat to act; ``[PASS]`` when it has none; ``[]`` when over."""
+    return _legal_moves(state)
+
+
+def parse_move(state: State, text: str) -> Move:
+    """The move ``text`` names, checked: ``MoveError`` if it is no move, ``IllegalMove`` (why) if illegal."""
+    move = read_notation(text)
+    check(state, move)
+    return move
+
+
+def play(state: State, move: Move | str) -> State:
+    """The state after a move (a Move or its notation); the input is left untouched."""
+    if isinstance(move, str):
+        move = read_notation(move)
+    check(state, move)
+    return apply(state, move)
+
+
+def outcome(state: State) -> Outcome | None:
+    return state.outcome
+
+
+def describe_move(state: State, move: Move | str) -> str:
+    """The move in plain words for the seat to act in ``state``."""
+    return _describe_move(state, read_notation(move) if isinstance(move, str) else move)
+
+
+def options(state: State) -> dict[str, Any]:
+    """The options (house rules) the game was created with."""
+    return options_of(state)
+
+
+def ply(state: State) -> int:
+    """How many moves (passes included) have been played."""
+    return state.ply
+
+
+def view(state: State, seat: int | None = None) -> dict[str, Any]:
+    """JSON-ready view; Alcazar (1978) has no secrets, so every seat sees the same."""
+    return _view(state, seat)
+
+
+def to_dict(state: State) -> dict[str, Any]:
+    return _to_dict(state)
+
+
+def from_dict(data: dict[str, Any]) -> State:
+    return _from_dict(data)
