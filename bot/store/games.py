@@ -1,0 +1,208 @@
+"""Games, their seats and their results."""
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any, Iterable
+
+import aiosqlite
+
+from bot.store.records import GameRow, GameStatus, ResultRow, SeatRow
+
+
+class StaleVersion(Exception):
+    """The game changed since the version the caller expected; nothing was written."""
+
+
+class ChannelBusy(Exception):
+    """The channel already has a live game (lobby or active)."""
+
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, kind, status, host_id, settings, seed, version, "
+    "created_at, updated_at, turn_seat, turn_since"
+)
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:
+    (id_, guild, channel, kind, status, host, settings, seed, version,
+     created, updated, turn_seat, turn_since) = row
+    return GameRow(
+        id=id_, guild_id=guild, channel_id=channel, kind=kind, status=GameStatus(status),
+        host_id=host, settings=json.loads(settings), seed=seed, version=version,
+        created_at=created, updated_at=updated, turn_seat=turn_seat, turn_since=turn_since,
+    )
+
+
+class GameRepo:
+    """The ``games`` table."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def create_lobby(
+        self, *, guild_id: int, channel_id: int, kind: str, host_id: int,
+        settings: dict[str, Any], seed: int, now: float,
+    ) -> GameRow:
+        """Insert a new lobby; ``ChannelBusy`` when the channel has a live game."""
+        try:
+            cursor = await self._conn.execute(
+                "INSERT INTO games (guild_id, channel_id, kind, status, host_id, settings, seed,"
+                " version, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?)",
+                (guild_id, channel_id, kind, host_id, _compact(settings), seed, now, now),
+            )
+        except sqlite3.IntegrityError as error:
+            if "games.channel_id" in str(error):
+                raise ChannelBusy(channel_id) from None
+            raise
+        game_id = cursor.lastrowid
+        assert game_id is not None
+        return GameRow(
+            id=game_id, guild_id=guild_id, channel_id=channel_id, kind=kind,
+            status=GameStatus.LOBBY, host_id=host_id, settings=settings, seed=seed, version=0,
+            created_at=now, updated_at=now, turn_seat=None, turn_since=None,
+        )
+
+    async def get(self, game_id: int) -> GameRow | None:
+        cursor = await self._conn.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
+        )
+        row = await cursor.fetchone()
+        return None if row is None else _game(row)
+
+    async def live_in_channel(self, channel_id: int) -> GameRow | None:
+        """The lobby or active game of a channel or thread, if any."""
+        cursor = await self._conn.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games"
+            " WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+        )
+        row = await cursor.fetchone()
+        return None if row is None else _game(row)
+
+    async def with_status(self, status: GameStatus) -> list[GameRow]:
+        cursor = await self._conn.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = ? ORDER BY id", (status.value,)
+        )
+        return [_game(row) for row in await cursor.fetchall()]
+
+    async def live_of_user(self, user_id: int) -> list[GameRow]:
+        """Lobbies and active games the user has joined, oldest first."""
+        cursor = await self._conn.execute(
+            f"SELECT {', '.join('g.' + c.strip() for c in _GAME_COLUMNS.split(','))}"
+            " FROM games g JOIN seats s ON s.game_id = g.id"
+            " WHERE s.user_id = ? AND g.status IN ('lobby', 'active') ORDER BY g.id",
+            (user_id,),
+        )
+        return [_game(row) for row in await cursor.fetchall()]
+
+    async def update_settings(self, game_id: int, settings: dict[str, Any], now: float) -> None:
+        await self._conn.execute(
+            "UPDATE games SET settings = ?, updated_at = ? WHERE id = ?",
+            (_compact(settings), now, game_id),
+        )
+
+    async def set_status(self, game_id: int, status: GameStatus, now: float) -> None:
+        """Change the status without touching the board (lobby closed, game cancelled)."""
+        await self._conn.execute(
+            "UPDATE games SET status = ?, updated_at = ?,"
+            " turn_seat = CASE WHEN ? = 'active' THEN turn_seat END,"
+            " turn_since = CASE WHEN ? = 'active' THEN turn_since END WHERE id = ?",
+            (status.value, now, status.value, status.value, game_id),
+        )
+
+    async def advance(
+        self, game_id: int, *, expected_version: int, status: GameStatus,
+        turn_seat: int | None, now: float,
+    ) -> int:
+        """Bump the version of a game whose board changed; ``StaleVersion`` if it moved on.
+
+        Returns the new version. The turn (seat and since when) is set in the
+        same statement, so the version always names one turn.
+        """
+        cursor = await self._conn.execute(
+            "UPDATE games SET version = version + 1, status = ?, updated_at = ?,"
+            " turn_seat = ?, turn_since = ? WHERE id = ? AND version = ?",
+            (status.value, now, turn_seat, None if turn_seat is None else now,
+             game_id, expected_version),
+        )
+        if cursor.rowcount != 1:
+            raise StaleVersion(game_id)
+        return expected_version + 1
+
+
+class SeatRepo:
+    """The ``seats`` table: who plays a game, and in which seat once it started."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def add(self, game_id: int, user_id: int, now: float) -> bool:
+        """Add a player to a lobby; False if the user had already joined."""
+        cursor = await self._conn.execute(
+            "INSERT OR IGNORE INTO seats (game_id, user_id, joined_at) VALUES (?, ?, ?)",
+            (game_id, user_id, now),
+        )
+        return cursor.rowcount == 1
+
+    async def remove(self, game_id: int, user_id: int) -> bool:
+        cursor = await self._conn.execute(
+            "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+        )
+        return cursor.rowcount == 1
+
+    async def of_game(self, game_id: int) -> list[SeatRow]:
+        """The players in seat order once seated, in joining order before that."""
+        cursor = await self._conn.execute(
+            "SELECT game_id, user_id, joined_at, seat, resigned FROM seats WHERE game_id = ?"
+            " ORDER BY seat, joined_at, user_id", (game_id,),
+        )
+        return [
+            SeatRow(game_id=g, user_id=u, joined_at=j, seat=s, resigned=bool(r))
+            for g, u, j, s, r in await cursor.fetchall()
+        ]
+
+    async def assign(self, game_id: int, user_ids_in_seat_order: Iterable[int]) -> None:
+        await self._conn.executemany(
+            "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
+            [(seat, game_id, user) for seat, user in enumerate(user_ids_in_seat_order)],
+        )
+
+    async def mark_resigned(self, game_id: int, user_id: int) -> None:
+        await self._conn.execute(
+            "UPDATE seats SET resigned = 1 WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+        )
+
+
+class ResultRepo:
+    """The ``results`` table: one row per finished game."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def record(
+        self, game_id: int, *, winners: Iterable[int], reason: str,
+        outcome: dict[str, Any], now: float,
+    ) -> None:
+        await self._conn.execute(
+            "INSERT INTO results (game_id, winners, reason, outcome, finished_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (game_id, _compact(list(winners)), reason, _compact(outcome), now),
+        )
+
+    async def get(self, game_id: int) -> ResultRow | None:
+        cursor = await self._conn.execute(
+            "SELECT winners, reason, outcome, finished_at FROM results WHERE game_id = ?",
+            (game_id,),
+        )
+        row = await cursor.fetchone()
+        if row is None:
+            return None
+        winners, reason, outcome, finished_at = row
+        return ResultRow(
+            game_id=game_id, winners=tuple(json.loads(winners)), reason=reason,
+            outcome=json.loads(outcome), finished_at=finished_at,
+        )

@@ -1,0 +1,85 @@
+"""The append-only move log and the latest snapshot of each game."""
+from __future__ import annotations
+
+from typing import Sequence
+
+import aiosqlite
+
+from bot.store.records import EntryKind, LogEntry, Snapshot
+
+
+def _entry(row: tuple) -> LogEntry:  # type: ignore[type-arg]
+    ply, seat, kind, notation, words, forced, played_at = row
+    return LogEntry(
+        ply=ply, seat=seat, kind=EntryKind(kind), notation=notation, words=words,
+        forced=bool(forced), played_at=played_at,
+    )
+
+
+_ENTRY_COLUMNS = "ply, seat, kind, notation, words, forced, played_at"
+
+
+class MoveLog:
+    """The ``moves`` table. Lines are appended, and an undo only marks them undone."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def append(self, game_id: int, entries: Sequence[LogEntry]) -> None:
+        """Append lines; a ply already in the live log is an ``IntegrityError``."""
+        await self._conn.executemany(
+            "INSERT INTO moves (game_id, ply, seat, kind, notation, words, forced, played_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (game_id, e.ply, e.seat, e.kind.value, e.notation, e.words, int(e.forced),
+                 e.played_at)
+                for e in entries
+            ],
+        )
+
+    async def entries(self, game_id: int) -> list[LogEntry]:
+        """The live log (undone lines left out), in order."""
+        cursor = await self._conn.execute(
+            f"SELECT {_ENTRY_COLUMNS} FROM moves WHERE game_id = ? AND undone_at IS NULL"
+            " ORDER BY ply", (game_id,),
+        )
+        return [_entry(row) for row in await cursor.fetchall()]
+
+    async def latest(self, game_id: int, limit: int) -> list[LogEntry]:
+        """The last ``limit`` lines of the live log, in order."""
+        cursor = await self._conn.execute(
+            f"SELECT {_ENTRY_COLUMNS} FROM moves WHERE game_id = ? AND undone_at IS NULL"
+            " ORDER BY ply DESC LIMIT ?", (game_id, limit),
+        )
+        return [_entry(row) for row in reversed(await cursor.fetchall())]
+
+    async def mark_undone(self, game_id: int, from_ply: int, now: float) -> int:
+        """Take back every live line from ``from_ply`` on; returns how many."""
+        cursor = await self._conn.execute(
+            "UPDATE moves SET undone_at = ? WHERE game_id = ? AND ply >= ? AND undone_at IS NULL",
+            (now, game_id, from_ply),
+        )
+        return cursor.rowcount
+
+
+class SnapshotRepo:
+    """The ``snapshots`` table: only the latest state of each game is kept."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def put(self, snapshot: Snapshot) -> None:
+        await self._conn.execute(
+            "INSERT OR REPLACE INTO snapshots (game_id, version, ply, state) VALUES (?, ?, ?, ?)",
+            (snapshot.game_id, snapshot.version, snapshot.ply, snapshot.state),
+        )
+
+    async def get(self, game_id: int) -> Snapshot | None:
+        cursor = await self._conn.execute(
+            "SELECT version, ply, state FROM snapshots WHERE game_id = ?", (game_id,)
+        )
+        row = await cursor.fetchone()
+        if row is None:
+            return None
+        version, ply, state = row
+        return Snapshot(game_id=game_id, version=version, ply=ply, state=state)

@@ -1,0 +1,115 @@
+"""Reminder state, muted games and pending undo requests.
+
+Reminders and undo requests are tied to the game ``version`` at which they
+were made: a row of an older version belongs to a turn that is over, so a
+move never has to clean them up.
+"""
+from __future__ import annotations
+
+import json
+from typing import Iterable
+
+import aiosqlite
+
+from bot.store.records import ReminderRow, UndoRequestRow
+
+
+class ReminderRepo:
+    """The ``reminders`` table: how many reminders went out for the current turn."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def of_games(self, game_ids: Iterable[int]) -> dict[int, ReminderRow]:
+        ids = list(game_ids)
+        if not ids:
+            return {}
+        marks = ", ".join("?" * len(ids))
+        cursor = await self._conn.execute(
+            f"SELECT game_id, version, sent, last_sent_at FROM reminders WHERE game_id IN ({marks})",
+            ids,
+        )
+        return {
+            g: ReminderRow(game_id=g, version=v, sent=s, last_sent_at=t)
+            for g, v, s, t in await cursor.fetchall()
+        }
+
+    async def record_sent(self, game_id: int, version: int, sent: int, now: float) -> bool:
+        """Record that reminder number ``sent`` of the turn at ``version`` went out.
+
+        Only the next number is accepted (``sent`` = what was recorded + 1), so
+        recording the same reminder twice changes nothing and returns False.
+        """
+        cursor = await self._conn.execute(
+            "INSERT INTO reminders (game_id, version, sent, last_sent_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version,"
+            " sent = excluded.sent, last_sent_at = excluded.last_sent_at"
+            " WHERE (reminders.version = excluded.version AND reminders.sent = excluded.sent - 1)"
+            "    OR (reminders.version <> excluded.version AND excluded.sent = 1)",
+            (game_id, version, sent, now),
+        )
+        return cursor.rowcount == 1
+
+
+class MuteRepo:
+    """The ``muted_games`` table: a user's choice not to be reminded in a game."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def set(self, game_id: int, user_id: int, muted: bool) -> None:
+        if muted:
+            await self._conn.execute(
+                "INSERT OR IGNORE INTO muted_games (game_id, user_id) VALUES (?, ?)",
+                (game_id, user_id),
+            )
+        else:
+            await self._conn.execute(
+                "DELETE FROM muted_games WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            )
+
+    async def is_muted(self, game_id: int, user_id: int) -> bool:
+        cursor = await self._conn.execute(
+            "SELECT 1 FROM muted_games WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+        )
+        return await cursor.fetchone() is not None
+
+    async def all(self) -> set[tuple[int, int]]:
+        """Every (game id, user id) pair that is muted, for games still active."""
+        cursor = await self._conn.execute(
+            "SELECT m.game_id, m.user_id FROM muted_games m JOIN games g ON g.id = m.game_id"
+            " WHERE g.status = 'active'"
+        )
+        return {(g, u) for g, u in await cursor.fetchall()}
+
+
+class UndoRepo:
+    """The ``undo_requests`` table: at most one pending request per game."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def put(self, request: UndoRequestRow) -> None:
+        await self._conn.execute(
+            "INSERT OR REPLACE INTO undo_requests"
+            " (game_id, requester_id, version, requested_at, approved_by) VALUES (?, ?, ?, ?, ?)",
+            (request.game_id, request.requester_id, request.version, request.requested_at,
+             json.dumps(list(request.approved_by))),
+        )
+
+    async def get(self, game_id: int) -> UndoRequestRow | None:
+        cursor = await self._conn.execute(
+            "SELECT requester_id, version, requested_at, approved_by FROM undo_requests"
+            " WHERE game_id = ?", (game_id,),
+        )
+        row = await cursor.fetchone()
+        if row is None:
+            return None
+        requester, version, requested_at, approved_by = row
+        return UndoRequestRow(
+            game_id=game_id, requester_id=requester, version=version,
+            requested_at=requested_at, approved_by=tuple(json.loads(approved_by)),
+        )
+
+    async def clear(self, game_id: int) -> None:
+        await self._conn.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))

@@ -1,0 +1,149 @@
+"""The database schema as numbered migrations, tracked by ``PRAGMA user_version``.
+
+Migration *n* brings a database from ``user_version`` n-1 to n. Each runs in
+its own transaction together with the new ``user_version``, so a database is
+never left between two versions. Append new migrations; never edit a shipped one.
+"""
+from __future__ import annotations
+
+import sqlite3
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: games, their players, the move log, snapshots, results, reminders,
+    #    muted games and undo requests.
+    """
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY,
+        guild_id    INTEGER NOT NULL,
+        channel_id  INTEGER NOT NULL,           -- a channel or a thread
+        kind        TEXT    NOT NULL,           -- engine name: alcazar, alcazar1978
+        status      TEXT    NOT NULL
+                    CHECK (status IN ('lobby', 'active', 'finished', 'cancelled')),
+        host_id     INTEGER NOT NULL,
+        settings    TEXT    NOT NULL,           -- JSON
+        seed        INTEGER NOT NULL,
+        version     INTEGER NOT NULL DEFAULT 0, -- bumped by every change of the board
+        created_at  REAL    NOT NULL,
+        updated_at  REAL    NOT NULL,
+        turn_seat   INTEGER,                    -- the seat to act, NULL unless active
+        turn_since  REAL                        -- when that turn began
+    );
+    -- One live game (lobby or active) per channel or thread.
+    CREATE UNIQUE INDEX games_live_in_channel
+        ON games (channel_id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_status ON games (status);
+
+    CREATE TABLE seats (
+        game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id   INTEGER NOT NULL,
+        joined_at REAL    NOT NULL,
+        seat      INTEGER,                      -- NULL until the game starts
+        resigned  INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, user_id),
+        UNIQUE (game_id, seat)
+    ) WITHOUT ROWID;
+    CREATE INDEX seats_by_user ON seats (user_id);
+
+    -- Append-only: an undo marks lines as undone instead of deleting them.
+    CREATE TABLE moves (
+        id        INTEGER PRIMARY KEY,
+        game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        ply       INTEGER NOT NULL,
+        seat      INTEGER NOT NULL,
+        kind      TEXT    NOT NULL CHECK (kind IN ('move', 'skip', 'retire')),
+        notation  TEXT    NOT NULL,
+        words     TEXT    NOT NULL,
+        forced    INTEGER NOT NULL DEFAULT 0,
+        played_at REAL    NOT NULL,
+        undone_at REAL
+    );
+    CREATE UNIQUE INDEX moves_live_ply ON moves (game_id, ply) WHERE undone_at IS NULL;
+
+    CREATE TABLE snapshots (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        ply     INTEGER NOT NULL,
+        state   TEXT    NOT NULL                -- compact JSON of the engine state
+    );
+
+    CREATE TABLE results (
+        game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        winners     TEXT    NOT NULL,           -- JSON list of seats
+        reason      TEXT    NOT NULL,
+        outcome     TEXT    NOT NULL,           -- JSON Outcome.to_dict()
+        finished_at REAL    NOT NULL
+    );
+
+    -- Reminders sent for the turn that began at games.version = version; a row
+    -- of an older version is a past turn and counts as nothing sent.
+    CREATE TABLE reminders (
+        game_id      INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        version      INTEGER NOT NULL,
+        sent         INTEGER NOT NULL,
+        last_sent_at REAL    NOT NULL
+    );
+
+    CREATE TABLE muted_games (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    ) WITHOUT ROWID;
+
+    -- A request made at an older version than the game's is void.
+    CREATE TABLE undo_requests (
+        game_id      INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        requester_id INTEGER NOT NULL,
+        version      INTEGER NOT NULL,
+        requested_at REAL    NOT NULL,
+        approved_by  TEXT    NOT NULL           -- JSON list of user ids
+    );
+    """,
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class SchemaTooNew(RuntimeError):
+    """The database was written by a newer version of the bot."""
+
+
+def apply_migrations(conn: sqlite3.Connection) -> int:
+    """Bring the database up to ``SCHEMA_VERSION``; return the version it had before.
+
+    Runs on a plain ``sqlite3`` connection in autocommit mode (isolation_level None).
+    """
+    found = conn.execute("PRAGMA user_version").fetchone()[0]
+    if found > SCHEMA_VERSION:
+        raise SchemaTooNew(
+            f"the database has schema version {found}, this bot knows up to {SCHEMA_VERSION}"
+        )
+    for number in range(found + 1, SCHEMA_VERSION + 1):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _statements(MIGRATIONS[number - 1]):
+                conn.execute(statement)
+            # PRAGMA takes no parameters; number is an int from our own range.
+            conn.execute(f"PRAGMA user_version = {int(number)}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    return found
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration into statements (``executescript`` would commit on its own)."""
+    statements: list[str] = []
+    pending = ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            statements.append(pending.strip())
+            pending = ""
+    if pending.strip():
+        statements.append(pending.strip())
+    return [s for s in statements if _has_sql(s)]
+
+
+def _has_sql(statement: str) -> bool:
+    return any(line.strip() and not line.strip().startswith("--") for line in statement.splitlines())

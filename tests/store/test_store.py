@@ -1,0 +1,212 @@
+"""The store against a real SQLite file in a temporary folder."""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.store import (
+    SCHEMA_VERSION,
+    ChannelBusy,
+    EntryKind,
+    GameStatus,
+    LogEntry,
+    SchemaTooNew,
+    Snapshot,
+    StaleVersion,
+    Store,
+    UndoRequestRow,
+)
+
+
+@pytest.fixture
+async def store(tmp_path: Path):
+    s = await Store.open(tmp_path / "games.sqlite3")
+    yield s
+    await s.close()
+
+
+async def new_lobby(store: Store, channel_id: int = 10, host_id: int = 1):
+    async with store.write() as tx:
+        game = await tx.games.create_lobby(
+            guild_id=5, channel_id=channel_id, kind="alcazar1978", host_id=host_id,
+            settings={"deadline_hours": None}, seed=1234, now=100.0,
+        )
+        await tx.seats.add(game.id, host_id, 100.0)
+    return game
+
+
+def entry(ply: int, seat: int = 0, notation: str = "a4-b4") -> LogEntry:
+    return LogEntry(ply=ply, seat=seat, kind=EntryKind.MOVE, notation=notation,
+                    words=f"move {notation}", forced=False, played_at=100.0 + ply)
+
+
+async def test_open_creates_wal_file_with_foreign_keys_and_latest_schema(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "sub" / "games.sqlite3")
+    try:
+        assert (tmp_path / "sub" / "games.sqlite3").exists()
+        assert await store.pragma("journal_mode") == "wal"
+        assert await store.pragma("foreign_keys") == 1
+        assert await store.schema_version() == SCHEMA_VERSION
+    finally:
+        await store.close()
+
+
+async def test_reopening_keeps_data_and_does_not_migrate_again(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    first = await Store.open(path)
+    game = await new_lobby(first)
+    await first.close()
+    second = await Store.open(path)
+    try:
+        async with second.read() as tx:
+            again = await tx.games.get(game.id)
+        assert again == game
+        assert await second.schema_version() == SCHEMA_VERSION
+    finally:
+        await second.close()
+
+
+async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+    with pytest.raises(SchemaTooNew, match="schema version"):
+        await Store.open(path)
+
+
+async def test_migration_starts_from_user_version(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    await (await Store.open(path)).close()
+    conn = sqlite3.connect(path)
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    conn.close()
+    assert {"games", "seats", "moves", "snapshots", "results", "reminders",
+            "muted_games", "undo_requests"} <= tables
+
+
+async def test_one_live_game_per_channel(store: Store) -> None:
+    game = await new_lobby(store, channel_id=10)
+    with pytest.raises(ChannelBusy):
+        await new_lobby(store, channel_id=10)
+    await new_lobby(store, channel_id=11)   # another channel is free
+    async with store.write() as tx:
+        await tx.games.set_status(game.id, GameStatus.CANCELLED, 101.0)
+    replacement = await new_lobby(store, channel_id=10)   # free again once the game is over
+    async with store.read() as tx:
+        assert (await tx.games.live_in_channel(10)).id == replacement.id
+
+
+async def test_foreign_keys_are_enforced(store: Store) -> None:
+    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+        async with store.write() as tx:
+            await tx.seats.add(999, 1, 100.0)
+
+
+async def test_seats_join_once_and_get_seat_order(store: Store) -> None:
+    game = await new_lobby(store, host_id=1)
+    async with store.write() as tx:
+        assert await tx.seats.add(game.id, 2, 101.0)
+        assert not await tx.seats.add(game.id, 2, 102.0)
+        await tx.seats.assign(game.id, [2, 1])
+    async with store.read() as tx:
+        seats = await tx.seats.of_game(game.id)
+    assert [(s.seat, s.user_id) for s in seats] == [(0, 2), (1, 1)]
+
+
+async def test_advance_bumps_version_and_refuses_a_stale_one(store: Store) -> None:
+    game = await new_lobby(store)
+    async with store.write() as tx:
+        version = await tx.games.advance(game.id, expected_version=0, status=GameStatus.ACTIVE,
+                                         turn_seat=1, now=200.0)
+    assert version == 1
+    with pytest.raises(StaleVersion):
+        async with store.write() as tx:
+            await tx.moves.append(game.id, [entry(1)])
+            await tx.games.advance(game.id, expected_version=0, status=GameStatus.ACTIVE,
+                                   turn_seat=0, now=201.0)
+    async with store.read() as tx:
+        row = await tx.games.get(game.id)
+        assert (row.version, row.turn_seat, row.turn_since) == (1, 1, 200.0)
+        assert await tx.moves.entries(game.id) == []   # the stale transaction left nothing
+
+
+async def test_move_log_appends_in_order_and_undo_only_marks(store: Store) -> None:
+    game = await new_lobby(store)
+    async with store.write() as tx:
+        await tx.moves.append(game.id, [entry(1), entry(2, 1, "d1-d2"), entry(3)])
+    with pytest.raises(sqlite3.IntegrityError):
+        async with store.write() as tx:
+            await tx.moves.append(game.id, [entry(3, 1)])   # a ply is never doubled
+    async with store.write() as tx:
+        assert await tx.moves.mark_undone(game.id, 2, 300.0) == 2
+        await tx.moves.append(game.id, [entry(2, 1, "d1-c1")])
+    async with store.read() as tx:
+        log = await tx.moves.entries(game.id)
+        last = await tx.moves.latest(game.id, 1)
+    assert [e.notation for e in log] == ["a4-b4", "d1-c1"]
+    assert last == log[-1:]
+    conn = sqlite3.connect(store.path)
+    assert conn.execute("SELECT COUNT(*) FROM moves").fetchone()[0] == 4   # nothing deleted
+    conn.close()
+
+
+async def test_snapshot_keeps_the_latest(store: Store) -> None:
+    game = await new_lobby(store)
+    async with store.write() as tx:
+        await tx.snapshots.put(Snapshot(game.id, 1, 0, '{"a":1}'))
+        await tx.snapshots.put(Snapshot(game.id, 2, 1, '{"a":2}'))
+    async with store.read() as tx:
+        assert await tx.snapshots.get(game.id) == Snapshot(game.id, 2, 1, '{"a":2}')
+
+
+async def test_results_round_trip(store: Store) -> None:
+    game = await new_lobby(store)
+    async with store.write() as tx:
+        await tx.results.record(game.id, winners=[1], reason="Red resigned",
+                                outcome={"winners": [1], "reason": "Red resigned"}, now=400.0)
+    async with store.read() as tx:
+        result = await tx.results.get(game.id)
+    assert (result.winners, result.reason, result.finished_at) == ((1,), "Red resigned", 400.0)
+
+
+async def test_reminder_numbers_are_recorded_once_each(store: Store) -> None:
+    game = await new_lobby(store)
+    async with store.write() as tx:
+        assert await tx.reminders.record_sent(game.id, version=3, sent=1, now=10.0)
+        assert not await tx.reminders.record_sent(game.id, version=3, sent=1, now=11.0)
+        assert not await tx.reminders.record_sent(game.id, version=3, sent=3, now=11.0)
+        assert await tx.reminders.record_sent(game.id, version=3, sent=2, now=12.0)
+        assert await tx.reminders.record_sent(game.id, version=4, sent=1, now=13.0)  # new turn
+    async with store.read() as tx:
+        row = (await tx.reminders.of_games([game.id]))[game.id]
+    assert (row.version, row.sent, row.last_sent_at) == (4, 1, 13.0)
+
+
+async def test_mutes_and_undo_requests(store: Store) -> None:
+    game = await new_lobby(store)
+    async with store.write() as tx:
+        await tx.mutes.set(game.id, 7, True)
+        await tx.mutes.set(game.id, 7, True)
+        await tx.undo.put(UndoRequestRow(game.id, 1, 5, 50.0, (2,)))
+    async with store.read() as tx:
+        assert await tx.mutes.is_muted(game.id, 7)
+        assert await tx.undo.get(game.id) == UndoRequestRow(game.id, 1, 5, 50.0, (2,))
+    async with store.write() as tx:
+        await tx.mutes.set(game.id, 7, False)
+        await tx.undo.clear(game.id)
+    async with store.read() as tx:
+        assert not await tx.mutes.is_muted(game.id, 7)
+        assert await tx.undo.get(game.id) is None
+
+
+async def test_an_exception_inside_a_transaction_rolls_it_back(store: Store) -> None:
+    game = await new_lobby(store)
+    with pytest.raises(RuntimeError):
+        async with store.write() as tx:
+            await tx.moves.append(game.id, [entry(1)])
+            raise RuntimeError("the engine failed half-way")
+    async with store.read() as tx:
+        assert await tx.moves.entries(game.id) == []
