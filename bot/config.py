@@ -1,0 +1,115 @@
+"""Settings of the bot, read from the environment and an optional ``.env`` file.
+
+Every setting is documented in ``.env.example``. The environment wins over
+``.env``, so a deployment can override the file without editing it.
+"""
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+#: Where data lives when DATABASE_PATH is not set: a folder git ignores.
+DEFAULT_DATABASE_PATH = Path("local") / "alcazar.sqlite3"
+
+SETUP_HELP = """\
+DISCORD_TOKEN is not set, so the bot cannot log in.
+
+How to get a token and invite the bot:
+  1. Open https://discord.com/developers/applications, create an application,
+     open "Bot", and copy the token (Reset Token shows it once).
+  2. Put it in a file named .env next to manage.py:  DISCORD_TOKEN=your-token
+     (copy .env.example to .env; it explains the other settings).
+  3. Intents: the default ones are enough. Leave every privileged intent
+     (Presence, Server Members, Message Content) switched off.
+  4. Invite the bot with OAuth2 -> URL Generator, scopes "bot" and
+     "applications.commands", and these permissions: View Channel,
+     Send Messages, Send Messages in Threads, Create Public Threads,
+     Embed Links, Attach Files, Read Message History, Use Application Commands.
+     The link looks like
+     https://discord.com/oauth2/authorize?client_id=<APPLICATION_ID>&scope=bot+applications.commands&permissions=311385246720
+  5. Start the bot again:  python3 manage.py run
+"""
+
+
+class ConfigError(Exception):
+    """A setting is missing or malformed; the message says how to fix it."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the bot reads from its environment."""
+
+    discord_token: str
+    database_path: Path = DEFAULT_DATABASE_PATH
+    dev_guild_id: int | None = None
+    api_base_url: str | None = None       # REST proxy, e.g. http://proxy:8080/api/v10
+    gateway_url: str | None = None        # gateway proxy, e.g. ws://proxy:8081/
+    log_level: int = logging.INFO
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """``KEY=value`` lines of a .env file; blank lines and ``#`` comments are skipped."""
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        key = key.strip().removeprefix("export ").strip()
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key] = value
+    return values
+
+
+def load_settings(environ: dict[str, str] | None = None, env_file: Path | None = Path(".env")) -> Settings:
+    """Settings from ``environ`` (default: ``os.environ``) over the ``.env`` file."""
+    values = read_env_file(env_file) if env_file is not None else {}
+    values.update(os.environ if environ is None else environ)
+
+    def get(key: str) -> str | None:
+        value = values.get(key, "").strip()
+        return value or None
+
+    token = get("DISCORD_TOKEN")
+    if token is None:
+        raise ConfigError(SETUP_HELP)
+    return Settings(
+        discord_token=token,
+        database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE_PATH),
+        dev_guild_id=_parse_guild_id(get("DEV_GUILD_ID")),
+        api_base_url=_parse_url("DISCORD_API_BASE_URL", get("DISCORD_API_BASE_URL"), ("http://", "https://")),
+        gateway_url=_parse_url("DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL"), ("ws://", "wss://")),
+        log_level=_parse_log_level(get("LOG_LEVEL")),
+    )
+
+
+def _parse_guild_id(text: str | None) -> int | None:
+    if text is None:
+        return None
+    if not text.isdigit():
+        raise ConfigError(f"DEV_GUILD_ID must be a server id (digits only), not {text!r}. "
+                          "Enable Developer Mode in Discord and use Copy Server ID.")
+    return int(text)
+
+
+def _parse_url(name: str, text: str | None, schemes: tuple[str, ...]) -> str | None:
+    if text is None:
+        return None
+    if not text.startswith(schemes):
+        raise ConfigError(f"{name} must start with {' or '.join(schemes)}, not {text!r}.")
+    return text.rstrip("/")
+
+
+def _parse_log_level(text: str | None) -> int:
+    if text is None:
+        return logging.INFO
+    level = logging.getLevelName(text.upper())
+    if not isinstance(level, int):
+        raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {text!r}.")
+    return level

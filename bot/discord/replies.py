@@ -1,0 +1,91 @@
+"""Answering interactions, and the one place where failures become answers.
+
+A refusal (``Refused``, or a service ``Refusal``) becomes a friendly ephemeral
+reply that says exactly why. Anything unexpected is logged with the game id
+and answered with a short apology: no traceback ever reaches a user.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any, Awaitable
+
+import discord
+from discord import app_commands
+
+from bot.discord.texts import clip
+
+log = logging.getLogger(__name__)
+
+APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again in a moment."
+MISSING_PERMISSION = ("I can't do that here: I am missing a permission in this channel "
+                      "({what}). Ask a server admin to let me {what}.")
+
+
+class Refused(Exception):
+    """Nothing happened, for a reason the user can act on; the message says which."""
+
+    def __init__(self, message: str, *, game_id: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.game_id = game_id
+
+
+async def send(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = True,
+               **kwargs: Any) -> None:
+    """Reply to an interaction, whether or not it was already acknowledged (deferred)."""
+    if content is not None:
+        content = clip(content, 2000)
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool = True, thinking: bool = True) -> None:
+    """Acknowledge now (Discord allows 3 seconds); the answer follows when the work is done."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+
+
+def permission_words(error: discord.Forbidden) -> str:
+    return {50013: "send messages, embed links and attach files",
+            50001: "see this channel"}.get(error.code, "post here")
+
+
+async def answer_failure(interaction: discord.Interaction, error: BaseException, *,
+                         game_id: int | None = None) -> None:
+    """Turn any failure of an interaction into one ephemeral answer."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, Refused):
+        text = error.message
+    elif isinstance(error, discord.Forbidden) and error.code in (50013, 50001):
+        text = MISSING_PERMISSION.format(what=permission_words(error))
+    elif isinstance(error, app_commands.NoPrivateMessage):
+        text = "Games are played in server channels; use this command in a channel of a server."
+    else:
+        game = getattr(error, "game_id", None) or game_id
+        log.error("Unexpected error in %s for game %s (user %s, channel %s)",
+                  _what(interaction), game, interaction.user.id, interaction.channel_id, exc_info=error)
+        text = APOLOGY
+    try:
+        await send(interaction, text, ephemeral=True)
+    except discord.HTTPException:
+        # The interaction may have expired; there is no one left to tell.
+        log.warning("Could not answer interaction %s: %s", interaction.id, text)
+
+
+async def guarded(interaction: discord.Interaction, work: Awaitable[None], *, game_id: int | None = None) -> None:
+    """Run a button's work; any failure is answered like a command's."""
+    try:
+        await work
+    except Exception as error:  # noqa: BLE001 - this is the one place that answers every failure
+        await answer_failure(interaction, error, game_id=game_id)
+
+
+def _what(interaction: discord.Interaction) -> str:
+    command = interaction.command
+    if command is not None:
+        return f"/{command.qualified_name}"
+    data = interaction.data or {}
+    return f"component {data.get('custom_id', '?')}"

@@ -1,0 +1,60 @@
+"""Fixtures: a fake Discord, and the real bot logged into it."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fake_discord import FakeDiscord
+
+from bot.config import Settings
+from bot.discord import AlcazarBot
+
+
+def settings_for(fake: FakeDiscord, database_path: Path, *, dev_guild: bool = True) -> Settings:
+    return Settings(discord_token=fake.token, database_path=database_path,
+                    dev_guild_id=fake.guild.id if dev_guild else None,
+                    api_base_url=fake.api_base, gateway_url=fake.gateway_url)
+
+
+@contextlib.asynccontextmanager
+async def running_bot(fake: FakeDiscord, database_path: Path, **options: Any) -> AsyncIterator[AlcazarBot]:
+    """The real bot, logged into ``fake`` until the block ends."""
+    dev_guild = options.pop("dev_guild", True)
+    bot = AlcazarBot(settings_for(fake, database_path, dev_guild=dev_guild), guild_ready_timeout=0.05, **options)
+    task = asyncio.create_task(bot.start(fake.token))
+    ready = asyncio.create_task(bot.wait_until_ready())
+    done, _ = await asyncio.wait({task, ready}, timeout=15, return_when=asyncio.FIRST_COMPLETED)
+    if task in done:
+        ready.cancel()
+        task.result()
+        raise AssertionError("the bot stopped before it was ready")
+    assert ready in done, "the bot did not get ready"
+    try:
+        yield bot
+    finally:
+        await bot.close()
+        await asyncio.wait_for(task, 10)
+
+
+def assert_clean(fake: FakeDiscord) -> None:
+    """Nothing the bot sent broke a Discord limit or hit an unknown route."""
+    assert fake.problems == [], fake.problems
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    discord_ = FakeDiscord()
+    await discord_.start()
+    try:
+        yield discord_
+    finally:
+        await discord_.stop()
+
+
+@pytest.fixture
+def database_path(tmp_path: Path) -> Path:
+    return tmp_path / "alcazar.sqlite3"

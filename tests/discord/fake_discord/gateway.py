@@ -1,0 +1,96 @@
+"""The fake gateway: a websocket that speaks Discord's gateway protocol (v10, JSON).
+
+HELLO → the client's HEARTBEAT/IDENTIFY → READY (with the application id)
+and GUILD_CREATE; heartbeats are acknowledged; events are dispatched with
+increasing sequence numbers.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSMsgType, web
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+
+DISPATCH, HEARTBEAT, IDENTIFY, RESUME, HELLO, HEARTBEAT_ACK = 0, 1, 2, 6, 10, 11
+#: GUILD_MEMBERS, GUILD_PRESENCES, MESSAGE_CONTENT: the bot must not ask for them
+PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)
+
+
+class GatewaySession:
+    """One connected client."""
+
+    def __init__(self, discord: FakeDiscord, ws: web.WebSocketResponse) -> None:
+        self.discord = discord
+        self.ws = ws
+        self.sequence = 0
+        self.session_id = secrets.token_hex(8)
+        self.intents: int | None = None
+        self.identified = asyncio.Event()
+        self._send_lock = asyncio.Lock()
+
+    async def send(self, op: int, data: Any, event: str | None = None) -> None:
+        payload: dict[str, Any] = {"op": op, "d": data, "s": None, "t": event}
+        async with self._send_lock:
+            if op == DISPATCH:
+                self.sequence += 1
+                payload["s"] = self.sequence
+            await self.ws.send_str(json.dumps(payload))
+
+    async def dispatch(self, event: str, data: Any) -> None:
+        await self.send(DISPATCH, data, event)
+
+    async def run(self) -> None:
+        await self.send(HELLO, {"heartbeat_interval": 41250})
+        async for message in self.ws:
+            if message.type != WSMsgType.TEXT:
+                if message.type in (WSMsgType.CLOSE, WSMsgType.ERROR):
+                    break
+                continue
+            payload = json.loads(message.data)
+            await self._receive(payload["op"], payload.get("d"))
+
+    async def _receive(self, op: int, data: Any) -> None:
+        if op == HEARTBEAT:
+            await self.send(HEARTBEAT_ACK, None)
+        elif op == IDENTIFY:
+            await self._identify(data)
+        elif op == RESUME:
+            # Sessions are not kept across connections: ask for a fresh IDENTIFY.
+            await self.send(9, False)
+
+    async def _identify(self, data: dict[str, Any]) -> None:
+        discord = self.discord
+        if data.get("token") != discord.token:
+            await self.ws.close(code=4004, message=b"Authentication failed.")
+            return
+        self.intents = int(data.get("intents", 0))
+        if self.intents & PRIVILEGED_INTENTS:
+            await self.ws.close(code=4014, message=b"Disallowed intent(s).")
+            return
+        user = dict(discord.bot_user.payload(), verified=True, mfa_enabled=False, flags=0)
+        await self.dispatch("READY", {
+            "v": 10, "user": user, "guilds": [{"id": str(discord.guild.id), "unavailable": True}],
+            "session_id": self.session_id, "resume_gateway_url": discord.gateway_url,
+            "application": {"id": str(discord.application_id), "flags": 0},
+            "private_channels": [], "relationships": [],
+        })
+        await self.dispatch("GUILD_CREATE", discord.guild_payload())
+        self.identified.set()
+
+
+async def gateway_handler(discord: FakeDiscord, request: web.Request) -> web.WebSocketResponse:
+    ws = web.WebSocketResponse()
+    await ws.prepare(request)
+    session = GatewaySession(discord, ws)
+    discord.sessions.append(session)
+    try:
+        await session.run()
+    finally:
+        if session in discord.sessions:
+            discord.sessions.remove(session)
+    return ws

@@ -1,0 +1,173 @@
+"""Discord's documented size limits, checked on every request the bot sends.
+
+The fake answers a request that breaks one of them with 400 / 50035
+("Invalid Form Body") as Discord does, and the tests also run
+:func:`violations` over every recorded request at the end.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+CONTENT = 2000
+EMBEDS_PER_MESSAGE = 10
+EMBED_TITLE = 256
+EMBED_DESCRIPTION = 4096
+EMBED_FIELDS = 25
+EMBED_FIELD_NAME = 256
+EMBED_FIELD_VALUE = 1024
+EMBED_FOOTER = 2048
+EMBED_AUTHOR = 256
+EMBED_TOTAL = 6000
+ACTION_ROWS = 5
+BUTTONS_PER_ROW = 5
+CUSTOM_ID = 100
+BUTTON_LABEL = 80
+SELECT_OPTIONS = 25
+SELECT_OPTION_TEXT = 100
+PLACEHOLDER = 150
+CHOICES = 25
+CHOICE_NAME = 100
+CHOICE_VALUE = 100
+FILES_PER_MESSAGE = 10
+FILE_SIZE = 10 * 1024 * 1024
+COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+COMMAND_DESCRIPTION = 100
+OPTIONS_PER_COMMAND = 25
+
+
+def message_violations(payload: dict[str, Any]) -> list[str]:
+    """Everything in a message body (create, edit, interaction reply) over a limit."""
+    problems: list[str] = []
+    content = payload.get("content")
+    if content is not None and len(str(content)) > CONTENT:
+        problems.append(f"content has {len(str(content))} characters (limit {CONTENT})")
+    embeds = payload.get("embeds") or []
+    if len(embeds) > EMBEDS_PER_MESSAGE:
+        problems.append(f"{len(embeds)} embeds (limit {EMBEDS_PER_MESSAGE})")
+    for embed in embeds:
+        problems += _embed_violations(embed)
+    total = sum(_embed_size(embed) for embed in embeds)
+    if total > EMBED_TOTAL:
+        problems.append(f"the embeds of one message have {total} characters in all (limit {EMBED_TOTAL})")
+    problems += _components_violations(payload.get("components") or [])
+    attachments = payload.get("attachments") or []
+    if len(attachments) > FILES_PER_MESSAGE:
+        problems.append(f"{len(attachments)} attachments (limit {FILES_PER_MESSAGE})")
+    return problems
+
+
+def _embed_size(embed: dict[str, Any]) -> int:
+    parts = [embed.get("title"), embed.get("description"), (embed.get("footer") or {}).get("text"),
+             (embed.get("author") or {}).get("name")]
+    parts += [t for f in embed.get("fields") or [] for t in (f.get("name"), f.get("value"))]
+    return sum(len(str(p)) for p in parts if p is not None)
+
+
+def _embed_violations(embed: dict[str, Any]) -> list[str]:
+    problems: list[str] = []
+    total = 0
+
+    def check(text: Any, limit: int, what: str) -> None:
+        nonlocal total
+        if text is None:
+            return
+        total += len(str(text))
+        if len(str(text)) > limit:
+            problems.append(f"embed {what} has {len(str(text))} characters (limit {limit})")
+
+    check(embed.get("title"), EMBED_TITLE, "title")
+    check(embed.get("description"), EMBED_DESCRIPTION, "description")
+    check((embed.get("footer") or {}).get("text"), EMBED_FOOTER, "footer")
+    check((embed.get("author") or {}).get("name"), EMBED_AUTHOR, "author")
+    fields = embed.get("fields") or []
+    if len(fields) > EMBED_FIELDS:
+        problems.append(f"{len(fields)} embed fields (limit {EMBED_FIELDS})")
+    for field in fields:
+        check(field.get("name"), EMBED_FIELD_NAME, "field name")
+        check(field.get("value"), EMBED_FIELD_VALUE, "field value")
+        if not str(field.get("name", "")).strip() or not str(field.get("value", "")).strip():
+            problems.append("embed field with an empty name or value")
+    if total > EMBED_TOTAL:
+        problems.append(f"embed has {total} characters in all (limit {EMBED_TOTAL})")
+    return problems
+
+
+def _components_violations(rows: list[dict[str, Any]]) -> list[str]:
+    problems: list[str] = []
+    if len(rows) > ACTION_ROWS:
+        problems.append(f"{len(rows)} action rows (limit {ACTION_ROWS})")
+    for row in rows:
+        if row.get("type") != 1:
+            problems.append("a top-level component that is not an action row")
+            continue
+        children = row.get("components") or []
+        buttons = [c for c in children if c.get("type") == 2]
+        if len(buttons) > BUTTONS_PER_ROW:
+            problems.append(f"{len(buttons)} buttons in a row (limit {BUTTONS_PER_ROW})")
+        if any(c.get("type") != 2 for c in children) and len(children) > 1:
+            problems.append("a select menu shares its row")
+        for child in children:
+            problems += _component_violations(child)
+    return problems
+
+
+def _component_violations(component: dict[str, Any]) -> list[str]:
+    problems: list[str] = []
+    custom_id = component.get("custom_id")
+    if custom_id is not None and not 1 <= len(custom_id) <= CUSTOM_ID:
+        problems.append(f"custom_id {custom_id!r} has {len(custom_id)} characters (limit {CUSTOM_ID})")
+    label = component.get("label")
+    if label is not None and len(label) > BUTTON_LABEL:
+        problems.append(f"button label has {len(label)} characters (limit {BUTTON_LABEL})")
+    placeholder = component.get("placeholder")
+    if placeholder is not None and len(placeholder) > PLACEHOLDER:
+        problems.append(f"placeholder has {len(placeholder)} characters (limit {PLACEHOLDER})")
+    options = component.get("options")
+    if options is not None:
+        if not 1 <= len(options) <= SELECT_OPTIONS:
+            problems.append(f"select menu with {len(options)} options (limit {SELECT_OPTIONS})")
+        values = [o.get("value") for o in options]
+        if len(set(values)) != len(values):
+            problems.append("select menu with duplicate option values")
+        for option in options:
+            for key in ("label", "value", "description"):
+                text = option.get(key)
+                if text is not None and not 1 <= len(text) <= SELECT_OPTION_TEXT:
+                    problems.append(f"select option {key} has {len(text)} characters (limit {SELECT_OPTION_TEXT})")
+    return problems
+
+
+def choices_violations(choices: list[dict[str, Any]]) -> list[str]:
+    """An autocomplete answer's choices over a limit."""
+    problems: list[str] = []
+    if len(choices) > CHOICES:
+        problems.append(f"{len(choices)} autocomplete choices (limit {CHOICES})")
+    for choice in choices:
+        name, value = str(choice.get("name", "")), str(choice.get("value", ""))
+        if not 1 <= len(name) <= CHOICE_NAME:
+            problems.append(f"choice name {name!r} has {len(name)} characters (limit {CHOICE_NAME})")
+        if len(value) > CHOICE_VALUE:
+            problems.append(f"choice value {value!r} has {len(value)} characters (limit {CHOICE_VALUE})")
+    return problems
+
+
+def command_violations(command: dict[str, Any], *, top: bool = True) -> list[str]:
+    """An application command definition over a limit (names, descriptions, options)."""
+    problems: list[str] = []
+    context_menu = top and command.get("type", 1) in (2, 3)
+    name = command.get("name", "")
+    if not COMMAND_NAME.match(name) or name != name.lower():
+        problems.append(f"command or option name {name!r} is not 1-32 lowercase characters")
+    description = command.get("description", "")
+    if not context_menu and not 1 <= len(description) <= COMMAND_DESCRIPTION:
+        problems.append(f"description of {name!r} has {len(description)} characters (limit 1-{COMMAND_DESCRIPTION})")
+    options = command.get("options") or []
+    if len(options) > OPTIONS_PER_COMMAND:
+        problems.append(f"{name!r} has {len(options)} options (limit {OPTIONS_PER_COMMAND})")
+    for option in options:
+        problems += command_violations(option, top=False)
+    choices = command.get("choices") or []
+    if choices:
+        problems += choices_violations(choices)
+    return problems

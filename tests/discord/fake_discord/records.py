@@ -1,0 +1,144 @@
+"""What the fake keeps about traffic: every request, and every interaction's answers."""
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from .model import EPHEMERAL, LOADING, FakeUser
+
+
+@dataclass
+class UploadedFile:
+    filename: str
+    data: bytes
+    content_type: str
+
+
+@dataclass
+class RecordedRequest:
+    """One HTTP request from the bot, as the fake understood it."""
+
+    method: str
+    path: str
+    query: dict[str, str]
+    json: Any
+    files: list[UploadedFile]
+    at: float
+    status: int = 0
+    #: who can read what this request puts on screen: None = everyone in a
+    #: channel (public); a user id = only that user (ephemeral reply, DM, autocomplete)
+    audience: int | None = None
+    #: the channel a public message went to
+    channel_id: int | None = None
+    kind: str = "other"    # "message", "edit", "interaction", "autocomplete", "commands", ...
+
+    @property
+    def is_public(self) -> bool:
+        return self.kind in ("message", "edit") and self.audience is None
+
+    def texts(self) -> list[str]:
+        """Every piece of text the request would show (content, embeds, components, choices)."""
+        return list(_texts(self.json)) + [f.filename for f in self.files]
+
+
+def _texts(value: Any) -> Any:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if key in ("custom_id", "id", "type", "style", "flags", "allowed_mentions", "url"):
+                continue
+            yield from _texts(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _texts(item)
+
+
+@dataclass
+class InteractionRecord:
+    """An interaction the fake dispatched, and what the bot answered."""
+
+    id: int
+    token: str
+    type: int
+    user: FakeUser
+    channel_id: int
+    source_message_id: int | None
+    dispatched_at: float = field(default_factory=time.monotonic)
+    callback_type: int | None = None
+    callback_at: float | None = None
+    original_message_id: int | None = None
+    followup_ids: list[int] = field(default_factory=list)
+    choices: list[dict[str, Any]] | None = None
+    modal: dict[str, Any] | None = None
+    settled: asyncio.Event = field(default_factory=asyncio.Event)
+    discord: Any = field(default=None, repr=False)
+
+    def acknowledge(self, callback_type: int) -> None:
+        self.callback_type = callback_type
+        self.callback_at = time.monotonic()
+        if callback_type in (4, 7, 8, 9):
+            self.settled.set()
+
+    def answered(self) -> None:
+        """A deferred interaction got its real answer (followup or edit of @original)."""
+        self.settled.set()
+
+    async def reply(self, timeout: float = 10.0) -> Reply:
+        """Wait for the bot's answer and return it."""
+        await asyncio.wait_for(self.settled.wait(), timeout)
+        message_id = self.followup_ids[-1] if self.followup_ids else self.original_message_id
+        message = None if message_id is None else self.discord.messages.get(message_id)
+        return Reply(self, message)
+
+
+@dataclass
+class Reply:
+    """The answer a user sees for one interaction."""
+
+    interaction: InteractionRecord
+    message: dict[str, Any] | None
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.message and int(self.message["flags"]) & EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.message and int(self.message["flags"]) & LOADING)
+
+    @property
+    def content(self) -> str:
+        return "" if self.message is None else self.message["content"]
+
+    @property
+    def embeds(self) -> list[dict[str, Any]]:
+        return [] if self.message is None else self.message["embeds"]
+
+    @property
+    def text(self) -> str:
+        """Content and embed text together, for assertions about wording."""
+        return "\n".join(_texts({"content": self.content, "embeds": self.embeds}))
+
+    @property
+    def components(self) -> list[dict[str, Any]]:
+        return [] if self.message is None else self.message["components"]
+
+    @property
+    def buttons(self) -> list[dict[str, Any]]:
+        return [c for row in self.components for c in row["components"] if c["type"] == 2]
+
+    @property
+    def files(self) -> list[UploadedFile]:
+        if self.message is None:
+            return []
+        return self.interaction.discord.files_of(int(self.message["id"]))
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        return self.interaction.choices or []
+
+    def __repr__(self) -> str:
+        return f"Reply(ephemeral={self.ephemeral}, text={self.text!r}, buttons={[b.get('label') for b in self.buttons]})"

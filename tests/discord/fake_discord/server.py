@@ -1,0 +1,471 @@
+"""A fake Discord on 127.0.0.1: the REST routes discord.py uses plus a gateway.
+
+The real, unmodified discord.py client logs into it when
+``discord.http.Route.BASE`` is :attr:`FakeDiscord.api_base` and
+``DiscordWebSocket.DEFAULT_GATEWAY`` is :attr:`FakeDiscord.gateway_url`
+(the bot sets both from ``DISCORD_API_BASE_URL`` / ``DISCORD_GATEWAY_URL``).
+
+It records every request (:attr:`requests`), enforces Discord's limits and
+permissions, answers like Discord does when something is wrong (DMs closed,
+missing permissions, an interaction answered after 3 seconds or twice) and
+fails on demand (:meth:`fail`).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import web
+
+from . import limits
+from .gateway import GatewaySession, gateway_handler
+from .interactions import InteractionsMixin
+from .model import (
+    ATTACH_FILES, DM_CHANNEL, EPHEMERAL, LOADING, PUBLIC_THREAD, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS,
+    Channel, FakeUser, Guild, Snowflakes, message_payload,
+)
+from .records import InteractionRecord, RecordedRequest, UploadedFile
+
+API = "/api/v10"
+ACK_DEADLINE = 3.0
+
+
+@dataclass
+class Failure:
+    method: str
+    path: re.Pattern[str]
+    status: int
+    code: int
+    message: str
+    times: int
+    retry_after: float | None = None
+
+
+class DiscordError(Exception):
+    def __init__(self, status: int, code: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+class FakeDiscord(InteractionsMixin):
+    """One fake Discord with one guild, a bot user, and people added by tests."""
+
+    def __init__(self, token: str = "fake-bot-token") -> None:
+        self.token = token
+        self.ids = Snowflakes()
+        self.application_id = self.ids.next()
+        self.bot_user = FakeUser(self.application_id, "Alcazar", self, bot=True)
+        self.owner = FakeUser(self.ids.next(), "owner", self)
+        self.guild = Guild(self.ids.next(), "Board game club", self.owner)
+        self.users: dict[int, FakeUser] = {self.owner.id: self.owner}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, dict[str, Any]] = {}
+        self.message_files: dict[int, list[UploadedFile]] = {}
+        self.message_audience: dict[int, int | None] = {}
+        self.requests: list[RecordedRequest] = []
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}   # guild id or None (global)
+        self.interactions: dict[str, InteractionRecord] = {}          # by token
+        self.failures: list[Failure] = []
+        self.sessions: list[GatewaySession] = []
+        self.problems: list[str] = []      # limit violations and unknown routes, for the tests
+        self.request_seen = asyncio.Event()
+        self.general = self.add_channel("general")
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # ----- set-up used by tests -------------------------------------------------
+    def add_user(self, name: str, *, dms_open: bool = True) -> FakeUser:
+        user = FakeUser(self.ids.next(), name, self, dms_open=dms_open)
+        self.users[user.id] = user
+        return user
+
+    def add_channel(self, name: str, **options: Any) -> Channel:
+        channel = Channel(self.ids.next(), name, guild_id=self.guild.id, position=len(self.guild.channels),
+                          **options)
+        self.channels[channel.id] = channel
+        self.guild.channels.append(channel)
+        return channel
+
+    def fail(self, method: str, path: str, status: int, *, code: int = 0, message: str = "",
+             times: int = 1, retry_after: float | None = None) -> None:
+        """Make the next ``times`` requests matching ``method`` and the ``path`` regex fail."""
+        self.failures.append(Failure(method, re.compile(path), status, code, message or f"HTTP {status}",
+                                     times, retry_after))
+
+    def guild_payload(self) -> dict[str, Any]:
+        return self.guild.payload(self.bot_user, [u for u in self.users.values()])
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}{API}"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    def files_of(self, message_id: int) -> list[UploadedFile]:
+        return self.message_files.get(message_id, [])
+
+    def channel_messages(self, channel: Channel) -> list[dict[str, Any]]:
+        """Public messages in a channel, oldest first (ephemeral replies excluded)."""
+        return [m for mid, m in self.messages.items()
+                if int(m["channel_id"]) == channel.id and self.message_audience.get(mid) is None]
+
+    def dms_to(self, user: FakeUser) -> list[dict[str, Any]]:
+        return [m for mid, m in self.messages.items()
+                if self.channels[int(m["channel_id"])].is_dm and self.message_audience.get(mid) == user.id]
+
+    # ----- life cycle -------------------------------------------------------------
+    async def start(self) -> None:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        async def gateway(request: web.Request) -> web.StreamResponse:
+            return await gateway_handler(self, request)
+
+        app.router.add_get("/gateway", gateway)
+        app.router.add_route("*", API + "/{path:.*}", self._handle)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        for session in list(self.sessions):
+            await session.ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    async def wait_identified(self, timeout: float = 10.0) -> GatewaySession:
+        """Wait for a client to connect and IDENTIFY; return its session."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for session in reversed(self.sessions):
+                if session.identified.is_set():
+                    return session
+            await asyncio.sleep(0.01)
+        raise TimeoutError("no client identified on the fake gateway")
+
+    async def dispatch(self, event: str, data: Any) -> None:
+        session = await self.wait_identified()
+        await session.dispatch(event, data)
+
+    async def settle(self, quiet: float = 0.15, timeout: float = 10.0) -> None:
+        """Wait until the bot has sent nothing for ``quiet`` seconds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            last = self.requests[-1].at if self.requests else 0.0
+            if time.monotonic() - last >= quiet:
+                return
+            await asyncio.sleep(quiet / 3)
+        raise TimeoutError("the bot kept sending requests")
+
+    async def wait_for_request(self, predicate: Any, timeout: float = 10.0) -> RecordedRequest:
+        """The first recorded request (past or future) for which ``predicate`` holds."""
+        deadline = time.monotonic() + timeout
+        seen = 0
+        while True:
+            for request in self.requests[seen:]:
+                if predicate(request):
+                    return request
+            seen = len(self.requests)
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError("no matching request")
+            self.request_seen.clear()
+            try:
+                await asyncio.wait_for(self.request_seen.wait(), remaining)
+            except asyncio.TimeoutError:
+                pass
+
+    # ----- REST -------------------------------------------------------------------
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
+        path = "/" + request.match_info["path"]
+        body, files = await self._read_body(request)
+        record = RecordedRequest(request.method, path, dict(request.query), body, files, time.monotonic())
+        self.requests.append(record)
+        self.request_seen.set()
+        try:
+            self._check_auth(request, path)
+            self._maybe_fail(record)
+            result = await self._route(record)
+        except DiscordError as error:
+            record.status = error.status
+            return self._error_response(error)
+        record.status = 200 if result is not None else 204
+        return _json(result) if result is not None else web.Response(status=204)
+
+    def _error_response(self, error: DiscordError) -> web.Response:
+        body: dict[str, Any] = {"code": error.code, "message": error.message}
+        headers = {"Via": "1.1 google"}
+        if error.status == 429:
+            failure_retry = getattr(error, "retry_after", 0.05)
+            body.update(retry_after=failure_retry, **{"global": False})
+            headers.update({"X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
+                            "X-RateLimit-Reset-After": str(failure_retry), "X-RateLimit-Bucket": "fake",
+                            "X-RateLimit-Scope": "user"})
+        return _json(body, status=error.status, headers=headers)
+
+    async def _read_body(self, request: web.Request) -> tuple[Any, list[UploadedFile]]:
+        if request.content_type.startswith("multipart/"):
+            form = await request.post()
+            files: list[UploadedFile] = []
+            payload: Any = None
+            for key, value in form.items():
+                if key == "payload_json":
+                    payload = json.loads(str(value))
+                elif hasattr(value, "file"):
+                    files.append(UploadedFile(value.filename, value.file.read(), value.content_type))
+            return payload, files
+        raw = await request.read()
+        return (json.loads(raw) if raw else None), []
+
+    def _check_auth(self, request: web.Request, path: str) -> None:
+        if path.startswith(("/webhooks/", "/interactions/")):
+            return  # authorised by the interaction token in the path
+        if request.headers.get("Authorization") != f"Bot {self.token}":
+            raise DiscordError(401, 0, "401: Unauthorized")
+
+    def _maybe_fail(self, record: RecordedRequest) -> None:
+        for failure in self.failures:
+            if failure.times > 0 and failure.method == record.method and failure.path.search(record.path):
+                failure.times -= 1
+                error = DiscordError(failure.status, failure.code, failure.message)
+                error.retry_after = failure.retry_after if failure.retry_after is not None else 0.05  # type: ignore[attr-defined]
+                raise error
+
+    async def _route(self, record: RecordedRequest) -> Any:
+        m, p = record.method, record.path
+        routes: list[tuple[str, str, Any]] = [
+            ("GET", r"/gateway(/bot)?", self._get_gateway),
+            ("GET", r"/users/@me", lambda r: dict(self.bot_user.payload(), verified=True, mfa_enabled=False, flags=0)),
+            ("GET", r"/oauth2/applications/@me", self._get_application),
+            ("PUT", r"/applications/(\d+)/commands", self._put_commands),
+            ("PUT", r"/applications/(\d+)/guilds/(\d+)/commands", self._put_commands),
+            ("GET", r"/applications/(\d+)/commands", self._get_commands),
+            ("GET", r"/applications/(\d+)/guilds/(\d+)/commands", self._get_commands),
+            ("POST", r"/interactions/(\d+)/([^/]+)/callback", self._interaction_callback),
+            ("POST", r"/webhooks/(\d+)/([^/]+)", self._webhook_followup),
+            ("PATCH", r"/webhooks/(\d+)/([^/]+)/messages/(@original|\d+)", self._webhook_edit),
+            ("GET", r"/webhooks/(\d+)/([^/]+)/messages/(@original|\d+)", self._webhook_get),
+            ("DELETE", r"/webhooks/(\d+)/([^/]+)/messages/(@original|\d+)", self._webhook_delete),
+            ("POST", r"/channels/(\d+)/messages", self._create_message),
+            ("PATCH", r"/channels/(\d+)/messages/(\d+)", self._edit_message),
+            ("GET", r"/channels/(\d+)/messages/(\d+)", self._get_message),
+            ("DELETE", r"/channels/(\d+)/messages/(\d+)", self._delete_message),
+            ("GET", r"/channels/(\d+)", self._get_channel),
+            ("POST", r"/users/@me/channels", self._create_dm),
+            ("POST", r"/channels/(\d+)/threads", self._create_thread),
+            ("POST", r"/channels/(\d+)/messages/(\d+)/threads", self._create_thread),
+        ]
+        for method, pattern, handler in routes:
+            match = re.fullmatch(pattern, p)
+            if method == m and match:
+                return await _maybe_await(handler(record, *match.groups()) if match.groups() else handler(record))
+        self.problems.append(f"unknown route {m} {p}")
+        raise DiscordError(404, 0, "404: Not Found")
+
+    def _get_gateway(self, record: RecordedRequest, *_: str) -> dict[str, Any]:
+        return {"url": self.gateway_url, "shards": 1,
+                "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
+
+    def _get_application(self, record: RecordedRequest) -> dict[str, Any]:
+        return {"id": str(self.application_id), "name": "Alcazar", "description": "Alcazar for Discord",
+                "icon": None, "bot_public": True, "bot_require_code_grant": False,
+                "owner": self.owner.payload(), "team": None, "verify_key": "0" * 64, "flags": 0,
+                "rpc_origins": [], "summary": "", "bot": self.bot_user.payload(), "interactions_endpoint_url": None}
+
+    def _put_commands(self, record: RecordedRequest, app_id: str, guild_id: str | None = None) -> list[dict[str, Any]]:
+        record.kind = "commands"
+        scope = None if guild_id is None else int(guild_id)
+        registered = []
+        for command in record.json:
+            self._require_ok(limits.command_violations(command))
+            registered.append(dict(command, id=str(self.ids.next()), application_id=app_id, version="1",
+                                   **({"guild_id": guild_id} if guild_id else {})))
+        self.commands[scope] = registered
+        return registered
+
+    def _get_commands(self, record: RecordedRequest, app_id: str, guild_id: str | None = None) -> list[dict[str, Any]]:
+        return self.commands.get(None if guild_id is None else int(guild_id), [])
+
+    def _require_ok(self, problems: list[str]) -> None:
+        if problems:
+            self.problems.extend(problems)
+            raise DiscordError(400, 50035, "Invalid Form Body: " + "; ".join(problems))
+
+    # ----- channel messages ---------------------------------------------------------
+    def _channel(self, channel_id: str | int) -> Channel:
+        channel = self.channels.get(int(channel_id))
+        if channel is None:
+            raise DiscordError(404, 10003, "Unknown Channel")
+        return channel
+
+    def _check_can_post(self, channel: Channel, record: RecordedRequest) -> None:
+        if channel.is_dm:
+            assert channel.recipient is not None
+            if not channel.recipient.dms_open:
+                raise DiscordError(403, 50007, "Cannot send messages to this user")
+            return
+        needed = SEND_MESSAGES_IN_THREADS if channel.type == PUBLIC_THREAD else SEND_MESSAGES
+        permissions = self._channel(channel.parent_id).bot_permissions if channel.parent_id else channel.bot_permissions
+        if not permissions & needed or (record.files and not permissions & ATTACH_FILES):
+            raise DiscordError(403, 50013, "Missing Permissions")
+
+    def store_message(self, channel: Channel, body: dict[str, Any], files: list[UploadedFile], *,
+                      flags: int = 0, audience: int | None = None,
+                      interaction_user: FakeUser | None = None) -> dict[str, Any]:
+        self._require_ok(limits.message_violations(body))
+        message_id = self.ids.next()
+        attachments = self._attachments(body, files)
+        message = message_payload(message_id=message_id, channel=channel, author=self.bot_user, body=body,
+                                  attachments=attachments, flags=flags, interaction_user=interaction_user)
+        self.messages[message_id] = message
+        self.message_files[message_id] = list(files)
+        self.message_audience[message_id] = audience
+        return message
+
+    def _attachments(self, body: dict[str, Any], files: list[UploadedFile]) -> list[dict[str, Any]]:
+        out = []
+        for index, upload in enumerate(files):
+            attachment_id = self.ids.next()
+            out.append({"id": str(attachment_id), "filename": upload.filename, "size": len(upload.data),
+                        "url": f"{self.api_base}/attachments/{attachment_id}/{upload.filename}",
+                        "proxy_url": f"{self.api_base}/attachments/{attachment_id}/{upload.filename}",
+                        "content_type": upload.content_type, "description": None})
+            if len(upload.data) > limits.FILE_SIZE:
+                self._require_ok([f"file {upload.filename} is {len(upload.data)} bytes"])
+        return out
+
+    def edit_stored(self, message_id: int, body: dict[str, Any], files: list[UploadedFile]) -> dict[str, Any]:
+        self._require_ok(limits.message_violations(body))
+        message = self.messages.get(message_id)
+        if message is None:
+            raise DiscordError(404, 10008, "Unknown Message")
+        for key in ("content", "embeds", "components"):
+            if key in body:
+                message[key] = body[key] if body[key] is not None else ([] if key != "content" else "")
+        if "flags" in body and body["flags"] is not None:
+            message["flags"] = (int(message["flags"]) & EPHEMERAL) | int(body["flags"])
+        message["flags"] = int(message["flags"]) & ~LOADING
+        if "attachments" in body or files:
+            kept_ids = {str(a.get("id")) for a in body.get("attachments") or []}
+            kept = [a for a in message["attachments"] if a["id"] in kept_ids]
+            message["attachments"] = kept + self._attachments(body, files)
+            self.message_files[message_id] = [f for f in self.message_files.get(message_id, [])
+                                              if any(a["filename"] == f.filename for a in kept)] + list(files)
+        message["edited_timestamp"] = message["timestamp"]
+        return message
+
+    def _classify(self, record: RecordedRequest, channel: Channel, audience: int | None, kind: str) -> None:
+        record.kind = kind
+        record.channel_id = channel.id
+        record.audience = channel.recipient.id if channel.is_dm and channel.recipient else audience
+
+    def _create_message(self, record: RecordedRequest, channel_id: str) -> dict[str, Any]:
+        channel = self._channel(channel_id)
+        self._classify(record, channel, None, "message")
+        self._check_can_post(channel, record)
+        return self.store_message(channel, record.json or {}, record.files, audience=record.audience)
+
+    def _edit_message(self, record: RecordedRequest, channel_id: str, message_id: str) -> dict[str, Any]:
+        channel = self._channel(channel_id)
+        self._classify(record, channel, self.message_audience.get(int(message_id)), "edit")
+        return self.edit_stored(int(message_id), record.json or {}, record.files)
+
+    def _get_message(self, record: RecordedRequest, channel_id: str, message_id: str) -> dict[str, Any]:
+        message = self.messages.get(int(message_id))
+        if message is None:
+            raise DiscordError(404, 10008, "Unknown Message")
+        return message
+
+    def _delete_message(self, record: RecordedRequest, channel_id: str, message_id: str) -> None:
+        self.messages.pop(int(message_id), None)
+        return None
+
+    def _get_channel(self, record: RecordedRequest, channel_id: str) -> dict[str, Any]:
+        return self._channel(channel_id).payload()
+
+    def _create_dm(self, record: RecordedRequest) -> dict[str, Any]:
+        user = self.users.get(int(record.json["recipient_id"]))
+        if user is None:
+            raise DiscordError(400, 50033, "Invalid Recipients")
+        for channel in self.channels.values():
+            if channel.is_dm and channel.recipient is user:
+                return channel.payload()
+        channel = Channel(self.ids.next(), f"dm-{user.name}", type=DM_CHANNEL, recipient=user)
+        self.channels[channel.id] = channel
+        return channel.payload()
+
+    async def _create_thread(self, record: RecordedRequest, channel_id: str, message_id: str | None = None) -> dict[str, Any]:
+        parent = self._channel(channel_id)
+        from .model import CREATE_PUBLIC_THREADS
+        if not parent.bot_permissions & CREATE_PUBLIC_THREADS:
+            raise DiscordError(403, 50013, "Missing Permissions")
+        record.kind = "thread"
+        thread = Channel(int(message_id) if message_id else self.ids.next(), record.json["name"],
+                         type=PUBLIC_THREAD, guild_id=self.guild.id, parent_id=parent.id)
+        self.channels[thread.id] = thread
+        self.guild.channels.append(thread)
+        payload = dict(thread.payload(), owner_id=str(self.bot_user.id))
+        if self.sessions:
+            await self.sessions[-1].dispatch("THREAD_CREATE", dict(payload, newly_created=True))
+        return payload
+
+    # ----- interaction answers ----------------------------------------------------------
+    def _interaction(self, token: str) -> InteractionRecord:
+        interaction = self.interactions.get(token)
+        if interaction is None:
+            raise DiscordError(404, 10015, "Unknown Webhook")
+        return interaction
+
+    def _interaction_callback(self, record: RecordedRequest, interaction_id: str, token: str) -> dict[str, Any]:
+        interaction = self.interactions.get(token)
+        if interaction is None or interaction.id != int(interaction_id):
+            raise DiscordError(404, 10062, "Unknown interaction")
+        if interaction.callback_type is not None:
+            self.problems.append(f"interaction {interaction_id} acknowledged twice")
+            raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
+        late = time.monotonic() - interaction.dispatched_at
+        if late > ACK_DEADLINE:
+            self.problems.append(f"interaction {interaction_id} acknowledged after {late:.1f} s")
+            raise DiscordError(404, 10062, "Unknown interaction")
+        return self.answer_interaction(record, interaction)
+
+    async def _webhook_followup(self, record: RecordedRequest, app_id: str, token: str) -> dict[str, Any]:
+        interaction = self._interaction(token)
+        return self.followup(record, interaction)
+
+    def _webhook_edit(self, record: RecordedRequest, app_id: str, token: str, message: str) -> dict[str, Any]:
+        interaction = self._interaction(token)
+        return self.edit_interaction_message(record, interaction, message)
+
+    def _webhook_get(self, record: RecordedRequest, app_id: str, token: str, message: str) -> dict[str, Any]:
+        interaction = self._interaction(token)
+        message_id = interaction.original_message_id if message == "@original" else int(message)
+        if message_id is None or message_id not in self.messages:
+            raise DiscordError(404, 10008, "Unknown Message")
+        return self.messages[message_id]
+
+    def _webhook_delete(self, record: RecordedRequest, app_id: str, token: str, message: str) -> None:
+        interaction = self._interaction(token)
+        message_id = interaction.original_message_id if message == "@original" else int(message)
+        if message_id is not None:
+            self.messages.pop(message_id, None)
+        return None
+
+
+def _json(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+    # Exactly "application/json", as Discord sends it: discord.py compares the header verbatim.
+    response = web.Response(text=json.dumps(body), status=status, headers=headers)
+    response.headers["Content-Type"] = "application/json"
+    return response
+
+
+async def _maybe_await(value: Any) -> Any:
+    if asyncio.iscoroutine(value):
+        return await value
+    return value

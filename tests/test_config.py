@@ -1,0 +1,65 @@
+from __future__ import annotations
+
+import logging
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import DEFAULT_DATABASE_PATH, ConfigError, load_settings, read_env_file
+
+
+def test_token_is_required_and_the_message_explains_the_setup() -> None:
+    with pytest.raises(ConfigError) as error:
+        load_settings({}, env_file=None)
+    text = str(error.value)
+    for needed in ("DISCORD_TOKEN", "applications.commands", "privileged", "Attach Files",
+                   "Create Public Threads", "Use Application Commands", "oauth2"):
+        assert needed in text
+
+
+def test_defaults_keep_the_database_in_the_ignored_local_folder() -> None:
+    settings = load_settings({"DISCORD_TOKEN": "t"}, env_file=None)
+    assert settings.database_path == DEFAULT_DATABASE_PATH and settings.database_path.parts[0] == "local"
+    assert "local/" in Path(".gitignore").read_text().split()
+    assert settings.dev_guild_id is None and settings.api_base_url is None and settings.gateway_url is None
+    assert settings.log_level == logging.INFO
+
+
+def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text("# comment\nDISCORD_TOKEN='from-file'\nDEV_GUILD_ID=42\nLOG_LEVEL=debug\n"
+                   "DISCORD_API_BASE_URL=http://proxy:8080/api/v10/\nexport DATABASE_PATH=/tmp/x.sqlite3\n")
+    assert read_env_file(env)["DISCORD_TOKEN"] == "from-file"
+    settings = load_settings({"DISCORD_TOKEN": "from-env", "DISCORD_GATEWAY_URL": "ws://proxy:8081/"}, env_file=env)
+    assert settings.discord_token == "from-env"
+    assert settings.dev_guild_id == 42 and settings.log_level == logging.DEBUG
+    assert settings.api_base_url == "http://proxy:8080/api/v10" and settings.gateway_url == "ws://proxy:8081"
+    assert settings.database_path == Path("/tmp/x.sqlite3")
+
+
+@pytest.mark.parametrize("key, value, words", [
+    ("DEV_GUILD_ID", "my-server", "digits"),
+    ("DISCORD_API_BASE_URL", "proxy:8080", "http"),
+    ("DISCORD_GATEWAY_URL", "http://proxy", "ws://"),
+    ("LOG_LEVEL", "loud", "LOG_LEVEL"),
+])
+def test_malformed_settings_say_what_is_wrong(key: str, value: str, words: str) -> None:
+    with pytest.raises(ConfigError, match=words):
+        load_settings({"DISCORD_TOKEN": "t", key: value}, env_file=None)
+
+
+def test_env_example_documents_every_setting() -> None:
+    text = Path(".env.example").read_text()
+    for key in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE_URL",
+                "DISCORD_GATEWAY_URL", "LOG_LEVEL"):
+        assert key in text
+
+
+def test_running_without_a_token_exits_with_the_setup_help(tmp_path: Path) -> None:
+    env = {"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": ""}
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env | {"PYTHONPATH": str(Path.cwd())},
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "DISCORD_TOKEN is not set" in done.stderr and "Traceback" not in done.stderr
