@@ -1,0 +1,165 @@
+"""Small anti-aliased pictures drawn once per size and pasted many times.
+
+Pillow draws shapes without anti-aliasing, so every round piece is drawn at
+four times its size and scaled down once; the result is cached, so a board
+costs a paste per piece.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from renderer.theme import (
+    INK,
+    RGB,
+    font,
+    player_colour,
+    player_letter,
+    player_outline,
+    text_on,
+)
+
+SUPERSAMPLE = 4
+Point = tuple[float, float]
+
+
+def _scaled(points: list[Point], size: int) -> list[tuple[float, float]]:
+    return [(x * size, y * size) for x, y in points]
+
+
+def _finish(big: Image.Image, size: int) -> Image.Image:
+    return big.resize((size, size), Image.Resampling.LANCZOS)
+
+
+_CROWN: list[Point] = [
+    (0.10, 0.90), (0.90, 0.90), (0.95, 0.30), (0.72, 0.50),
+    (0.50, 0.12), (0.28, 0.50), (0.05, 0.30),
+]
+
+
+@lru_cache(maxsize=256)
+def noble(colour: str, rank: str, size: int) -> Image.Image:
+    """A noble seen from above: a Grande is a crown, a Baron a round token.
+
+    Both carry the colour's letter (B, Y, G, R, W) so colour-blind players
+    can tell the owners apart.
+    """
+    big_size = size * SUPERSAMPLE
+    big = Image.new("RGBA", (big_size, big_size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    fill = player_colour(colour)
+    rim = player_outline(colour)
+    rim_width = max(2, big_size // 18)
+    shadow = (0, 0, 0, 90)
+    offset = big_size * 0.04
+    if rank == "grande":
+        outline = _scaled(_CROWN, big_size)
+        draw.polygon([(x + offset, y + offset) for x, y in outline], fill=shadow)
+        draw.polygon(outline, fill=fill, outline=rim, width=rim_width)
+        for tip in (_CROWN[2], _CROWN[4], _CROWN[6]):
+            cx, cy = tip[0] * big_size, tip[1] * big_size
+            r = big_size * 0.075
+            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=rim, width=rim_width // 2 + 1)
+        letter_centre = (big_size * 0.5, big_size * 0.68)
+        letter_size = int(big_size * 0.36)
+    else:
+        m = big_size * 0.10
+        draw.ellipse((m + offset, m + offset, big_size - m + offset, big_size - m + offset), fill=shadow)
+        draw.ellipse((m, m, big_size - m, big_size - m), fill=fill, outline=rim, width=rim_width)
+        inner = big_size * 0.22
+        draw.ellipse((inner, inner, big_size - inner, big_size - inner), outline=rim, width=max(1, rim_width // 2))
+        letter_centre = (big_size * 0.5, big_size * 0.5)
+        letter_size = int(big_size * 0.40)
+    draw.text(letter_centre, player_letter(colour), font=font(letter_size, "bold"),
+              fill=text_on(fill), anchor="mm")
+    return _finish(big, size)
+
+
+# The eight provinces' coats of arms: two tinctures and a division each.
+# Flags are numbered 1..8 in the order Almería, Cádiz, Córdoba, Granada,
+# Huelva, Jaén, Málaga, Sevilla.
+HERALDRY: dict[int, tuple[RGB, RGB, str]] = {
+    1: ((200, 40, 44), (246, 204, 64), "pale"),
+    2: ((34, 84, 170), (248, 248, 240), "fess"),
+    3: ((120, 48, 140), (246, 204, 64), "quarterly"),
+    4: ((30, 128, 70), (220, 50, 60), "bend"),
+    5: ((22, 44, 110), (246, 204, 64), "chevron"),
+    6: ((170, 24, 48), (248, 248, 240), "cross"),
+    7: ((0, 128, 128), (248, 248, 240), "saltire"),
+    8: ((30, 30, 30), (246, 204, 64), "bordure"),
+}
+
+_SHIELD: list[Point] = [
+    (0.10, 0.06), (0.90, 0.06), (0.90, 0.52), (0.85, 0.70), (0.72, 0.84),
+    (0.50, 0.96), (0.28, 0.84), (0.15, 0.70), (0.10, 0.52),
+]
+
+
+def flag_colours(flag: int) -> tuple[RGB, RGB]:
+    """The two tinctures of a province's arms (the first is the main one)."""
+    main, second, _ = HERALDRY.get(flag, ((120, 120, 120), (230, 230, 230), "pale"))
+    return main, second
+
+
+def _division(draw: ImageDraw.ImageDraw, kind: str, s: float, colour: RGB) -> None:
+    if kind == "pale":
+        draw.rectangle((s * 0.5, 0, s, s), fill=colour)
+    elif kind == "fess":
+        draw.rectangle((0, s * 0.45, s, s), fill=colour)
+    elif kind == "quarterly":
+        draw.rectangle((s * 0.5, 0, s, s * 0.45), fill=colour)
+        draw.rectangle((0, s * 0.45, s * 0.5, s), fill=colour)
+    elif kind == "bend":
+        draw.polygon([(0, 0), (s, s), (0, s)], fill=colour)
+    elif kind == "chevron":
+        draw.polygon([(0, s * 0.75), (s * 0.5, s * 0.3), (s, s * 0.75), (s, s), (0, s)], fill=colour)
+    elif kind == "cross":
+        w = s * 0.11
+        draw.rectangle((s * 0.5 - w, 0, s * 0.5 + w, s), fill=colour)
+        draw.rectangle((0, s * 0.42 - w, s, s * 0.42 + w), fill=colour)
+    elif kind == "saltire":
+        w = s * 0.12
+        draw.line((0, 0, s, s), fill=colour, width=int(w * 2))
+        draw.line((s, 0, 0, s), fill=colour, width=int(w * 2))
+
+
+@lru_cache(maxsize=64)
+def shield(flag: int, size: int, *, numbered: bool = True) -> Image.Image:
+    """The coat of arms of castle flag ``flag``, with its number on it."""
+    big_size = size * SUPERSAMPLE
+    main, second, kind = HERALDRY.get(flag, ((120, 120, 120), (230, 230, 230), "pale"))
+    field = Image.new("RGBA", (big_size, big_size), main + (255,))
+    _division(ImageDraw.Draw(field), kind, big_size, second)
+    if kind == "bordure":
+        # a gold rim around a plain field: the inner shield in the main tincture
+        field = Image.new("RGBA", (big_size, big_size), second + (255,))
+        ImageDraw.Draw(field).polygon(
+            _scaled([(0.5 + (x - 0.5) * 0.62, 0.5 + (y - 0.5) * 0.62) for x, y in _SHIELD], big_size),
+            fill=main)
+    mask = Image.new("L", (big_size, big_size), 0)
+    outline = _scaled(_SHIELD, big_size)
+    ImageDraw.Draw(mask).polygon(outline, fill=255)
+    big = Image.new("RGBA", (big_size, big_size), (0, 0, 0, 0))
+    big.paste(field, mask=mask)
+    draw = ImageDraw.Draw(big)
+    draw.polygon(outline, outline=INK, width=max(2, big_size // 22))
+    if numbered:
+        draw.text((big_size * 0.5, big_size * 0.47), str(flag), font=font(int(big_size * 0.5), "bold"),
+                  fill=(255, 255, 255), anchor="mm", stroke_width=max(2, big_size // 20), stroke_fill=INK)
+    return _finish(big, size)
+
+
+@lru_cache(maxsize=16)
+def card_back(size: int) -> Image.Image:
+    """A tiny stack-of-cards icon for hand and deck counts."""
+    big_size = size * SUPERSAMPLE
+    big = Image.new("RGBA", (big_size, big_size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    w = max(2, big_size // 16)
+    for i, colour in enumerate(((170, 120, 80), (200, 150, 100), (244, 236, 218))):
+        o = i * big_size * 0.1
+        draw.rounded_rectangle((big_size * 0.12 + o, big_size * 0.22 - o * 0.6, big_size * 0.68 + o,
+                                big_size * 0.92 - o * 0.6), radius=big_size * 0.08, fill=colour,
+                               outline=INK, width=w)
+    return _finish(big, size)
