@@ -1,0 +1,60 @@
+"""Alcazar (2009, Wolfgang Kramer): the rules engine.
+
+The API of ``shared/engine-contract.md`` and ``docs/engine-extras.md``::
+
+    from bot.games import alcazar as game
+    state = game.new_game(players=3, seed=42)
+    moves = game.legal_moves(state)          # complete moves, e.g. "withdraw 12; raise 10 + move 8>10"
+    state = game.play(state, "castle 8 7-9 + grande 8")
+
+Pure and synchronous; the rules are written down in ``rules.py`` (checks
+shared by move generation and validation), ``play.py`` (carrying a move out)
+and ``scoring.py``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.alcazar import board
+from bot.games.alcazar.legal import legal_moves
+from bot.games.alcazar.moves import Move, MoveParts, Step, parse_notation
+from bot.games.alcazar.play import play, retire, skip
+from bot.games.alcazar.scoring import outcome
+from bot.games.alcazar.setup import DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, new_game
+from bot.games.alcazar.state import COLORS, FLAG_NAMES, State, from_dict, to_dict
+from bot.games.alcazar.validate import plan_move
+from bot.games.alcazar.view import view
+from bot.games.alcazar.words import describe_move
+from bot.games.common import GameError, IllegalMove, MoveError, Outcome
+
+NAME = "alcazar"
+TITLE = "Alcazar"
+
+__all__ = [
+    "COLORS", "DEFAULT_OPTIONS", "FLAG_NAMES", "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "TITLE",
+    "GameError", "IllegalMove", "Move", "MoveError", "MoveParts", "Outcome", "State", "Step",
+    "board", "describe_move", "from_dict", "legal_moves", "new_game", "options", "outcome",
+    "parse_move", "play", "ply", "retire", "skip", "to_dict", "to_move", "view",
+]
+
+
+def to_move(state: State) -> int | None:
+    """The seat of the player to act; None once the game is over."""
+    return state.to_move
+
+
+def parse_move(state: State, text: str) -> Move:
+    """Read a move for the player to act: ``MoveError`` if malformed, ``IllegalMove`` (why) if forbidden."""
+    parts = parse_notation(text)
+    plan_move(state, parts)
+    return Move.from_parts(parts)
+
+
+def options(state: State) -> dict[str, Any]:
+    """The options the game was created with."""
+    return dict(state.options)
+
+
+def ply(state: State) -> int:
+    """How many moves (skips included) have been played."""
+    return state.ply

@@ -1,0 +1,255 @@
+"""The move value type and its notation (see rules/alcazar.md, "Move notation").
+
+A ``Move`` is its canonical notation: two moves are equal when their
+notation is.  Its parts (withdrawal, action, noble step) are parsed from the
+text on first use, so ``legal_moves`` can hand out thousands of moves cheaply.
+
+    withdraw 12; raise 10 + move 8>10
+    castle 8 7-9 + baron 7 grande 8
+    bridge 7-17 + swap 7<>g7,1
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from bot.games.alcazar import board
+from bot.games.alcazar.state import BARON, GRANDE, RANK_NAMES
+from bot.games.common import MoveError
+
+CARD_ACTIONS = ("castle", "mansion", "extend", "raise")
+ACTIONS = ("buy", *CARD_ACTIONS, "tower", "bridge", "pass")
+
+
+class Step(NamedTuple):
+    """The noble step after a build.
+
+    ``place``: ``cells`` and ``ranks`` pair up (one or two nobles);
+    ``move``: ``cells`` is (from, to); ``swap``: ``cells`` is both ends.
+    """
+
+    kind: str
+    cells: tuple[int, ...]
+    ranks: tuple[int, ...] = ()
+
+
+class MoveParts(NamedTuple):
+    """A move taken apart.
+
+    ``card`` is the building card (or the face-up card bought); ``source`` of
+    a buy is ``"card"``, ``"deck"`` or ``"tower"``; ``span`` is a castle's
+    (low, high) space numbers; ``cells`` the target of ``tower`` (one cell)
+    or the two ends of ``bridge``.
+    """
+
+    withdraw: int | None
+    kind: str
+    card: int | None = None
+    source: str | None = None
+    span: tuple[int, int] | None = None
+    cells: tuple[int, ...] = ()
+    step: Step | None = None
+
+
+class Move:
+    """One complete move, identified by its canonical notation."""
+
+    __slots__ = ("text", "_parts")
+
+    def __init__(self, text: str, parts: MoveParts | None = None) -> None:
+        self.text = text
+        self._parts = parts
+
+    @classmethod
+    def from_parts(cls, parts: MoveParts) -> Move:
+        return cls(notation(parts), parts)
+
+    @property
+    def parts(self) -> MoveParts:
+        if self._parts is None:
+            self._parts = parse_notation(self.text)
+        return self._parts
+
+    @property
+    def kind(self) -> str:
+        return self.parts.kind
+
+    @property
+    def withdraw(self) -> int | None:
+        return self.parts.withdraw
+
+    @property
+    def step(self) -> Step | None:
+        return self.parts.step
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Move({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+# -- writing ------------------------------------------------------------------------
+def step_notation(step: Step) -> str:
+    name = board.CELL_NAME
+    if step.kind == "place":
+        return " ".join(f"{RANK_NAMES[r]} {name[c]}" for r, c in zip(step.ranks, step.cells))
+    if step.kind == "move":
+        return f"move {name[step.cells[0]]}>{name[step.cells[1]]}"
+    return f"swap {name[step.cells[0]]}<>{name[step.cells[1]]}"
+
+
+def action_notation(parts: MoveParts) -> str:
+    kind, name = parts.kind, board.CELL_NAME
+    if kind == "buy":
+        return f"buy {parts.card if parts.source == 'card' else parts.source}"
+    if kind == "castle":
+        assert parts.span is not None
+        return f"castle {parts.card} {parts.span[0]}-{parts.span[1]}"
+    if kind in CARD_ACTIONS:
+        return f"{kind} {parts.card}"
+    if kind == "tower":
+        return f"tower {name[parts.cells[0]]}"
+    if kind == "bridge":
+        return f"bridge {name[parts.cells[0]]}-{name[parts.cells[1]]}"
+    return "pass"
+
+
+def notation(parts: MoveParts) -> str:
+    """The canonical notation of a move."""
+    text = action_notation(parts)
+    if parts.withdraw is not None:
+        text = f"withdraw {board.CELL_NAME[parts.withdraw]}; {text}"
+    if parts.step is not None:
+        text = f"{text} + {step_notation(parts.step)}"
+    return text
+
+
+# -- reading ------------------------------------------------------------------------
+_TOKEN = re.compile(r"\s*(g\s*\d+\s*,\s*\d+|\d+|[a-z]+|<>|[-;+>])")
+
+
+def _tokens(text: str) -> list[str]:
+    text = text.strip().lower()
+    tokens, pos = [], 0
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            if text[pos:].strip() == "":
+                break
+            raise MoveError(f"cannot read {text[pos:].strip()!r} in a move")
+        tokens.append(re.sub(r"\s+", "", m.group(1)))
+        pos = m.end()
+    return tokens
+
+
+class _Reader:
+    def __init__(self, tokens: list[str]) -> None:
+        self.tokens = tokens
+        self.i = 0
+
+    def peek(self) -> str | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def take(self, what: str) -> str:
+        token = self.peek()
+        if token is None:
+            raise MoveError(f"the move ends where {what} was expected")
+        self.i += 1
+        return token
+
+    def expect(self, literal: str) -> None:
+        token = self.take(f"'{literal}'")
+        if token != literal:
+            raise MoveError(f"expected '{literal}' but found '{token}'")
+
+    def cell(self) -> int:
+        token = self.take("a space number or a garden like g7,1")
+        cell = board.parse_cell(token)
+        if cell is None:
+            raise MoveError(f"'{token}' is not a space (1-72) or a garden cell like g7,1")
+        return cell
+
+    def space(self) -> int:
+        token = self.take("a space number")
+        if not token.isdigit() or not 1 <= int(token) <= board.SPACE_COUNT:
+            raise MoveError(f"'{token}' is not a space number (1-72)")
+        return int(token)
+
+
+def _step(r: _Reader) -> Step:
+    word = r.take("a noble step (baron, grande, move or swap)")
+    if word in RANK_NAMES:
+        ranks = [GRANDE if word == "grande" else BARON]
+        cells = [r.cell()]
+        if r.peek() in RANK_NAMES:
+            ranks.append(GRANDE if r.take("") == "grande" else BARON)
+            cells.append(r.cell())
+        if len(cells) == 2 and board.CELL_ORDER[cells[1]] < board.CELL_ORDER[cells[0]]:
+            cells.reverse()
+            ranks.reverse()
+        return Step("place", tuple(cells), tuple(ranks))
+    if word == "move":
+        a = r.cell()
+        r.expect(">")
+        return Step("move", (a, r.cell()))
+    if word == "swap":
+        a = r.cell()
+        r.expect("<>")
+        return Step("swap", board.ordered(a, r.cell()))
+    raise MoveError(f"'{word}' is not a noble step; use baron, grande, move or swap")
+
+
+def _action(r: _Reader, withdraw: int | None) -> MoveParts:
+    word = r.take("an action")
+    if word == "buy":
+        what = r.take("a card number, 'deck' or 'tower'")
+        if what in ("deck", "tower"):
+            return MoveParts(withdraw, "buy", source=what)
+        if what.isdigit() and 1 <= int(what) <= board.SPACE_COUNT:
+            return MoveParts(withdraw, "buy", card=int(what), source="card")
+        raise MoveError(f"cannot buy '{what}'; buy a face-up card by its number, 'deck' or 'tower'")
+    if word == "castle":
+        card = r.space()
+        low = r.space()
+        r.expect("-")
+        high = r.space()
+        return MoveParts(withdraw, "castle", card=card, span=(min(low, high), max(low, high)))
+    if word in ("mansion", "extend", "raise"):
+        return MoveParts(withdraw, word, card=r.space())
+    if word == "tower":
+        return MoveParts(withdraw, "tower", cells=(r.cell(),))
+    if word == "bridge":
+        a = r.cell()
+        r.expect("-")
+        return MoveParts(withdraw, "bridge", cells=board.ordered(a, r.cell()))
+    if word == "pass":
+        return MoveParts(withdraw, "pass")
+    raise MoveError(f"'{word}' is not an action; actions are {', '.join(ACTIONS)}")
+
+
+def parse_notation(text: str) -> MoveParts:
+    """Read a move's notation (forgiving about spaces and case); ``MoveError`` if malformed."""
+    r = _Reader(_tokens(text))
+    if r.peek() is None:
+        raise MoveError("an empty move")
+    withdraw = None
+    if r.peek() == "withdraw":
+        r.take("")
+        withdraw = r.cell()
+        r.expect(";")
+    parts = _action(r, withdraw)
+    if r.peek() == "+":
+        r.take("")
+        if parts.kind in ("buy", "pass"):
+            raise MoveError(f"a noble step follows only a build, not '{parts.kind}'")
+        parts = parts._replace(step=_step(r))
+    if r.peek() is not None:
+        raise MoveError(f"unexpected '{r.peek()}' after the move")
+    return parts

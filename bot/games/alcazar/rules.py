@@ -1,0 +1,397 @@
+"""The rules of each part of a turn, shared by move generation and validation.
+
+Every check returns either its result or a reason (a ``str``) that names the
+rule in a player's words.  ``legal.py`` calls these checks for every
+candidate to list the legal moves, ``validate.py`` calls the very same checks
+for one move to accept it or explain why not; so both always agree.
+
+A turn is taken in three parts: the optional withdrawal (``Turn``), the
+action (a ``Build`` checked for the board, then its ``Effect`` on nobles
+checked for the player) and the noble step (``step_options``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.games.alcazar import board
+from bot.games.alcazar.buildings import Buildings, bridge_value, capped
+from bot.games.alcazar.state import (
+    BARON,
+    BRIDGE_PRICE,
+    GRANDE,
+    MAX_VALUE,
+    RANK_NAMES,
+    Noble,
+    State,
+)
+
+NAME = board.CELL_NAME
+
+
+@dataclass(slots=True)
+class Turn:
+    """The player to act, after the optional withdrawal."""
+
+    seat: int
+    withdraw: int | None
+    money: int
+    grandes: int
+    barons: int
+    nobles: dict[int, Noble]
+    own: list[tuple[int, int]]  # (cell, rank) of the player's nobles on the board, canonical order
+    prefix: str  # "withdraw 12; " or ""
+
+
+@dataclass(slots=True)
+class Build:
+    """A build as the board allows it, before looking at nobles and money."""
+
+    kind: str  # castle, mansion, extend, raise, tower, bridge
+    text: str  # the action's notation
+    target: int  # the card's cell; the tower cell; the bridge's middle
+    new_cells: tuple[int, ...]  # the cells built this turn, canonical order
+    parts: frozenset[int]  # existing buildings that the new element joins
+    raw_after: int  # uncapped value of the building after the build
+    value_before: int  # CV of the building under ``target`` before the build (0 if none)
+    blocked: bool = False  # a union of castles at 50: the piece is discarded
+    card: int | None = None
+    span: tuple[int, int] | None = None
+    ends: tuple[int, int] = (0, 0)
+    level: int = 0  # the level of a bridge
+    max_nobles: int = 1
+
+    @property
+    def value_after(self) -> int:
+        return MAX_VALUE if self.blocked else capped(self.raw_after)
+
+
+@dataclass(slots=True)
+class Effect:
+    """What a build does to nobles: an opponent's noble removed, the player's own lifted."""
+
+    removed: int | None = None
+    lifted: bool = False
+
+
+# -- describing places ------------------------------------------------------------------
+def building_words(bld: Buildings, b: int) -> str:
+    spaces = [board.CELL_SPACE[c] for c in bld.cells[b] if board.CELL_SPACE[c]]
+    where = f"{spaces[0]}" if len(spaces) == 1 else f"{min(spaces)}-{max(spaces)}"
+    kind = "castle" if bld.flag[b] is not None else "mansion"
+    return f"the {kind} on {where}"
+
+
+def cell_words(cell: int) -> str:
+    n = board.CELL_SPACE[cell]
+    return f"space {n}" if n else f"garden {NAME[cell]}"
+
+
+# -- the withdrawal ------------------------------------------------------------------------
+def turn_without_withdrawal(state: State, seat: int) -> Turn:
+    p = state.players[seat]
+    own = sorted(
+        ((c, r) for c, (s, r) in state.nobles.items() if s == seat),
+        key=lambda cr: board.CELL_ORDER[cr[0]],
+    )
+    return Turn(seat, None, p.money, p.grandes, p.barons, state.nobles, own, "")
+
+
+def withdrawal(state: State, base: Turn, cell: int) -> Turn | str:
+    """The turn after withdrawing the player's noble on ``cell``."""
+    noble = state.nobles.get(cell)
+    if noble is None:
+        return f"there is no noble on {cell_words(cell)} to withdraw"
+    if noble[0] != base.seat:
+        return f"the noble on {cell_words(cell)} is not yours; you can only withdraw your own"
+    rank = noble[1]
+    pay = state.buildings.value_at(cell) * (2 if rank == GRANDE else 1)
+    nobles = dict(base.nobles)
+    del nobles[cell]
+    return Turn(
+        base.seat,
+        cell,
+        base.money + pay,
+        base.grandes + (rank == GRANDE),
+        base.barons + (rank == BARON),
+        nobles,
+        [cr for cr in base.own if cr[0] != cell],
+        f"withdraw {NAME[cell]}; ",
+    )
+
+
+# -- building cards (A, B, C) -------------------------------------------------------------
+def card_kind(state: State, bld: Buildings, card: int) -> str:
+    """Which single-piece action card ``card`` makes: mansion, extend or raise."""
+    cell = board.SPACE_CELL[card]
+    if state.heights[cell]:
+        return "raise"
+    heights = state.heights
+    return "extend" if any(heights[n] for n in board.NEIGHBOURS[cell]) else "mansion"
+
+
+def castle_build(state: State, bld: Buildings, card: int, span: tuple[int, int]) -> Build | str:
+    low, high = span
+    if high - low != 2 or not low <= card <= high:
+        options = ", ".join(
+            f"{a}-{a + 2}" for a in (card - 2, card - 1, card) if a >= 1 and a + 2 <= board.SPACE_COUNT
+        )
+        return f"a castle with card {card} covers three spaces in a row including {card}: {options}"
+    if not state.free_flags():
+        return "no castle flag is free; a new castle needs one of the 8 flags"
+    if state.pieces < 4:
+        return f"a castle needs 4 pieces; only {state.pieces} are left in the supply"
+    heights, of = state.heights, bld.building_of
+    for n in range(low, high + 1):
+        cell = board.SPACE_CELL[n]
+        if heights[cell]:
+            return f"space {n} is already built; a castle needs three vacant spaces"
+        for m in range(max(1, n - 3), min(board.SPACE_COUNT, n + 3) + 1):
+            b = of[board.SPACE_CELL[m]]
+            if b < 0:
+                continue
+            if bld.flag[b] is not None:
+                return (
+                    f"space {n} is {abs(n - m)} spaces from {building_words(bld, b)}; "
+                    "castles need three empty spaces between them"
+                )
+            if abs(n - m) == 1:
+                return (
+                    f"space {n} touches {building_words(bld, b)}; "
+                    "a castle needs one empty space between it and a mansion"
+                )
+        for nb in board.NEIGHBOURS[cell]:
+            if heights[nb]:
+                return f"space {n} touches the built {cell_words(nb)}; a new castle may not touch a building"
+    cells = tuple(board.SPACE_CELL[n] for n in range(low, high + 1))
+    return Build(
+        "castle", f"castle {card} {low}-{high}", board.SPACE_CELL[card], cells, frozenset(), 5, 0,
+        card=card, span=span, max_nobles=2,
+    )
+
+
+def single_piece_build(state: State, bld: Buildings, kind: str, card: int) -> Build | str:
+    """A mansion, an extension beside, or a piece on top (``raise``) with card ``card``."""
+    cell = board.SPACE_CELL[card]
+    actual = card_kind(state, bld, card)
+    if kind != actual:
+        if actual == "raise":
+            return f"space {card} is already built; a piece goes on top with 'raise {card}'"
+        if kind == "raise":
+            return f"space {card} is vacant; there is nothing to build on top of (use 'mansion' or 'extend')"
+        if actual == "extend":
+            return f"space {card} touches a building, so it extends it: 'extend {card}', not a new mansion"
+        return f"space {card} touches no building; a lone piece there is 'mansion {card}'"
+    if state.pieces < 1:
+        return "no building piece is left in the supply"
+    text = f"{kind} {card}"
+    if kind == "raise":
+        b = bld.building_of[cell]
+        return Build("raise", text, cell, (cell,), frozenset((b,)), bld.raw[b] + 2, bld.value(b), card=card)
+    if kind == "mansion":
+        return Build("mansion", text, cell, (cell,), frozenset(), 1, 0, card=card)
+    parts = frozenset(bld.touching(board.NEIGHBOURS[cell]))
+    blocked = bld.union_blocked(set(parts))
+    return Build("extend", text, cell, (cell,), parts, bld.joined_raw(set(parts), 1), 0, blocked, card=card)
+
+
+def card_builds(state: State, bld: Buildings, card: int) -> list[Build]:
+    """Every way the board allows to play building card ``card``."""
+    builds: list[Build] = []
+    kind = card_kind(state, bld, card)
+    if kind != "raise":
+        for low in (card - 2, card - 1, card):
+            if low >= 1 and low + 2 <= board.SPACE_COUNT:
+                castle = castle_build(state, bld, card, (low, low + 2))
+                if isinstance(castle, Build):
+                    builds.append(castle)
+    single = single_piece_build(state, bld, kind, card)
+    if isinstance(single, Build):
+        builds.append(single)
+    return builds
+
+
+# -- tower cards (D) ----------------------------------------------------------------------
+def tower_build(state: State, bld: Buildings, cell: int) -> Build | str:
+    if state.pieces < 1:
+        return "no building piece is left in the supply"
+    h = state.heights[cell]
+    if h == 0:
+        return f"a tower card never builds on the ground, and {cell_words(cell)} is empty"
+    if h > 4:
+        return f"{cell_words(cell)} is at level {h}; a tower card builds no higher than level 5"
+    b = bld.building_of[cell]
+    return Build("tower", f"tower {NAME[cell]}", cell, (cell,), frozenset((b,)), bld.raw[b] + 2, bld.value(b))
+
+
+def tower_purpose(state: State, turn: Turn, cell: int, bridge_ends: set[tuple[int, int]]) -> Effect | str:
+    """A tower card lifts the player's own noble or prepares a bridge support."""
+    noble = turn.nobles.get(cell)
+    if noble is not None:
+        if noble[0] == turn.seat:
+            return Effect(lifted=True)
+        return (
+            f"an opponent's noble stands on {cell_words(cell)}; a tower card only goes under "
+            "your own noble or prepares a bridge"
+        )
+    h = state.heights[cell]
+    for other, _middle in board.TWO_APART[cell]:
+        owner = turn.nobles.get(other)
+        if (
+            owner is not None
+            and owner[0] == turn.seat
+            and state.heights[other] > h
+            and board.ordered(cell, other) not in bridge_ends
+        ):
+            return Effect()
+    return (
+        f"a tower card on {cell_words(cell)} neither lifts your own noble nor prepares a bridge "
+        "(that needs your noble two cells away on a higher support, with no bridge already "
+        "between the two)"
+    )
+
+
+# -- bridges (E) ---------------------------------------------------------------------------
+def bridge_build(state: State, bld: Buildings, a: int, b: int, bridge_ends: set[tuple[int, int]]) -> Build | str:
+    a, b = board.ordered(a, b)
+    middle = next((m for other, m in board.TWO_APART[a] if other == b), None)
+    if middle is None:
+        return (
+            f"{cell_words(a)} and {cell_words(b)} are not two cells apart in a row or column; "
+            "a bridge spans three cells"
+        )
+    if state.bridge_supply < 1:
+        return "no bridge is left in the supply"
+    heights = state.heights
+    h = heights[a]
+    if h == 0 or heights[b] == 0:
+        empty = a if h == 0 else b
+        return f"{cell_words(empty)} is empty; a bridge rests on two built supports"
+    if heights[b] != h:
+        return (
+            f"the supports are at different levels ({NAME[a]} at {h}, {NAME[b]} at {heights[b]}); "
+            "a bridge needs two equally high supports"
+        )
+    if heights[middle] >= h:
+        return (
+            f"the middle cell {NAME[middle]} is at level {heights[middle]}; "
+            f"it must be lower than the supports (level {h})"
+        )
+    if (a, b) in bridge_ends:
+        return f"a bridge already spans {NAME[a]}-{NAME[b]}; a bridge never goes over a bridge with the same ends"
+    of = bld.building_of
+    if heights[middle]:
+        parts = {of[a], of[b], of[middle]}
+    else:
+        parts = bld.touching(board.NEIGHBOURS[middle])
+    if bld.union_blocked(parts):
+        return "this bridge would join castles while one of them is at 50; such a union cannot take place"
+    level = h + 1
+    value_before = bld.value(of[middle]) if heights[middle] else 0
+    return Build(
+        "bridge", f"bridge {NAME[a]}-{NAME[b]}", middle, (a, middle, b), frozenset(parts),
+        bld.joined_raw(parts, bridge_value(level)), value_before, ends=(a, b), level=level,
+    )
+
+
+def bridge_candidates(state: State, bld: Buildings, bridge_ends: set[tuple[int, int]]) -> list[Build]:
+    """Every bridge the board allows (nobles and money not yet considered)."""
+    if state.bridge_supply < 1:
+        return []
+    heights = state.heights
+    found = []
+    for a, m, b in board.BRIDGE_SPANS:
+        h = heights[a]
+        if h and heights[b] == h and heights[m] < h:
+            build = bridge_build(state, bld, a, b, bridge_ends)
+            if isinstance(build, Build):
+                found.append(build)
+    return found
+
+
+def bridge_nobles(turn: Turn, build: Build) -> Effect | str:
+    if turn.money < BRIDGE_PRICE:
+        return f"you need {BRIDGE_PRICE} Real to build a bridge; you have {turn.money}"
+    a, b = build.ends
+    on_a, on_b = turn.nobles.get(a), turn.nobles.get(b)
+    mine_a = on_a is not None and on_a[0] == turn.seat
+    mine_b = on_b is not None and on_b[0] == turn.seat
+    if not (mine_a or mine_b):
+        return f"your own noble must stand on {NAME[a]} or {NAME[b]} to build this bridge"
+    if (on_a is not None and not mine_a) or (on_b is not None and not mine_b):
+        other = a if not mine_a else b
+        return f"an opponent's noble stands on the other support {NAME[other]}; the bridge cannot rest on it"
+    under = turn.nobles.get(build.target)
+    return Effect(removed=build.target if under is not None and under[0] != turn.seat else None)
+
+
+# -- effects of a build on nobles ---------------------------------------------------------
+def noble_effect(
+    state: State, turn: Turn, build: Build, bridge_ends: set[tuple[int, int]]
+) -> Effect | str:
+    """Check the build against the nobles and money of the player's turn."""
+    if build.kind == "bridge":
+        return bridge_nobles(turn, build)
+    if build.kind == "tower":
+        return tower_purpose(state, turn, build.target, bridge_ends)
+    if build.kind == "raise":
+        noble = turn.nobles.get(build.target)
+        if noble is None:
+            return Effect()
+        if noble[0] == turn.seat:
+            return Effect(lifted=True)
+        return Effect(removed=build.target)
+    return Effect()
+
+
+# -- the noble step ----------------------------------------------------------------------
+def step_options(turn: Turn, build: Build, effect: Effect, bld: Buildings) -> list[str]:
+    """Every noble step after ``build`` as notation suffixes; "" is no step."""
+    if build.blocked:
+        return [""]
+    seat, nobles = turn.seat, turn.nobles
+    new = build.new_cells
+    removed = effect.removed
+    free = [c for c in new if c == removed or c not in nobles]
+    parts, of = build.parts, bld.building_of
+    own = [(c, r) for c, r in turn.own if c in new or of[c] in parts]
+    options = [""]
+    if not effect.lifted:
+        value = build.value_after
+        money = turn.money + value - (BRIDGE_PRICE if build.kind == "bridge" else 0)
+        singles = []
+        if turn.barons and money >= value:
+            singles.append(BARON)
+        if turn.grandes and money >= 2 * value:
+            singles.append(GRANDE)
+        for c in free:
+            for rank in singles:
+                options.append(f" + {RANK_NAMES[rank]} {NAME[c]}")
+        if build.max_nobles == 2:
+            options.extend(_castle_pairs(turn, free, value, money))
+        for c, _rank in own:
+            for t in free:
+                if t != c:
+                    options.append(f" + move {NAME[c]}>{NAME[t]}")
+    grandes = [c for c, r in own if r == GRANDE]
+    if grandes:
+        for bc, rank in own:
+            if rank == BARON:
+                for gc in grandes:
+                    a, b = board.ordered(gc, bc)
+                    options.append(f" + swap {NAME[a]}<>{NAME[b]}")
+    return options
+
+
+def _castle_pairs(turn: Turn, free: list[int], value: int, money: int) -> list[str]:
+    pairs = []
+    for i, c1 in enumerate(free):
+        for c2 in free[i + 1:]:
+            for r1 in (BARON, GRANDE):
+                for r2 in (BARON, GRANDE):
+                    grandes = (r1 == GRANDE) + (r2 == GRANDE)
+                    if grandes > turn.grandes or 2 - grandes > turn.barons:
+                        continue
+                    if money < value * (2 + grandes):
+                        continue
+                    pairs.append(f" + {RANK_NAMES[r1]} {NAME[c1]} {RANK_NAMES[r2]} {NAME[c2]}")
+    return pairs
