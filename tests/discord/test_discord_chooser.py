@@ -1,0 +1,66 @@
+"""The guided chooser's tree: every legal move reachable, pages of at most 25, single options skipped."""
+from __future__ import annotations
+
+import random
+
+from bot.discord.chooser import PAGE_SIZE, alcazar_steps, decode_path, encode_path, move_tree
+from bot.games import get_game
+
+
+def _walk(tree, path=()):
+    """Every move reachable by picking options (all pages) from ``path``."""
+    stage = tree.stage(path)
+    assert stage is not None
+    if stage.move is not None:
+        return [stage.move]
+    assert len(stage.options) >= 2, "a single option is taken without asking"
+    found = []
+    for page in range(stage.pages):
+        options = stage.page(page)
+        assert 1 <= len(options) <= PAGE_SIZE
+        for option in options:
+            found += _walk(tree, stage.path + (option.index,))
+    return found
+
+
+def test_every_alcazar_1978_move_is_reachable_through_the_chooser() -> None:
+    game = get_game("alcazar1978")
+    state = game.new_game(players=2, seed=1)
+    rng = random.Random(5)
+    for _ in range(30):
+        if game.to_move(state) is None:
+            break
+        legal = game.legal_moves(state)
+        moves = [(str(m), game.describe_move(state, m)) for m in legal]
+        tree = move_tree("alcazar1978", moves)
+        assert sorted(_walk(tree)) == sorted(n for n, _ in moves)
+        for notation, words in moves:
+            stage = tree.stage(tree.path_of(notation))
+            assert stage is not None and stage.move == notation and stage.words == words
+        state = game.play(state, rng.choice(legal))
+
+
+def test_more_than_25_options_are_paged_never_dropped() -> None:
+    moves = [(f"buy {n}", f"Buy card {n}") for n in range(1, 61)] + [("buy deck", "Buy from the deck")]
+    moves += [(f"mansion {n} + baron {n}", f"Mansion on {n}") for n in range(1, 40)]
+    moves += [(f"mansion {n}", f"Mansion on {n}") for n in range(1, 40)]
+    tree = move_tree("alcazar", moves)
+    first = tree.stage(())
+    assert first is not None and {o.label for o in first.options} == {"Buy a card", "Build a mansion"}
+    buy = tree.stage((0,))
+    assert buy is not None and len(buy.options) == 61 and buy.pages == 3
+    assert sorted(_walk(tree)) == sorted(n for n, _ in moves)
+
+
+def test_alcazar_notation_splits_into_action_card_noble_and_withdrawal() -> None:
+    steps = alcazar_steps("withdraw 12; castle 8 7-9 + baron 7 grande 8")
+    assert [s.label for s in steps] == ["Found a castle", "Card 8, castle on 7–9", "Place Baron on 7, Grande on 8",
+                                        "Yes: withdraw 12"]
+    assert [s.label for s in alcazar_steps("extend 11 + move 4>11")][2] == "Move your noble 4 → 11"
+    assert [s.label for s in alcazar_steps("pass")][1:] == ["Pass", "No noble step", "No withdrawal"]
+
+
+def test_a_path_that_does_not_exist_is_refused_and_paths_round_trip() -> None:
+    tree = move_tree("alcazar1978", [("a4-b4", "Red a4 → b4"), ("w3 B3 ccw1", "wall")])
+    assert tree.stage((7,)) is None
+    assert decode_path(encode_path((1, 0, 12))) == (1, 0, 12) and decode_path(encode_path(())) == ()
