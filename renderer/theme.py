@@ -124,3 +124,4 @@ TOWER_DARK: RGB = (92, 84, 74)
 WALL: RGB = (108, 70, 44)
 WALL_DARK: RGB = (64, 40, 24)
 COORD: RGB = (120, 96, 70)
+RIM: RGB = (206, 176, 130)          # the board's rim: light, so walls on it stand out

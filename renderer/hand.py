@@ -1,0 +1,148 @@
+"""The private hand image of one Alcazar (2009) player, for DMs and ephemeral replies.
+
+    from renderer.hand import hand
+    png = hand(game.view(state, seat), names=names)
+
+Each building card is shown with a small board on which its space is marked,
+so a player sees at a glance where every card builds. The image is drawn
+only from that player's own view: a public view (no seat, no hand) is refused.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderer import theme
+from renderer.alcazar_layout import layout
+from renderer.alcazar_panel import coin, tower_card
+from renderer.drawing import Names, fit_text, player_name, png_bytes
+from renderer.sprites import noble
+from renderer.theme import font
+
+DEFAULT_MINI_CELL = 14
+CARDS_PER_ROW = 4
+
+
+class NotAHandView(ValueError):
+    """The view given is not one seat's own view with its hand."""
+
+
+@lru_cache(maxsize=4)
+def _empty_mini_board(cell: int) -> Image.Image:
+    board = layout()
+    image = Image.new("RGB", (board.columns * cell + 2, board.rows * cell + 2), theme.GARDEN)
+    draw = ImageDraw.Draw(image)
+    for (x, y) in board.spaces:
+        draw.rectangle((1 + x * cell + 1, 1 + y * cell + 1, x * cell + cell - 1, y * cell + cell - 1),
+                       fill=theme.SPACE)
+    draw.rectangle((0, 0, image.width - 1, image.height - 1), outline=theme.FRAME_DARK)
+    return image
+
+
+def mini_board(view: dict[str, Any], cell: int) -> Image.Image:
+    """The board in miniature: built cells shaded by height, nothing else."""
+    image = _empty_mini_board(cell).copy()
+    draw = ImageDraw.Draw(image)
+    for c in view.get("cells", ()):
+        x, y = c["x"], c["y"]
+        colour = theme.height_colour(c["height"]) if c.get("space") is not None else theme.bridge_colour(c["height"])
+        draw.rectangle((1 + x * cell + 1, 1 + y * cell + 1, x * cell + cell - 1, y * cell + cell - 1), fill=colour)
+    return image
+
+
+def _check(view: dict[str, Any]) -> tuple[int, list[int]]:
+    seat = view.get("seat")
+    cards = view.get("hand")
+    if seat is None or cards is None:
+        raise NotAHandView("a hand image is drawn only from that player's own view (seat and hand)")
+    return int(seat), sorted(int(card) for card in cards)
+
+
+def hand_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_MINI_CELL) -> Image.Image:
+    """The hand as a Pillow image (``size`` is one cell of the small boards)."""
+    seat, cards = _check(view)
+    cell = size
+    unit = cell * 5                       # everything else scales with the small boards
+    board_small = mini_board(view, cell)
+    pad = unit // 5
+    card_w, card_h = board_small.width + 2 * pad, board_small.height + unit + pad
+    columns = max(1, min(CARDS_PER_ROW, len(cards)))
+    rows = max(1, -(-len(cards) // CARDS_PER_ROW))
+    header = round(unit * 1.9)
+    width = max(columns * (card_w + pad) + pad, round(unit * 9.6))
+    height = header + rows * (card_h + pad) + pad
+    image = Image.new("RGB", (width, height), theme.PARCHMENT)
+    draw = ImageDraw.Draw(image)
+    player = next((p for p in view.get("players", ()) if p.get("seat") == seat), {"seat": seat, "color": "white"})
+    _header(image, draw, view, player, names, unit, width)
+    heights = {c["space"]: c["height"] for c in view.get("cells", ()) if c.get("space") is not None}
+    cells = layout().cells
+    if not cards:
+        draw.text((width / 2, header + card_h / 2), "No building cards in hand", font=font(round(unit * 0.4)),
+                  fill=theme.INK_SOFT, anchor="mm")
+    for i, card in enumerate(cards):
+        row, column = divmod(i, CARDS_PER_ROW)
+        left = pad + column * (card_w + pad)
+        top = header + row * (card_h + pad)
+        _card(image, draw, board_small, card, cells.get(card), heights.get(card, 0), (left, top, card_w, card_h),
+              cell, unit)
+    return image
+
+
+def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[str, Any],
+            names: Names, unit: int, width: int) -> None:
+    pad = unit // 5
+    colour = player.get("color", "white")
+    token = noble(colour, "baron", round(unit * 0.8))
+    image.paste(token, (pad, pad), token)
+    name = player_name(names, player["seat"], str(colour).capitalize())
+    title, face = fit_text(draw, f"{name}: your hand", "bold", round(unit * 0.46), width - 2 * pad - token.width)
+    draw.text((pad * 2 + token.width, pad), title, font=face, fill=theme.INK, anchor="lt")
+    counts = [
+        (coin(round(unit * 0.46)), f"{player.get('money', 0)} Real"),
+        (noble(colour, "grande", round(unit * 0.46)), _count(player.get("grandes", 0), "Grande")),
+        (noble(colour, "baron", round(unit * 0.4)), _count(player.get("barons", 0), "Baron")),
+        (tower_card(round(unit * 0.46)), _count(player.get("towers", 0), "tower card")),
+    ]
+    x = pad * 2 + token.width
+    y = pad + round(unit * 0.9)
+    small = font(round(unit * 0.3), "bold")
+    for sprite, text in counts:
+        image.paste(sprite, (x, y - sprite.height // 2), sprite)
+        x += sprite.width + pad // 2
+        draw.text((x, y), text, font=small, fill=theme.INK, anchor="lm")
+        x += round(draw.textlength(text, font=small)) + pad * 2
+    draw.line((pad, round(unit * 1.7), width - pad, round(unit * 1.7)), fill=theme.PANEL_LINE, width=2)
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
+def _card(image: Image.Image, draw: ImageDraw.ImageDraw, board_small: Image.Image, card: int,
+          where: tuple[int, int] | None, height: int, box: tuple[int, int, int, int], cell: int, unit: int) -> None:
+    left, top, w, h = box
+    pad = unit // 5
+    draw.rounded_rectangle((left, top, left + w, top + h), radius=pad, fill=(255, 252, 244), outline=theme.FRAME,
+                           width=2)
+    draw.text((left + pad, top + pad // 2), str(card), font=font(round(unit * 0.62), "bold"), fill=theme.INK,
+              anchor="lt")
+    note = "vacant" if height == 0 else f"height {height}"
+    draw.text((left + w - pad, top + round(unit * 0.42)), note, font=font(round(unit * 0.26)),
+              fill=theme.INK_SOFT, anchor="rm")
+    board_left, board_top = left + pad, top + unit
+    image.paste(board_small, (board_left, board_top))
+    if where is None:
+        return
+    x, y = where
+    cx, cy = board_left + 1 + x * cell + cell / 2, board_top + 1 + y * cell + cell / 2
+    draw.rectangle((cx - cell / 2 + 1, cy - cell / 2 + 1, cx + cell / 2 - 1, cy + cell / 2 - 1), fill=theme.HIGHLIGHT)
+    r = cell * 1.05
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.HIGHLIGHT, width=max(2, cell // 5))
+
+
+def hand(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_MINI_CELL) -> bytes:
+    """The hand of the view's own seat as PNG bytes (refuses a view without a hand)."""
+    return png_bytes(hand_image(view, names=names, size=size))

@@ -1,0 +1,168 @@
+"""The final results image of a finished game, for both games.
+
+    from renderer.results import results
+    png = results(game.view(state, None), names=names)
+
+Alcazar (2009): each player's nobles by level, noble points, money points and
+total, ranked, winners highlighted. Alcazar (1978): the winner (or the draw),
+why, and the final position.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderer import alcazar1978, theme
+from renderer.drawing import Names, fit_text, player_name, png_bytes, wrap_text
+from renderer.sprites import noble
+from renderer.theme import font
+
+UNIT = 40          # one row's height unit in pixels
+
+
+class NotFinished(ValueError):
+    """The view is of a game that is not over: it has no outcome to show."""
+
+
+def results_image(view: dict[str, Any], *, names: Names = None) -> Image.Image:
+    outcome = view.get("outcome")
+    if not outcome:
+        raise NotFinished("the results image needs a finished game (the view has no outcome)")
+    if view.get("game") == "alcazar1978":
+        return _results_1978(view, outcome, names)
+    return _results_2009(view, outcome, names)
+
+
+def results(view: dict[str, Any], *, names: Names = None) -> bytes:
+    """The final scores (Alcazar) or the verdict (Alcazar 1978) as PNG bytes."""
+    return png_bytes(results_image(view, names=names))
+
+
+# --- Alcazar (2009) --------------------------------------------------------------
+COLUMNS = (("Player", 0.0), ("Nobles by level", 0.33), ("Nobles", 0.66), ("Money", 0.76), ("Total", 0.88))
+
+
+def _ranking(view: dict[str, Any], outcome: dict[str, Any]) -> list[int]:
+    details = list(outcome.get("details") or [])
+    players = view.get("players", [])
+    winners = set(outcome.get("winners") or ())
+
+    def key(seat: int) -> tuple[int, int, int, int, int]:
+        d = details[seat] if seat < len(details) else {}
+        retired = bool(players[seat].get("retired")) if seat < len(players) else False
+        return (int(retired), -int(seat in winners), -int(d.get("total", 0)), -(int(d.get("money", 0)) % 50), seat)
+
+    return sorted(range(len(players)), key=key)
+
+
+def _results_2009(view: dict[str, Any], outcome: dict[str, Any], names: Names) -> Image.Image:
+    players = view.get("players", [])
+    details = list(outcome.get("details") or [])
+    winners = set(outcome.get("winners") or ())
+    u = UNIT
+    width = 22 * u
+    row = round(u * 1.6)
+    top = round(u * 2.9)
+    height = top + row * len(players) + u
+    image = Image.new("RGB", (width, height), theme.PARCHMENT)
+    draw = ImageDraw.Draw(image)
+    left, inner = u // 2, width - u
+    draw.text((left, u // 2), "Alcazar: final scores", font=font(round(u * 0.75), "bold"), fill=theme.FRAME_DARK,
+              anchor="lt")
+    reason = str(outcome.get("reason") or "")
+    if reason:
+        draw.text((left, round(u * 1.45)), reason[:1].upper() + reason[1:], font=font(round(u * 0.42)),
+                  fill=theme.INK_SOFT, anchor="lt")
+    head = font(round(u * 0.34), "bold")
+    for title, at in COLUMNS:
+        draw.text((left + at * inner, top - round(u * 0.5)), title.upper(), font=head, fill=theme.INK_SOFT,
+                  anchor="ls")
+    for rank, seat in enumerate(_ranking(view, outcome)):
+        y = top + rank * row
+        detail = details[seat] if seat < len(details) else {}
+        _score_row(image, draw, players[seat], detail, seat in winners, names, (left, y, inner, row))
+    return image
+
+
+def _score_row(image: Image.Image, draw: ImageDraw.ImageDraw, player: dict[str, Any], detail: dict[str, Any],
+               winner: bool, names: Names, box: tuple[int, int, int, int]) -> None:
+    left, y, inner, row = box
+    u = UNIT
+    fill = theme.WINNER if winner else theme.PANEL
+    draw.rounded_rectangle((left - 6, y, left + inner + 6, y + row - 8), radius=u // 4, fill=fill,
+                           outline=theme.FRAME if winner else theme.PANEL_LINE, width=3 if winner else 1)
+    mid = y + (row - 8) // 2
+    colour = player.get("color", "white")
+    token = noble(colour, "grande" if winner else "baron", round(u * 0.9))
+    image.paste(token, (left + 4, mid - token.height // 2), token)
+    name = player_name(names, player["seat"], str(colour).capitalize())
+    if player.get("retired"):
+        name += " (retired)"
+    text, face = fit_text(draw, name, "bold", round(u * 0.5), round(inner * 0.31) - token.width - 12)
+    draw.text((left + token.width + 12, mid), text, font=face, fill=theme.INK, anchor="lm")
+    _nobles_by_level(image, draw, colour, detail.get("nobles_list") or [], (left + round(0.33 * inner), mid),
+                     round(inner * 0.31))
+    big = font(round(u * 0.55), "bold")
+    draw.text((left + 0.66 * inner, mid), str(detail.get("nobles", 0)), font=big, fill=theme.INK, anchor="lm")
+    money = detail.get("money")
+    draw.text((left + 0.76 * inner, mid - u * 0.12), str(detail.get("money_points", 0)), font=big, fill=theme.INK,
+              anchor="lm")
+    if money is not None:
+        draw.text((left + 0.76 * inner, mid + u * 0.42), f"{money} Real", font=font(round(u * 0.28)),
+                  fill=theme.INK_SOFT, anchor="lm")
+    draw.text((left + 0.88 * inner, mid), str(detail.get("total", 0)), font=font(round(u * 0.75), "bold"),
+              fill=theme.FRAME_DARK, anchor="lm")
+
+
+def _nobles_by_level(image: Image.Image, draw: ImageDraw.ImageDraw, colour: str, nobles: list[Any],
+                     at: tuple[int, int], width: int) -> None:
+    """Each scoring noble as its piece with its level under it (Grandes first, highest first)."""
+    x, mid = at
+    if not nobles:
+        draw.text((x, mid), "none on the board", font=font(round(UNIT * 0.3)), fill=theme.INK_SOFT, anchor="lm")
+        return
+    entries = sorted((n for n in nobles if isinstance(n, dict)),
+                     key=lambda n: (n.get("rank") != "grande", -int(n.get("level", 0))))
+    step = min(round(UNIT * 0.72), max(12, width // max(1, len(entries))))
+    size = min(round(UNIT * 0.6), step)
+    face = font(max(9, round(UNIT * 0.28)), "bold")
+    for entry in entries:
+        if x + size > at[0] + width:
+            break
+        sprite = noble(colour, str(entry.get("rank", "baron")), size)
+        image.paste(sprite, (x, mid - size + 4), sprite)
+        draw.text((x + size / 2, mid + 6), str(entry.get("level", "?")), font=face, fill=theme.INK, anchor="mt")
+        x += step
+
+
+# --- Alcazar (1978) --------------------------------------------------------------
+def _results_1978(view: dict[str, Any], outcome: dict[str, Any], names: Names) -> Image.Image:
+    board = alcazar1978.board_image(view, names=names, size=90)
+    u = UNIT
+    header = round(u * 2.4)
+    width = board.width
+    image = Image.new("RGB", (width, board.height + header), theme.PARCHMENT)
+    image.paste(board, (0, header))
+    draw = ImageDraw.Draw(image)
+    winners = outcome.get("winners") or []
+    if winners:
+        seat = winners[0]
+        colour = next((p["color"] for p in view.get("pawns", ()) if p.get("seat") == seat), "white")
+        title = f"{player_name(names, seat, str(colour).capitalize())} wins"
+        draw.rounded_rectangle((u // 3, u // 4, width - u // 3, header - u // 4), radius=u // 3, fill=theme.WINNER,
+                               outline=theme.FRAME, width=3)
+        token = noble(colour, "grande", round(u * 1.1))
+        image.paste(token, (u // 2, header // 2 - token.height // 2), token)
+        text_left = u // 2 + token.width + u // 4
+    else:
+        title = "Draw"
+        text_left = u // 2
+    line, face = fit_text(draw, title, "bold", round(u * 0.7), width - text_left - u // 2)
+    draw.text((text_left, round(header * 0.38)), line, font=face, fill=theme.INK, anchor="lm")
+    reason = str(outcome.get("reason") or "")
+    small = font(round(u * 0.36))
+    for i, text in enumerate(wrap_text(draw, reason[:1].upper() + reason[1:], small, width - text_left - u // 2)[:1]):
+        draw.text((text_left, round(header * 0.72) + i * u // 2), text, font=small, fill=theme.INK_SOFT,
+                  anchor="lm")
+    return image
