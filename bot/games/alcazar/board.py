@@ -16,22 +16,20 @@ Cell = int
 XY = tuple[int, int]
 
 
-def _load() -> dict[str, object]:
+def _load() -> tuple[int, int, list[XY]]:
+    """Columns, rows and the grid position of every space in path order."""
     with BOARD_FILE.open(encoding="utf-8") as f:
-        data: dict[str, object] = json.load(f)
-    return data
+        data = json.load(f)
+    spaces = [(int(x), int(y)) for x, y in data["spaces"]]
+    return int(data["columns"]), int(data["rows"]), spaces
 
 
-_DATA = _load()
-COLUMNS: int = int(_DATA["columns"])  # type: ignore[call-overload]
-ROWS: int = int(_DATA["rows"])  # type: ignore[call-overload]
+COLUMNS, ROWS, _PATH = _load()
 CELL_COUNT: int = COLUMNS * ROWS
-SPACE_COUNT: int = len(_DATA["spaces"])  # type: ignore[arg-type]
+SPACE_COUNT: int = len(_PATH)
 
 #: space number -> (x, y)
-SPACES: dict[int, XY] = {
-    n: (int(xy[0]), int(xy[1])) for n, xy in enumerate(_DATA["spaces"], start=1)  # type: ignore[arg-type]
-}
+SPACES: dict[int, XY] = {n: xy for n, xy in enumerate(_PATH, start=1)}
 #: (x, y) -> space number; gardens are absent
 SPACE_AT: dict[XY, int] = {xy: n for n, xy in SPACES.items()}
 

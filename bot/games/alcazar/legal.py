@@ -36,7 +36,7 @@ def turns(state: State, seat: int) -> list[Turn]:
 
 
 def buy_texts(state: State, money: int) -> list[str]:
-    texts = []
+    texts: list[str] = []
     if money >= CARD_PRICE:
         texts.extend(f"buy {card}" for card in state.face_up)
         if state.deck:

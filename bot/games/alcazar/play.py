@@ -111,7 +111,7 @@ def _build(s: State, player: Player, build: Build, effect: Effect, parts: MovePa
     s._buildings = None
     after = s.buildings
     player.money += after.value_at(build.target)
-    _raise_waiting_mansions(s)
+    raise_waiting_mansions(s)
     if parts.step is not None:
         _noble_step(s, player, parts, after.value_at(build.target))
     return build.new_cells
@@ -130,7 +130,7 @@ def _join_flags(s: State, before: Buildings, parts: frozenset[int]) -> None:
             del s.flags[flag]
 
 
-def _raise_waiting_mansions(s: State) -> None:
+def raise_waiting_mansions(s: State) -> None:
     """Mansions worth 5 or more take free flags: most valuable first, then lowest space."""
     free = s.free_flags()
     if not free:

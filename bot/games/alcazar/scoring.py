@@ -16,7 +16,7 @@ def noble_points(rank: int, level: int) -> int:
 
 
 def seat_details(state: State, seat: int) -> dict[str, Any]:
-    nobles = []
+    nobles: list[dict[str, Any]] = []
     for cell in board.CELLS_IN_ORDER:
         noble = state.nobles.get(cell)
         if noble is None or noble[0] != seat:
@@ -30,7 +30,7 @@ def seat_details(state: State, seat: int) -> dict[str, Any]:
             "points": noble_points(noble[1], level),
         })
     money = state.players[seat].money
-    noble_total = sum(n["points"] for n in nobles)
+    noble_total = sum(int(n["points"]) for n in nobles)
     money_points = money // MONEY_PER_POINT
     return {
         "nobles": noble_total,

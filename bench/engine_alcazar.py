@@ -1,0 +1,71 @@
+"""Speed of the Alcazar (2009) engine: legal_moves, play and whole random games.
+
+    .venv/bin/python bench/engine_alcazar.py [--games N]
+
+Plays random games with 2 to 5 players (random legal moves, fixed seeds) and
+times every ``legal_moves`` call (first call on each position: the list is
+cached on the state afterwards) and every ``play``.  The last line is one
+JSON object.  Budgets: legal_moves median < 5 ms and max < 50 ms; a random
+5-player game < 3 s.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+
+from bot.games import alcazar as game
+
+
+def random_game(players: int, seed: int, legal_ms: list[float], play_ms: list[float]) -> tuple[float, int]:
+    """Play one random game; returns its duration in seconds and its number of moves."""
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    state = game.new_game(players, seed=seed)
+    moves = 0
+    while game.to_move(state) is not None:
+        t0 = time.perf_counter()
+        legal = game.legal_moves(state)
+        t1 = time.perf_counter()
+        state = game.play(state, rng.choice(legal))
+        t2 = time.perf_counter()
+        legal_ms.append((t1 - t0) * 1000)
+        play_ms.append((t2 - t1) * 1000)
+        moves += 1
+    return time.perf_counter() - start, moves
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=8, help="games per player count")
+    args = parser.parse_args()
+    legal_ms: list[float] = []
+    play_ms: list[float] = []
+    five_player_s: list[float] = []
+    lengths: list[int] = []
+    for players in range(2, 6):
+        for seed in range(args.games):
+            seconds, moves = random_game(players, 1000 * players + seed, legal_ms, play_ms)
+            lengths.append(moves)
+            if players == 5:
+                five_player_s.append(seconds)
+        print(f"{players} players: {args.games} games done")
+    figures = {
+        "positions": len(legal_ms),
+        "legal_moves_ms_median": round(statistics.median(legal_ms), 3),
+        "legal_moves_ms_p99": round(sorted(legal_ms)[int(0.99 * (len(legal_ms) - 1))], 3),
+        "legal_moves_ms_max": round(max(legal_ms), 3),
+        "play_ms_median": round(statistics.median(play_ms), 3),
+        "play_ms_max": round(max(play_ms), 3),
+        "random_game_s_median": round(statistics.median(five_player_s), 3),
+        "random_game_moves_median": statistics.median(lengths),
+    }
+    for name, value in figures.items():
+        print(f"{name:>26}: {value}")
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+"""Small helpers shared by the rules tests (positions come from ``arrange``)."""
+from __future__ import annotations
+
+import pytest
+
+from bot.games import alcazar as game
+from bot.games.alcazar import board
+from bot.games.alcazar.arrange import arrange
+from bot.games.alcazar.state import State
+from bot.games.common import IllegalMove
+
+__all__ = ["arrange", "cell", "forbidden", "moves", "noble", "value", "height", "game"]
+
+
+def cell(name: str) -> int:
+    """The engine's cell index for a space number or a garden like ``g7,1``."""
+    found = board.parse_cell(name)
+    assert found is not None
+    return found
+
+
+def moves(state: State) -> set[str]:
+    """Every legal move, as notation."""
+    listed = [str(m) for m in game.legal_moves(state)]
+    assert len(listed) == len(set(listed)), "a move is listed twice"
+    return set(listed)
+
+
+def forbidden(state: State, move: str, reason: str) -> None:
+    """``move`` is refused with a reason matching ``reason``, and is not listed."""
+    with pytest.raises(IllegalMove, match=reason):
+        game.play(state, move)
+    assert move not in moves(state)
+
+
+def value(state: State, name: str) -> int:
+    """The CV of the building on a cell."""
+    return state.buildings.value_at(cell(name))
+
+
+def height(state: State, name: str) -> int:
+    return state.heights[cell(name)]
+
+
+def noble(state: State, name: str) -> tuple[int, str] | None:
+    found = state.nobles.get(cell(name))
+    return None if found is None else (found[0], ("baron", "grande")[found[1]])
