@@ -303,7 +303,7 @@ def _info(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Geometry, view: di
         token = noble(_pawn_colour(view, seat), "baron", round(s * 0.34))
         image.paste(token, (x, round(y + s * 0.14 - token.height / 2)), token)
         x += token.width + round(s * 0.08)
-    line, face = fit_text(draw, headline, "bold", big.size, right - x - round(s * 0.9))
+    line, face = fit_text(draw, headline, "bold", round(big.size), right - x - round(s * 0.9))
     draw.text((x, y + s * 0.14), line, font=face, fill=theme.INK, anchor="lm")
     draw.text((right, y + s * 0.14), f"move {view.get('ply', 0) + (0 if outcome else 1)}", font=text_face,
               fill=theme.INK_SOFT, anchor="rm")

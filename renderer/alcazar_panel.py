@@ -124,7 +124,7 @@ def _player_counts(panel: Panel, player: dict[str, Any], left: int, centre_y: in
         (card_back(icon), f"{player.get('hand_count', 0)}"),
         (tower_card(icon), f"{player.get('towers', 0)}"),
     ]
-    x = left
+    x: float = left
     step = (panel.right - left) / len(items)
     for sprite, text in items:
         panel.paste(sprite, round(x), centre_y)

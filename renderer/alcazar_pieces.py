@@ -251,8 +251,12 @@ def draw_building_tags(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Geome
             continue
         main, _ = _flag_colour(flag)
         label = f"{building.get('name') or ''} {building['value']}".strip()
-        box = badge(draw, (cx + arms * 0.35, top), label, face, main, theme.text_on(main),
-                    outline=theme.INK, pad=3)
+        # keep the tag (and the arms to its left) inside the board's frame
+        half = (draw.textlength(label, font=face) + 6) / 2
+        low = geo.board_left + arms * 0.75 + half - geo.frame
+        high = geo.board_left + geo.board_width + geo.frame - half
+        box = badge(draw, (min(max(cx + arms * 0.35, low), high), top), label, face, main,
+                    theme.text_on(main), outline=theme.INK, pad=3)
         sprite = shield(flag, arms)
         image.paste(sprite, (box[0] - arms + arms // 4, round(top - arms / 2)), sprite)
 

@@ -34,7 +34,7 @@ def player_name(names: Names, seat: int, fallback: str) -> str:
 
 def text_size(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont) -> tuple[int, int]:
     left, top, right, bottom = draw.textbbox((0, 0), text, font=face)
-    return right - left, bottom - top
+    return round(right - left), round(bottom - top)
 
 
 def centred_text(

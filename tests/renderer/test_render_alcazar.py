@@ -1,0 +1,108 @@
+"""The public Alcazar (2009) board image: size, determinism, secrets, pixel probes."""
+from __future__ import annotations
+
+import copy
+
+from probes import open_png, share
+from render_views import crowded_view, finished_view, mid_game_view
+
+from renderer import theme
+from renderer.alcazar import board
+from renderer.alcazar_geometry import geometry
+from renderer.alcazar_pieces import bridge_band, bridge_lanes, noble_centre
+
+NAMES = ["Ana", "Bartolomé", "Cleo"]
+
+
+def test_same_view_gives_the_same_bytes() -> None:
+    assert board(mid_game_view(), names=NAMES) == board(copy.deepcopy(mid_game_view()), names=NAMES)
+
+
+def test_image_size_follows_the_cell_size() -> None:
+    for size in (48, 64):
+        image = open_png(board(mid_game_view(), size=size))
+        geo = geometry(size)
+        assert image.size == (geo.width, geo.height)
+    assert open_png(board(mid_game_view(), size=48)).width < open_png(board(mid_game_view(), size=64)).width
+
+
+def test_a_hand_in_the_view_never_reaches_the_public_board() -> None:
+    with_hand = mid_game_view(seat=0)
+    assert with_hand["hand"]
+    without_hand = mid_game_view(seat=0)
+    del without_hand["hand"]
+    assert board(with_hand, names=NAMES) == board(without_hand, names=NAMES)
+
+
+def test_an_unknown_key_is_ignored_too() -> None:
+    view = mid_game_view()
+    view["secret_notes"] = {"hands": [[1, 2, 3]]}
+    assert board(view) == board(mid_game_view())
+
+
+def test_a_noble_shows_its_owners_colour_where_it_stands() -> None:
+    geo = geometry(64)
+    image = open_png(board(mid_game_view()))
+    # the blue Grande on space 8 (8, 0) and the green Baron on space 30 (6, 4)
+    for (x, y), colour in (((8, 0), "blue"), ((6, 4), "green")):
+        found = share(image, noble_centre(geo, x, y), theme.player_colour(colour), radius=geo.cell // 7)
+        assert found > 0.3, f"{colour} noble not drawn on ({x}, {y})"
+    # space 44 (4, 6) is built but has no noble
+    cx, cy = noble_centre(geo, 4, 6)
+    assert share(image, (cx, cy), theme.player_colour("green"), radius=6) == 0
+
+
+def test_a_bridge_is_drawn_across_its_three_cells_in_its_level_colour() -> None:
+    view = mid_game_view()
+    geo = geometry(64)
+    image = open_png(board(view))
+    bridge = view["bridges"][0]          # 7 (7,0) over the garden (7,1) to 17 (7,2), level 2
+    colour = theme.bridge_colour(bridge["level"])
+    left, top, right, bottom = bridge_band(geo, bridge, (0, 1))
+    x = left + (right - left) * 0.3
+    for (cx, cy), toward in zip((geo.centre(7, 0), geo.centre(7, 1), geo.centre(7, 2)), (1, 1, -1)):
+        probe = (x, cy + toward * geo.cell * 0.33)
+        assert share(image, probe, colour, radius=2, tolerance=40) > 0.6, f"bridge missing at {probe}"
+    # and not on a garden beside it
+    assert share(image, geo.centre(6, 1), colour, radius=3, tolerance=10) == 0
+
+
+def test_overlapping_bridges_on_one_row_get_separate_lanes() -> None:
+    lanes = bridge_lanes(crowded_view()["bridges"])
+    assert {lanes[2], lanes[3]} == {(0, 2), (1, 2)}
+    assert lanes[0] == (0, 1) and lanes[1] == (0, 1)     # crossing, not collinear
+
+
+def test_the_last_move_is_framed_on_the_board() -> None:
+    view = mid_game_view()
+    geo = geometry(64)
+    image = open_png(board(view))
+    for x, y in view["last_move"]["cells"]:
+        left, top, right, bottom = geo.cell_box(x, y)
+        edge = (left + geo.cell * 0.5, bottom - 4)
+        assert share(image, edge, theme.HIGHLIGHT, radius=1) > 0.5
+    view["last_move"] = None
+    plain = open_png(board(view))
+    left, top, right, bottom = geo.cell_box(10, 10)
+    assert share(plain, (left + geo.cell * 0.5, bottom - 4), theme.HIGHLIGHT, radius=1) == 0
+
+
+def test_castle_arms_stand_on_the_value_track_at_the_castle_value() -> None:
+    geo = geometry(64)
+    image = open_png(board(mid_game_view()))
+    left, top, right, bottom = geo.track_slot(11)       # Almería is worth 11
+    main, _ = (200, 40, 44), None
+    assert share(image, ((left + right) / 2 - 4, top + geo.track_row * 0.3), main, radius=2) > 0.3
+    left, top, right, bottom = geo.track_slot(20)       # nothing is worth 20
+    assert share(image, ((left + right) / 2 - 4, top + geo.track_row * 0.3), main, radius=2) == 0
+
+
+def test_crowded_and_finished_views_render() -> None:
+    names = ["Ana", "Bartolomé de las Casas y Mendoza de la Vega", "Cleo", "Dolores", "Esteban"]
+    for view in (crowded_view(), finished_view()):
+        image = open_png(board(view, names=names))
+        assert image.size == (geometry(64).width, geometry(64).height)
+
+
+def test_names_may_be_a_mapping_by_seat() -> None:
+    assert board(mid_game_view(), names={0: "Ana", 1: "Bartolomé", 2: "Cleo"}) == board(mid_game_view(), names=NAMES)

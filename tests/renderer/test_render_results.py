@@ -1,0 +1,48 @@
+"""The final results image of both games."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from probes import open_png, share
+from render_views import finished_view, mid_game_view
+
+from bot.games import get_game
+from renderer import theme
+from renderer.results import NotFinished, UNIT, results
+
+
+def test_an_unfinished_game_has_no_results() -> None:
+    with pytest.raises(NotFinished, match="finished"):
+        results(mid_game_view())
+
+
+def test_alcazar_results_rank_the_winner_first_and_highlight_it() -> None:
+    view = finished_view()
+    image = open_png(results(view, names=["Ana", "Bartolomé", "Cleo"]))
+    assert image.height == round(UNIT * 2.9) + round(UNIT * 1.6) * 3 + UNIT
+    first_row = round(UNIT * 2.9) + 6
+    last_row = round(UNIT * 2.9) + 2 * round(UNIT * 1.6) + 6
+    x = image.width * 0.6
+    assert share(image, (x, first_row), theme.WINNER, radius=2) == 1.0
+    assert share(image, (x, last_row), theme.WINNER, radius=2) == 0
+    assert results(view) == results(finished_view())
+
+
+def test_a_shared_win_highlights_every_winner() -> None:
+    view = finished_view()
+    view["outcome"]["winners"] = [1, 2]
+    image = open_png(results(view))
+    second_row = round(UNIT * 2.9) + round(UNIT * 1.6) + 6
+    assert share(image, (image.width * 0.6, second_row), theme.WINNER, radius=2) == 1.0
+
+
+def test_results_of_real_finished_games_render() -> None:
+    for name, players in (("alcazar", 3), ("alcazar1978", 2)):
+        game = get_game(name)
+        rng = random.Random(7)
+        state = game.new_game(players=players, seed=7)
+        while game.to_move(state) is not None:
+            state = game.play(state, rng.choice(game.legal_moves(state)))
+        image = open_png(results(game.view(state, None), names=["Ana", "Ben", "Cleo"][:players]))
+        assert image.width > 300 and image.height > 200
