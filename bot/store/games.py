@@ -74,6 +74,13 @@ class GameRepo:
         row = await cursor.fetchone()
         return None if row is None else _game(row)
 
+    async def require(self, game_id: int) -> GameRow:
+        """The game, which the caller knows exists (inside the transaction that changed it)."""
+        game = await self.get(game_id)
+        if game is None:
+            raise LookupError(f"game {game_id} does not exist")
+        return game
+
     async def live_in_channel(self, channel_id: int) -> GameRow | None:
         """The lobby or active game of a channel or thread, if any."""
         cursor = await self._conn.execute(
@@ -170,6 +177,15 @@ class SeatRepo:
             "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
             [(seat, game_id, user) for seat, user in enumerate(user_ids_in_seat_order)],
         )
+
+    async def to_act(self) -> dict[int, int]:
+        """For every active game, the user id of the player to act."""
+        cursor = await self._conn.execute(
+            "SELECT g.id, s.user_id FROM games g"
+            " JOIN seats s ON s.game_id = g.id AND s.seat = g.turn_seat"
+            " WHERE g.status = 'active'"
+        )
+        return {game_id: user_id for game_id, user_id in await cursor.fetchall()}
 
     async def mark_resigned(self, game_id: int, user_id: int) -> None:
         await self._conn.execute(

@@ -1,14 +1,14 @@
 """The append-only move log and the latest snapshot of each game."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Iterable, Sequence
 
 import aiosqlite
 
 from bot.store.records import EntryKind, LogEntry, Snapshot
 
 
-def _entry(row: tuple) -> LogEntry:  # type: ignore[type-arg]
+def _entry(row: Iterable[Any]) -> LogEntry:
     ply, seat, kind, notation, words, forced, played_at = row
     return LogEntry(
         ply=ply, seat=seat, kind=EntryKind(kind), notation=notation, words=words,
@@ -51,7 +51,7 @@ class MoveLog:
             f"SELECT {_ENTRY_COLUMNS} FROM moves WHERE game_id = ? AND undone_at IS NULL"
             " ORDER BY ply DESC LIMIT ?", (game_id, limit),
         )
-        return [_entry(row) for row in reversed(await cursor.fetchall())]
+        return [_entry(row) for row in reversed(list(await cursor.fetchall()))]
 
     async def mark_undone(self, game_id: int, from_ply: int, now: float) -> int:
         """Take back every live line from ``from_ply`` on; returns how many."""

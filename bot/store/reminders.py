@@ -57,7 +57,7 @@ class MuteRepo:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
 
-    async def set(self, game_id: int, user_id: int, muted: bool) -> None:
+    async def set_muted(self, game_id: int, user_id: int, muted: bool) -> None:
         if muted:
             await self._conn.execute(
                 "INSERT OR IGNORE INTO muted_games (game_id, user_id) VALUES (?, ?)",
@@ -74,7 +74,7 @@ class MuteRepo:
         )
         return await cursor.fetchone() is not None
 
-    async def all(self) -> set[tuple[int, int]]:
+    async def muted_in_active_games(self) -> set[tuple[int, int]]:
         """Every (game id, user id) pair that is muted, for games still active."""
         cursor = await self._conn.execute(
             "SELECT m.game_id, m.user_id FROM muted_games m JOIN games g ON g.id = m.game_id"

@@ -188,14 +188,14 @@ async def test_reminder_numbers_are_recorded_once_each(store: Store) -> None:
 async def test_mutes_and_undo_requests(store: Store) -> None:
     game = await new_lobby(store)
     async with store.write() as tx:
-        await tx.mutes.set(game.id, 7, True)
-        await tx.mutes.set(game.id, 7, True)
+        await tx.mutes.set_muted(game.id, 7, True)
+        await tx.mutes.set_muted(game.id, 7, True)
         await tx.undo.put(UndoRequestRow(game.id, 1, 5, 50.0, (2,)))
     async with store.read() as tx:
         assert await tx.mutes.is_muted(game.id, 7)
         assert await tx.undo.get(game.id) == UndoRequestRow(game.id, 1, 5, 50.0, (2,))
     async with store.write() as tx:
-        await tx.mutes.set(game.id, 7, False)
+        await tx.mutes.set_muted(game.id, 7, False)
         await tx.undo.clear(game.id)
     async with store.read() as tx:
         assert not await tx.mutes.is_muted(game.id, 7)

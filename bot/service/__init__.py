@@ -1,0 +1,50 @@
+"""The game service: sessions, turns, undo, reminders and deadlines (no Discord).
+
+    store = await Store.open(path)
+    service = GameService(store, SystemClock())
+
+    r = await service.create_lobby(guild_id, channel_id, host_id, "alcazar", {"deadline_hours": 48})
+    if isinstance(r, Refusal): reply(r.message)            # typed reason in r.reason
+    game_id = r.game.id
+    await service.join(game_id, user_id); await service.start(game_id, host_id)
+    r = await service.play(game_id, user_id, "buy deck", expected_version=r.game.version)
+    for event in r.events: ...                              # MovePlayed, BoardChanged, HandsChanged,
+                                                            # TurnChanged, GameOver, …
+
+Operations (all async; each returns ``Accepted`` or ``Refusal``):
+``create_lobby``, ``join``, ``leave``, ``update_settings``, ``start``,
+``cancel``, ``play``, ``resign``, ``request_undo``, ``approve_undo``,
+``decline_undo``, ``mute``. Queries: ``game``, ``game_in_channel``,
+``games_of_user``, ``board_view``, ``private_view``, ``legal_moves_for``,
+``history``, ``result``. Reminders and deadlines: ``due_reminders``,
+``mark_reminded``, ``process_deadlines``.
+
+Work on one game is serialised by one asyncio lock per game id; engine work
+runs in a worker thread (``in_thread`` is there for the renderer too). Every
+accepted change is one transaction guarded by the game's version.
+"""
+from __future__ import annotations
+
+from bot.service.clock import Clock, FakeClock, SystemClock
+from bot.service.events import (
+    BoardChanged, Event, GameCancelled, GameOver, GameStarted, HandsChanged, LobbyOpened,
+    MovePlayed, MovesUndone, PlayerJoined, PlayerLeft, PlayerResigned, SettingsChanged,
+    TurnChanged, UndoApproved, UndoDeclined, UndoRequested,
+)
+from bot.service.lobby import seat_order
+from bot.service.live import replay
+from bot.service.results import (
+    Accepted, BoardView, GameInfo, GameResult, HistoryLine, MoveChoice, Reason, Refusal, Reminder,
+)
+from bot.service.service import GameService
+from bot.service.settings import GameSettings, SettingsError
+from bot.service.threads import in_thread
+
+__all__ = [
+    "Accepted", "BoardChanged", "BoardView", "Clock", "Event", "FakeClock", "GameCancelled",
+    "GameInfo", "GameOver", "GameResult", "GameService", "GameSettings", "GameStarted",
+    "HandsChanged", "HistoryLine", "LobbyOpened", "MoveChoice", "MovePlayed", "MovesUndone",
+    "PlayerJoined", "PlayerLeft", "PlayerResigned", "Reason", "Refusal", "Reminder",
+    "SettingsChanged", "SettingsError", "SystemClock", "TurnChanged", "UndoApproved",
+    "UndoDeclined", "UndoRequested", "in_thread", "replay", "seat_order",
+]

@@ -1,0 +1,211 @@
+"""What every part of the game service shares: the store, the clock, locks and the cache."""
+from __future__ import annotations
+
+import asyncio
+import secrets
+import weakref
+from collections import OrderedDict
+from contextlib import asynccontextmanager
+from types import ModuleType
+from typing import AsyncIterator, Callable
+
+from bot.games import get_game
+from bot.games.common import Outcome
+from bot.service import live as engine_work
+from bot.service.clock import Clock, SystemClock
+from bot.service.events import BoardChanged, Event, GameOver, HandsChanged, MovePlayed, TurnChanged
+from bot.service.live import LiveGame, Step
+from bot.service.results import GameInfo, GameResult, Reason, Refusal
+from bot.service.settings import GameSettings
+from bot.service.threads import in_thread
+from bot.store import GameRow, GameStatus, ResultRow, SeatRow, Snapshot, Store, Tx
+
+
+def new_seed() -> int:
+    """A fresh game seed (63 bits, so it fits SQLite's signed integers)."""
+    return secrets.randbits(63)
+
+
+class ServiceBase:
+    """Holds the shared parts; the operations live in the mixins of ``GameService``."""
+
+    # Games held in memory at once; older ones are reloaded from their snapshot.
+    CACHE_SIZE = 256
+
+    def __init__(
+        self, store: Store, clock: Clock | None = None, *,
+        seed_source: Callable[[], int] = new_seed,
+    ) -> None:
+        self.store = store
+        self.clock: Clock = clock or SystemClock()
+        self._seed_source = seed_source
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._live: OrderedDict[int, LiveGame] = OrderedDict()
+
+    # -- serialising work on one game ------------------------------------------------
+
+    @asynccontextmanager
+    async def _game_lock(self, game_id: int) -> AsyncIterator[None]:
+        """Hold the game's lock: one operation at a time per game, other games run freely."""
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        async with lock:
+            yield
+
+    # -- loading -----------------------------------------------------------------------
+
+    async def _load_row(self, game_id: int) -> tuple[GameRow, tuple[SeatRow, ...]] | None:
+        async with self.store.read() as tx:
+            row = await tx.games.get(game_id)
+            if row is None:
+                return None
+            return row, tuple(await tx.seats.of_game(game_id))
+
+    async def _load_live(self, game_id: int) -> LiveGame | None:
+        """The game in play (or finished) at its current version: cached, or from the store.
+
+        The cache is only trusted by this process, which makes every change
+        through the service; the store's version check guards the commit anyway.
+        """
+        cached = self._live.get(game_id)
+        if cached is not None:
+            self._live.move_to_end(game_id)
+            return cached
+        async with self.store.read() as tx:
+            row = await tx.games.get(game_id)
+            if row is None or row.status is GameStatus.LOBBY or row.version == 0:
+                return None   # a lobby (or a lobby that closed) has no board yet
+            seats = tuple(await tx.seats.of_game(game_id))
+            snapshot = await tx.snapshots.get(game_id)
+            entries = None
+            if snapshot is None or snapshot.version != row.version:
+                entries = await tx.moves.entries(game_id)
+        engine = get_game(row.kind)
+        if entries is None:
+            assert snapshot is not None
+            state, hands, legal = await in_thread(engine_work.restore, engine, snapshot.state, len(seats))
+            ply = snapshot.ply
+        else:
+            settings = GameSettings.from_dict(row.settings)
+            state, hands, legal, _ = await in_thread(
+                engine_work.rebuild, engine, len(seats), row.seed, dict(settings.options), entries
+            )
+            ply = len(entries)
+        game = LiveGame(row=row, seats=seats, engine=engine, state=state, ply=ply,
+                        hands=hands, legal=legal)
+        self._remember(game)
+        return game
+
+    def _remember(self, game: LiveGame) -> None:
+        self._live[game.row.id] = game
+        self._live.move_to_end(game.row.id)
+        while len(self._live) > self.CACHE_SIZE:
+            self._live.popitem(last=False)
+
+    def _forget(self, game_id: int) -> None:
+        self._live.pop(game_id, None)
+
+    # -- describing ----------------------------------------------------------------------
+
+    async def _info(self, row: GameRow, seats: tuple[SeatRow, ...]) -> GameInfo:
+        result = None
+        if row.status is GameStatus.FINISHED:
+            async with self.store.read() as tx:
+                stored = await tx.results.get(row.id)
+            if stored is not None:
+                result = _result(stored, seats)
+        return info_of(row, seats, result)
+
+    # -- committing a step -----------------------------------------------------------------
+
+    async def _commit_step(
+        self, tx: Tx, live: LiveGame, step: Step, now: float, *, outcome: Outcome | None = None,
+    ) -> LiveGame:
+        """Write one step (log lines, snapshot, version) inside ``tx``; ``StaleVersion`` if late."""
+        outcome = outcome or step.outcome
+        finished = outcome is not None
+        turn = None if finished else live.engine.to_move(step.state)
+        version = await tx.games.advance(
+            live.row.id, expected_version=live.version,
+            status=GameStatus.FINISHED if finished else GameStatus.ACTIVE,
+            turn_seat=turn, now=now,
+        )
+        await tx.moves.append(live.row.id, step.entries)
+        await tx.snapshots.put(Snapshot(live.row.id, version, step.ply, step.snapshot))
+        if outcome is not None:
+            await tx.results.record(live.row.id, winners=outcome.winners, reason=outcome.reason,
+                                    outcome=outcome.to_dict(), now=now)
+        row = _advanced_row(live.row, version, turn, now, finished)
+        return LiveGame(row=row, seats=live.seats, engine=live.engine, state=step.state,
+                        ply=step.ply, hands=step.hands, legal=() if finished else step.legal)
+
+    def _step_events(self, before: LiveGame, after: LiveGame, step: Step,
+                     outcome: Outcome | None = None) -> list[Event]:
+        """Events of a committed step: its log lines, the new board, hands, turn or result."""
+        game_id = after.row.id
+        events: list[Event] = [
+            MovePlayed(game_id, e.ply, e.seat, after.user_of(e.seat), e.kind, e.notation,
+                       e.words, e.forced)
+            for e in step.entries
+        ]
+        events.append(BoardChanged(game_id, after.version))
+        if step.hands_changed:
+            events.append(HandsChanged(game_id, step.hands_changed,
+                                       tuple(after.user_of(s) for s in step.hands_changed)))
+        events.extend(self._turn_or_result(after, outcome or step.outcome))
+        return events
+
+    def _turn_or_result(self, game: LiveGame, outcome: Outcome | None) -> list[Event]:
+        if outcome is not None:
+            return [GameOver(game.row.id, outcome, tuple(game.user_of(s) for s in outcome.winners))]
+        seat = game.row.turn_seat
+        assert seat is not None
+        return [TurnChanged(game.row.id, seat, game.user_of(seat))]
+
+
+def _advanced_row(row: GameRow, version: int, turn: int | None, now: float, finished: bool) -> GameRow:
+    return GameRow(
+        id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, kind=row.kind,
+        status=GameStatus.FINISHED if finished else GameStatus.ACTIVE, host_id=row.host_id,
+        settings=row.settings, seed=row.seed, version=version, created_at=row.created_at,
+        updated_at=now, turn_seat=turn, turn_since=None if turn is None else now,
+    )
+
+
+def _result(stored: ResultRow, seats: tuple[SeatRow, ...]) -> GameResult:
+    ids = {s.seat: s.user_id for s in seats}
+    return GameResult(
+        winners=stored.winners, winner_ids=tuple(ids[s] for s in stored.winners),
+        reason=stored.reason, outcome=Outcome.from_dict(stored.outcome),
+        finished_at=stored.finished_at,
+    )
+
+
+def info_of(row: GameRow, seats: tuple[SeatRow, ...], result: GameResult | None = None) -> GameInfo:
+    """A ``GameInfo`` from stored rows."""
+    players = tuple(s.user_id for s in seats)
+    to_move_id = None
+    if row.turn_seat is not None and row.turn_seat < len(players):
+        to_move_id = players[row.turn_seat]
+    return GameInfo(
+        id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, kind=row.kind,
+        title=engine_title(row.kind), status=row.status, host_id=row.host_id,
+        settings=GameSettings.from_dict(row.settings), version=row.version, players=players,
+        resigned=frozenset(s.user_id for s in seats if s.resigned),
+        to_move_seat=row.turn_seat, to_move_id=to_move_id, turn_since=row.turn_since,
+        result=result,
+    )
+
+
+def engine_title(kind: str) -> str:
+    return str(get_game(kind).TITLE)
+
+
+def engine_of(kind: str) -> ModuleType:
+    return get_game(kind)
+
+
+def no_such_game(game_id: int) -> Refusal:
+    return Refusal(Reason.NO_SUCH_GAME, f"There is no game number {game_id}.")

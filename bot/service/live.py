@@ -1,0 +1,195 @@
+"""A game in play as the service holds it in memory, and the engine work on it.
+
+The functions here are synchronous and pure apart from the engine calls; the
+service runs them in a worker thread (one hop per operation) so the event
+loop never waits for the engine.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Sequence
+
+from bot.games.common import Outcome
+from bot.store.records import EntryKind, GameRow, LogEntry, SeatRow
+
+
+@dataclass(frozen=True)
+class LiveGame:
+    """An active or finished game at one version: the row, the seats and the engine state.
+
+    ``hands`` holds each seat's hand as its own view shows it (``None`` for a
+    game without hands), so the next move can tell whose hand changed without
+    asking the engine about the old state again. ``legal`` are the legal moves
+    of the seat to act (empty when the game is over).
+    """
+
+    row: GameRow
+    seats: tuple[SeatRow, ...]
+    engine: ModuleType
+    state: Any
+    ply: int
+    hands: tuple[Any, ...]
+    legal: tuple[Any, ...]
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    @property
+    def user_ids(self) -> tuple[int, ...]:
+        return tuple(s.user_id for s in self.seats)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def user_of(self, seat: int) -> int:
+        return self.seats[seat].user_id
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one action did: the new state and everything the commit and the events need."""
+
+    state: Any
+    entries: tuple[LogEntry, ...]
+    hands: tuple[Any, ...]
+    hands_changed: tuple[int, ...]
+    legal: tuple[Any, ...]
+    outcome: Outcome | None
+    snapshot: str
+    ply: int                      # log length after the step
+
+
+@dataclass(frozen=True)
+class Action:
+    """What a player (or the deadline) does: a move by text, a skip or a retirement."""
+
+    kind: EntryKind
+    seat: int
+    text: str = ""
+
+
+def seat_name(engine: ModuleType, state: Any, seat: int) -> str:
+    """The seat's colour as players know it ("Blue", "Red"), from the public view."""
+    public = engine.view(state, None)
+    for key in ("players", "pawns"):
+        for entry in public.get(key, ()):
+            if entry.get("seat") == seat and entry.get("color"):
+                return str(entry["color"]).capitalize()
+    return f"Seat {seat + 1}"
+
+
+def advance(engine: ModuleType, live: LiveGame, action: Action, now: float) -> Step:
+    """Apply ``action`` and then every forced pass after it.
+
+    Raises the engine's ``MoveError`` / ``IllegalMove`` for a bad move; then
+    nothing has changed.
+    """
+    state = live.state
+    ply = live.ply + 1
+    if action.kind is EntryKind.MOVE:
+        move = engine.parse_move(state, action.text)
+        words = engine.describe_move(state, move)
+        notation = str(move)
+        state = engine.play(state, move)
+    elif action.kind is EntryKind.SKIP:
+        words = f"{seat_name(engine, state, action.seat)} missed the deadline and skips this turn"
+        notation = "skip"
+        state = engine.skip(state)
+    else:
+        words = f"{seat_name(engine, state, action.seat)} resigns; their turns are skipped from now on"
+        notation = "retire"
+        state = engine.retire(state, action.seat)
+    entries = [LogEntry(ply, action.seat, action.kind, notation, words, False, now)]
+    state, legal = _play_forced_passes(engine, state, entries, now)
+    hands = hands_of(engine, state, len(live.seats))
+    return Step(
+        state=state,
+        entries=tuple(entries),
+        hands=hands,
+        hands_changed=tuple(s for s, (a, b) in enumerate(zip(live.hands, hands)) if a != b),
+        legal=legal,
+        outcome=engine.outcome(state),
+        snapshot=snapshot_of(engine, state),
+        ply=entries[-1].ply,
+    )
+
+
+def standing_still(engine: ModuleType, live: LiveGame) -> Step:
+    """A step that adds no log line and leaves the board as it is (a game ended by the session)."""
+    return Step(state=live.state, entries=(), hands=live.hands, hands_changed=(), legal=(),
+                outcome=None, snapshot=snapshot_of(engine, live.state), ply=live.ply)
+
+
+def start(engine: ModuleType, players: int, seed: int, options: dict[str, Any], now: float
+          ) -> tuple[Any, list[LogEntry], tuple[Any, ...], tuple[Any, ...], str]:
+    """The opening state (after any forced passes), its log lines, hands, legal moves, snapshot."""
+    state = engine.new_game(players=players, seed=seed, options=options)
+    entries: list[LogEntry] = []
+    state, legal = _play_forced_passes(engine, state, entries, now)
+    return state, entries, hands_of(engine, state, players), legal, snapshot_of(engine, state)
+
+
+def _play_forced_passes(
+    engine: ModuleType, state: Any, entries: list[LogEntry], now: float
+) -> tuple[Any, tuple[Any, ...]]:
+    """Play `pass` while it is the only legal move; returns the state and its legal moves."""
+    while engine.to_move(state) is not None:
+        legal = engine.legal_moves(state)
+        if len(legal) != 1 or str(legal[0]) != "pass":
+            return state, tuple(legal)
+        seat = engine.to_move(state)
+        ply = entries[-1].ply + 1 if entries else engine.ply(state) + 1
+        entries.append(LogEntry(ply, seat, EntryKind.MOVE, "pass",
+                                engine.describe_move(state, legal[0]), True, now))
+        state = engine.play(state, legal[0])
+    return state, ()
+
+
+def hands_of(engine: ModuleType, state: Any, players: int) -> tuple[Any, ...]:
+    """Each seat's hand in its own view (``None`` where the game has no hands)."""
+    return tuple(engine.view(state, seat).get("hand") for seat in range(players))
+
+
+def snapshot_of(engine: ModuleType, state: Any) -> str:
+    return json.dumps(engine.to_dict(state), separators=(",", ":"))
+
+
+def restore(engine: ModuleType, snapshot: str, players: int) -> tuple[Any, tuple[Any, ...], tuple[Any, ...]]:
+    """The state in a snapshot, with its hands and legal moves."""
+    state = engine.from_dict(json.loads(snapshot))
+    return state, hands_of(engine, state, players), _legal(engine, state)
+
+
+def replay(
+    engine: ModuleType, players: int, seed: int, options: dict[str, Any],
+    entries: Sequence[LogEntry],
+) -> Any:
+    """Rebuild a game from its seed and its move log (the snapshot is never needed)."""
+    state = engine.new_game(players=players, seed=seed, options=options)
+    for entry in entries:
+        if entry.kind is EntryKind.SKIP:
+            state = engine.skip(state)
+        elif entry.kind is EntryKind.RETIRE:
+            state = engine.retire(state, entry.seat)
+        else:
+            state = engine.play(state, entry.notation)
+    return state
+
+
+def rebuild(
+    engine: ModuleType, players: int, seed: int, options: dict[str, Any],
+    entries: Sequence[LogEntry],
+) -> tuple[Any, tuple[Any, ...], tuple[Any, ...], str]:
+    """``replay`` plus what the service caches: hands, legal moves and a fresh snapshot."""
+    state = replay(engine, players, seed, options, entries)
+    return state, hands_of(engine, state, players), _legal(engine, state), snapshot_of(engine, state)
+
+
+def _legal(engine: ModuleType, state: Any) -> tuple[Any, ...]:
+    return () if engine.to_move(state) is None else tuple(engine.legal_moves(state))

@@ -1,0 +1,234 @@
+"""Lobbies: create, join, leave, settings, start, and cancelling a game."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from bot.games.common import Outcome
+from bot.service import live as engine_work
+from bot.service.base import ServiceBase, engine_of, info_of, no_such_game
+from bot.service.events import (
+    BoardChanged, Event, GameCancelled, GameOver, GameStarted, HandsChanged, LobbyOpened,
+    MovePlayed, PlayerJoined, PlayerLeft, SettingsChanged, TurnChanged,
+)
+from bot.service.live import LiveGame
+from bot.service.results import Accepted, Reason, Refusal
+from bot.service.settings import GameSettings, SettingsError, checked_options
+from bot.service.threads import in_thread
+from bot.store import ChannelBusy, GameStatus, Snapshot
+
+
+def seat_order(seed: int, players_in_joining_order: Sequence[int]) -> list[int]:
+    """The seating for a game: a shuffle of the players driven by the game's seed (reproducible)."""
+    order = list(players_in_joining_order)
+    random.Random(seed).shuffle(order)
+    return order
+
+
+def _players_wanted(engine: Any) -> str:
+    low, high = engine.MIN_PLAYERS, engine.MAX_PLAYERS
+    return f"exactly {low}" if low == high else f"{low} to {high}"
+
+
+class LobbyOperations(ServiceBase):
+    """Everything before the first move, and cancelling."""
+
+    async def create_lobby(
+        self, guild_id: int, channel_id: int, host_id: int, kind: str,
+        settings: Mapping[str, Any] | None = None, *, seed: int | None = None,
+    ) -> Accepted | Refusal:
+        """Open a lobby in a channel (or thread); the host joins it at once.
+
+        ``settings`` are changes to the defaults of ``GameSettings`` (by field
+        name; ``options`` holds house rules). ``seed`` fixes the deal and the
+        seating (tests); by default it is random.
+        """
+        try:
+            engine = engine_of(kind)
+        except KeyError as error:
+            return Refusal(Reason.UNKNOWN_GAME_KIND, str(error.args[0]))
+        try:
+            chosen = GameSettings().changed(engine, settings or {})
+        except SettingsError as error:
+            return Refusal(Reason.BAD_SETTINGS, str(error))
+        now = self.clock.now()
+        try:
+            async with self.store.write() as tx:
+                if await tx.games.live_in_channel(channel_id) is not None:
+                    raise ChannelBusy(channel_id)
+                row = await tx.games.create_lobby(
+                    guild_id=guild_id, channel_id=channel_id, kind=kind, host_id=host_id,
+                    settings=chosen.to_dict(),
+                    seed=self._seed_source() if seed is None else seed, now=now,
+                )
+                await tx.seats.add(row.id, host_id, now)
+                seats = tuple(await tx.seats.of_game(row.id))
+        except ChannelBusy:
+            return Refusal(Reason.CHANNEL_BUSY,
+                           "A game is already running in this channel; finish or cancel it first.")
+        return Accepted(info_of(row, seats), (LobbyOpened(row.id, host_id, kind),))
+
+    async def join(self, game_id: int, user_id: int) -> Accepted | Refusal:
+        """Join a lobby."""
+        async with self._game_lock(game_id):
+            loaded = await self._load_row(game_id)
+            if loaded is None:
+                return no_such_game(game_id)
+            row, seats = loaded
+            if (refusal := _lobby_only(row.status)) is not None:
+                return refusal
+            if any(s.user_id == user_id for s in seats):
+                return Refusal(Reason.ALREADY_JOINED, "You have already joined this game.")
+            engine = engine_of(row.kind)
+            if len(seats) >= engine.MAX_PLAYERS:
+                return Refusal(Reason.LOBBY_FULL,
+                               f"The lobby is full: {engine.TITLE} is for at most {engine.MAX_PLAYERS} players.")
+            async with self.store.write() as tx:
+                await tx.seats.add(game_id, user_id, self.clock.now())
+                seats = tuple(await tx.seats.of_game(game_id))
+            players = tuple(s.user_id for s in seats)
+            return Accepted(info_of(row, seats), (PlayerJoined(game_id, user_id, players),))
+
+    async def leave(self, game_id: int, user_id: int) -> Accepted | Refusal:
+        """Leave a lobby. When the host leaves, the lobby closes."""
+        async with self._game_lock(game_id):
+            loaded = await self._load_row(game_id)
+            if loaded is None:
+                return no_such_game(game_id)
+            row, seats = loaded
+            if (refusal := _lobby_only(row.status, started="The game has started; resign instead.")) is not None:
+                return refusal
+            if not any(s.user_id == user_id for s in seats):
+                return Refusal(Reason.NOT_IN_GAME, "You are not in this game.")
+            now = self.clock.now()
+            async with self.store.write() as tx:
+                await tx.seats.remove(game_id, user_id)
+                if user_id == row.host_id:
+                    await tx.games.set_status(game_id, GameStatus.CANCELLED, now)
+                row = await tx.games.require(game_id)
+                seats = tuple(await tx.seats.of_game(game_id))
+            players = tuple(s.user_id for s in seats)
+            events: list[Event] = [PlayerLeft(game_id, user_id, players)]
+            if row.status is GameStatus.CANCELLED:
+                events.append(GameCancelled(game_id, None))
+            return Accepted(info_of(row, seats), tuple(events))
+
+    async def update_settings(
+        self, game_id: int, user_id: int, changes: Mapping[str, Any]
+    ) -> Accepted | Refusal:
+        """Change settings (host only). House rules (``options``) only before the start."""
+        async with self._game_lock(game_id):
+            loaded = await self._load_row(game_id)
+            if loaded is None:
+                return no_such_game(game_id)
+            row, seats = loaded
+            if not row.status.is_live:
+                return Refusal(Reason.GAME_OVER, "This game is over.")
+            if user_id != row.host_id:
+                return Refusal(Reason.NOT_HOST, "Only the host can change the settings.")
+            if "options" in changes and row.status is not GameStatus.LOBBY:
+                return Refusal(Reason.ALREADY_STARTED,
+                               "House rules can only be changed before the game starts.")
+            engine = engine_of(row.kind)
+            try:
+                updated = GameSettings.from_dict(row.settings).changed(engine, changes)
+            except SettingsError as error:
+                return Refusal(Reason.BAD_SETTINGS, str(error))
+            async with self.store.write() as tx:
+                await tx.games.update_settings(game_id, updated.to_dict(), self.clock.now())
+                row = await tx.games.require(game_id)
+            self._forget(game_id)
+            return Accepted(info_of(row, seats), (SettingsChanged(game_id, updated.to_dict()),))
+
+    async def start(self, game_id: int, user_id: int) -> Accepted | Refusal:
+        """Start the game (host only): seat the players in the seed's order and deal."""
+        async with self._game_lock(game_id):
+            loaded = await self._load_row(game_id)
+            if loaded is None:
+                return no_such_game(game_id)
+            row, seats = loaded
+            if (refusal := _lobby_only(row.status)) is not None:
+                return refusal
+            if user_id != row.host_id:
+                return Refusal(Reason.NOT_HOST, "Only the host can start the game.")
+            engine = engine_of(row.kind)
+            if not engine.MIN_PLAYERS <= len(seats) <= engine.MAX_PLAYERS:
+                return Refusal(
+                    Reason.WRONG_PLAYER_COUNT,
+                    f"{engine.TITLE} is for {_players_wanted(engine)} players; "
+                    f"the lobby has {len(seats)}.",
+                )
+            settings = GameSettings.from_dict(row.settings)
+            options = {**engine.DEFAULT_OPTIONS, **checked_options(engine, settings.options)}
+            settings = GameSettings.from_dict({**settings.to_dict(), "options": options})
+            order = seat_order(row.seed, [s.user_id for s in seats])
+            now = self.clock.now()
+            state, entries, hands, legal, snapshot = await in_thread(
+                engine_work.start, engine, len(order), row.seed, options, now
+            )
+            outcome: Outcome | None = engine.outcome(state)
+            turn = None if outcome is not None else engine.to_move(state)
+            async with self.store.write() as tx:
+                await tx.seats.assign(game_id, order)
+                await tx.games.update_settings(game_id, settings.to_dict(), now)
+                version = await tx.games.advance(
+                    game_id, expected_version=row.version,
+                    status=GameStatus.ACTIVE if outcome is None else GameStatus.FINISHED,
+                    turn_seat=turn, now=now,
+                )
+                await tx.moves.append(game_id, entries)
+                await tx.snapshots.put(Snapshot(game_id, version, len(entries), snapshot))
+                if outcome is not None:
+                    await tx.results.record(game_id, winners=outcome.winners, reason=outcome.reason,
+                                            outcome=outcome.to_dict(), now=now)
+                row = await tx.games.require(game_id)
+                seats = tuple(await tx.seats.of_game(game_id))
+            game = LiveGame(row=row, seats=seats, engine=engine, state=state, ply=len(entries),
+                            hands=hands, legal=legal)
+            self._remember(game)
+            return Accepted(await self._info(row, seats), tuple(_start_events(game, entries, outcome)))
+
+    async def cancel(self, game_id: int, user_id: int) -> Accepted | Refusal:
+        """Cancel a lobby or a game in play (host only); no result is recorded."""
+        async with self._game_lock(game_id):
+            loaded = await self._load_row(game_id)
+            if loaded is None:
+                return no_such_game(game_id)
+            row, seats = loaded
+            if not row.status.is_live:
+                return Refusal(Reason.GAME_OVER, "This game is already over.")
+            if user_id != row.host_id:
+                return Refusal(Reason.NOT_HOST, "Only the host can cancel the game.")
+            async with self.store.write() as tx:
+                await tx.games.set_status(game_id, GameStatus.CANCELLED, self.clock.now())
+                row = await tx.games.require(game_id)
+            self._forget(game_id)
+            return Accepted(info_of(row, seats), (GameCancelled(game_id, user_id),))
+
+
+def _lobby_only(status: GameStatus, started: str = "The game has already started.") -> Refusal | None:
+    if status is GameStatus.LOBBY:
+        return None
+    if status is GameStatus.ACTIVE:
+        return Refusal(Reason.ALREADY_STARTED, started)
+    return Refusal(Reason.GAME_OVER, "This game is over.")
+
+
+def _start_events(game: LiveGame, entries: Sequence[Any], outcome: Outcome | None) -> list[Event]:
+    game_id = game.row.id
+    events: list[Event] = [GameStarted(game_id, game.user_ids)]
+    events.extend(
+        MovePlayed(game_id, e.ply, e.seat, game.user_of(e.seat), e.kind, e.notation, e.words, e.forced)
+        for e in entries
+    )
+    events.append(BoardChanged(game_id, game.version))
+    dealt = tuple(seat for seat, hand in enumerate(game.hands) if hand is not None)
+    if dealt:
+        events.append(HandsChanged(game_id, dealt, tuple(game.user_of(s) for s in dealt)))
+    if outcome is not None:
+        events.append(GameOver(game_id, outcome, tuple(game.user_of(s) for s in outcome.winners)))
+    else:
+        seat = game.row.turn_seat
+        assert seat is not None
+        events.append(TurnChanged(game_id, seat, game.user_of(seat)))
+    return events

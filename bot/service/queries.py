@@ -1,0 +1,106 @@
+"""Read-only questions about games: what to draw, what a player may do, what happened."""
+from __future__ import annotations
+
+from bot.service.base import ServiceBase, info_of, no_such_game
+from bot.service.results import (
+    BoardView, GameInfo, GameResult, HistoryLine, MoveChoice, Reason, Refusal,
+)
+from bot.service.threads import in_thread
+from bot.store import GameStatus
+
+
+class QueryOperations(ServiceBase):
+    """Queries; none of them changes anything."""
+
+    async def game(self, game_id: int) -> GameInfo | Refusal:
+        loaded = await self._load_row(game_id)
+        if loaded is None:
+            return no_such_game(game_id)
+        return await self._info(*loaded)
+
+    async def game_in_channel(self, channel_id: int) -> GameInfo | None:
+        """The lobby or active game of a channel or thread, if any."""
+        async with self.store.read() as tx:
+            row = await tx.games.live_in_channel(channel_id)
+            if row is None:
+                return None
+            seats = tuple(await tx.seats.of_game(row.id))
+        return info_of(row, seats)
+
+    async def games_of_user(self, user_id: int) -> list[GameInfo]:
+        """The lobbies and active games a user has joined."""
+        async with self.store.read() as tx:
+            rows = await tx.games.live_of_user(user_id)
+            return [info_of(row, tuple(await tx.seats.of_game(row.id))) for row in rows]
+
+    async def result(self, game_id: int) -> GameResult | None:
+        """How a finished game ended; None while it is not finished."""
+        info = await self.game(game_id)
+        return None if isinstance(info, Refusal) else info.result
+
+    async def board_view(self, game_id: int) -> BoardView | Refusal:
+        """The public view of the board (for the channel): no hand of anyone."""
+        async with self._game_lock(game_id):
+            live = await self._load_live(game_id)
+            if live is None:
+                return await self._no_board(game_id)
+            view = await in_thread(live.engine.view, live.state, None)
+            return BoardView(await self._info(live.row, live.seats), None, view)
+
+    async def private_view(self, game_id: int, user_id: int) -> BoardView | Refusal:
+        """The view of the user's own seat, with their hand: for their eyes only."""
+        async with self._game_lock(game_id):
+            live = await self._load_live(game_id)
+            if live is None:
+                return await self._no_board(game_id)
+            seat = live.seat_of(user_id)
+            if seat is None:
+                return Refusal(Reason.NOT_IN_GAME, "You are not in this game.")
+            view = await in_thread(live.engine.view, live.state, seat)
+            return BoardView(await self._info(live.row, live.seats), seat, view)
+
+    async def legal_moves_for(
+        self, game_id: int, user_id: int, *, prefix: str = "", limit: int | None = 25,
+    ) -> list[MoveChoice]:
+        """The user's legal moves, notation and words, whose notation starts with ``prefix``
+        (case and spaces ignored); empty when it is not their turn or not their game.
+        ``limit`` caps the list (Discord autocomplete shows 25)."""
+        async with self._game_lock(game_id):
+            live = await self._load_live(game_id)
+            if live is None or live.row.status is not GameStatus.ACTIVE:
+                return []
+            seat = live.seat_of(user_id)
+            if seat is None or seat != live.row.turn_seat or live.seats[seat].resigned:
+                return []
+            wanted = _squeeze(prefix)
+            chosen = [m for m in live.legal if _squeeze(str(m)).startswith(wanted)]
+            if limit is not None:
+                chosen = chosen[:limit]
+            describe = live.engine.describe_move
+            state = live.state
+            words = await in_thread(lambda: [describe(state, m) for m in chosen])
+            return [MoveChoice(str(m), w) for m, w in zip(chosen, words)]
+
+    async def history(self, game_id: int, limit: int = 20) -> list[HistoryLine] | Refusal:
+        """The last ``limit`` lines of the game's log, oldest first, in words."""
+        loaded = await self._load_row(game_id)
+        if loaded is None:
+            return no_such_game(game_id)
+        _, seats = loaded
+        users = {s.seat: s.user_id for s in seats}
+        async with self.store.read() as tx:
+            lines = await tx.moves.latest(game_id, limit)
+        return [
+            HistoryLine(e.ply, e.seat, users[e.seat], e.kind, e.notation, e.words, e.forced,
+                        e.played_at)
+            for e in lines
+        ]
+
+    async def _no_board(self, game_id: int) -> Refusal:
+        if await self._load_row(game_id) is None:
+            return no_such_game(game_id)
+        return Refusal(Reason.NOT_STARTED, "The game has not started yet.")
+
+
+def _squeeze(text: str) -> str:
+    return "".join(text.split()).lower()

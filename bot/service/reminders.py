@@ -1,0 +1,102 @@
+"""Reminders for slow players, muting them, and deadlines.
+
+The Discord layer polls: every few minutes it calls ``due_reminders()``,
+sends each one, and calls ``mark_reminded(reminder)`` (before sending for
+"at most once", after it for "at least once"); and it calls
+``process_deadlines()`` and publishes the events it returns. All state is in
+the database, so a restart neither forgets nor repeats a reminder.
+"""
+from __future__ import annotations
+
+from bot.service.base import ServiceBase, info_of, no_such_game
+from bot.service.results import Accepted, Reason, Refusal, Reminder
+from bot.service.settings import GameSettings
+from bot.service.turns import TurnOperations
+from bot.store import GameRow, GameStatus, ReminderRow
+
+
+def _next_reminder(game: GameRow, settings: GameSettings, sent: ReminderRow | None
+                   ) -> tuple[int, float] | None:
+    """The number of the next reminder of the current turn and when it is due; None when capped."""
+    count = sent.sent if sent is not None and sent.version == game.version else 0
+    if count >= settings.reminder_max or game.turn_since is None:
+        return None
+    if count == 0:
+        return 1, game.turn_since + settings.reminder_first_seconds
+    assert sent is not None
+    return count + 1, sent.last_sent_at + settings.reminder_every_seconds
+
+
+def _deadline_passed(game: GameRow, now: float) -> bool:
+    deadline = GameSettings.from_dict(game.settings).deadline_seconds
+    return (deadline is not None and game.turn_since is not None
+            and now >= game.turn_since + deadline)
+
+
+class ReminderOperations(TurnOperations, ServiceBase):
+    """Reminders, mutes and deadlines."""
+
+    async def due_reminders(self, now: float | None = None) -> list[Reminder]:
+        """Players whose turn has waited long enough for a (next) reminder, not muted."""
+        now = self.clock.now() if now is None else now
+        async with self.store.read() as tx:
+            games = await tx.games.with_status(GameStatus.ACTIVE)
+            to_act = await tx.seats.to_act()
+            sent = await tx.reminders.of_games(g.id for g in games)
+            muted = await tx.mutes.muted_in_active_games()
+        due: list[Reminder] = []
+        for game in games:
+            user_id = to_act.get(game.id)
+            if user_id is None or game.turn_seat is None or (game.id, user_id) in muted:
+                continue
+            upcoming = _next_reminder(game, GameSettings.from_dict(game.settings), sent.get(game.id))
+            if upcoming is None or now < upcoming[1]:
+                continue
+            assert game.turn_since is not None
+            due.append(Reminder(
+                game_id=game.id, guild_id=game.guild_id, channel_id=game.channel_id,
+                user_id=user_id, seat=game.turn_seat, number=upcoming[0],
+                version=game.version, waiting_since=game.turn_since,
+            ))
+        return due
+
+    async def mark_reminded(self, reminder: Reminder) -> bool:
+        """Record that a reminder went out; False when it was already recorded or the turn is over."""
+        async with self.store.write() as tx:
+            game = await tx.games.get(reminder.game_id)
+            if game is None or game.status is not GameStatus.ACTIVE or game.version != reminder.version:
+                return False
+            return await tx.reminders.record_sent(
+                reminder.game_id, reminder.version, reminder.number, self.clock.now()
+            )
+
+    async def mute(self, game_id: int, user_id: int, muted: bool = True) -> Accepted | Refusal:
+        """Stop (or, with ``muted=False``, resume) reminders of one game for one player."""
+        loaded = await self._load_row(game_id)
+        if loaded is None:
+            return no_such_game(game_id)
+        row, seats = loaded
+        if not any(s.user_id == user_id for s in seats):
+            return Refusal(Reason.NOT_IN_GAME, "You are not in this game.")
+        async with self.store.write() as tx:
+            await tx.mutes.set_muted(game_id, user_id, muted)
+        return Accepted(info_of(row, seats))
+
+    async def process_deadlines(self, now: float | None = None) -> list[Accepted]:
+        """Act on every missed deadline: skip the late player (Alcazar) or end the game
+        with their loss (Alcazar 1978). One result, with its events, per game acted on."""
+        now = self.clock.now() if now is None else now
+        async with self.store.read() as tx:
+            late = [g for g in await tx.games.with_status(GameStatus.ACTIVE) if _deadline_passed(g, now)]
+        results: list[Accepted] = []
+        for candidate in late:
+            async with self._game_lock(candidate.id):
+                live = await self._load_live(candidate.id)
+                # Re-checked under the lock: the player may have moved meanwhile.
+                if live is None or live.row.status is not GameStatus.ACTIVE \
+                        or not _deadline_passed(live.row, now) or live.row.turn_seat is None:
+                    continue
+                outcome = await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True)
+            if isinstance(outcome, Accepted):
+                results.append(outcome)
+        return results

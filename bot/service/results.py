@@ -1,0 +1,144 @@
+"""What the service answers: ``Accepted`` with events, or a ``Refusal`` with a reason.
+
+A refusal is an ordinary value, never an exception: the Discord layer shows
+``refusal.message`` to the user (ephemerally) and may branch on
+``refusal.reason``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Mapping
+
+from bot.games.common import Outcome
+from bot.service.events import Event
+from bot.service.settings import GameSettings
+from bot.store.records import EntryKind, GameStatus
+
+
+class Reason(str, Enum):
+    """Why the service refused an operation."""
+
+    NO_SUCH_GAME = "no such game"
+    CHANNEL_BUSY = "a game is already running in this channel"
+    UNKNOWN_GAME_KIND = "unknown game"
+    BAD_SETTINGS = "setting not allowed"
+    NOT_HOST = "not the host"
+    NOT_IN_GAME = "not in this game"
+    ALREADY_JOINED = "already joined"
+    LOBBY_FULL = "lobby full"
+    WRONG_PLAYER_COUNT = "wrong player count"
+    ALREADY_STARTED = "game already started"
+    NOT_STARTED = "game not started"
+    GAME_OVER = "game over"
+    NOT_YOUR_TURN = "not your turn"
+    MALFORMED_MOVE = "malformed move"
+    ILLEGAL_MOVE = "illegal move"
+    STALE_VERSION = "stale version"
+    NOTHING_TO_UNDO = "nothing to undo"
+    NO_UNDO_REQUEST = "no undo request"
+    NOT_YOUR_VOTE = "not yours to approve"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """The operation was refused and nothing changed."""
+
+    reason: Reason
+    message: str
+
+    ok = False
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a finished game ended, with the winners as seats and as user ids."""
+
+    winners: tuple[int, ...]
+    winner_ids: tuple[int, ...]
+    reason: str
+    outcome: Outcome
+    finished_at: float
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game as the Discord layer shows it (no secrets)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    kind: str
+    title: str
+    status: GameStatus
+    host_id: int
+    settings: GameSettings
+    version: int
+    players: tuple[int, ...]           # user ids: seat order once started, joining order before
+    resigned: frozenset[int]           # user ids of players who resigned
+    to_move_seat: int | None
+    to_move_id: int | None             # user id of the player to act
+    turn_since: float | None
+    result: GameResult | None = None
+
+    def seat_of(self, user_id: int) -> int | None:
+        return self.players.index(user_id) if user_id in self.players else None
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """The operation happened; ``events`` say what changed, in order."""
+
+    game: GameInfo
+    events: tuple[Event, ...] = ()
+
+    ok = True
+
+    def of_type(self, kind: type[Event]) -> list[Event]:
+        """The events of one type, e.g. ``result.of_type(HandsChanged)``."""
+        return [e for e in self.events if isinstance(e, kind)]
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """An engine view (public, or one seat's with that seat's hand) of a game."""
+
+    game: GameInfo
+    seat: int | None
+    view: Mapping[str, Any] = field(repr=False)
+
+
+@dataclass(frozen=True)
+class MoveChoice:
+    """A legal move for autocomplete: its notation and the same move in words."""
+
+    notation: str
+    words: str
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    """One line of a game's log, safe to show in the channel."""
+
+    ply: int
+    seat: int
+    user_id: int
+    kind: EntryKind
+    notation: str
+    words: str
+    forced: bool
+    played_at: float
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A player who should be reminded that it is their turn."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    user_id: int
+    seat: int
+    number: int                    # 1 for the first reminder of this turn
+    version: int                   # the game version the turn belongs to
+    waiting_since: float

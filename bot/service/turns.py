@@ -1,0 +1,127 @@
+"""Turns: playing a move, resigning, and what a missed deadline does."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.games.common import IllegalMove, MoveError, Outcome
+from bot.service import live as engine_work
+from bot.service.base import ServiceBase, no_such_game
+from bot.service.events import Event, PlayerResigned
+from bot.service.live import Action, LiveGame, Step, seat_name
+from bot.service.results import Accepted, Reason, Refusal
+from bot.service.threads import in_thread
+from bot.store import EntryKind, GameStatus, StaleVersion
+
+
+def stale(live: LiveGame) -> Refusal:
+    return Refusal(Reason.STALE_VERSION,
+                   f"This board is out of date: the game has moved on (now at version {live.version}).")
+
+
+class TurnOperations(ServiceBase):
+    """Moves and resignations, each one transaction."""
+
+    async def play(
+        self, game_id: int, user_id: int, text: str, expected_version: int | None = None,
+    ) -> Accepted | Refusal:
+        """Play a move given in notation.
+
+        ``expected_version`` is the board version the player saw (a button
+        carries it); when the game has moved on since, the move is refused as
+        stale and nothing is merged. ``None`` skips that check (a typed command).
+        Forced passes that follow are played at once, in the same transaction.
+        """
+        async with self._game_lock(game_id):
+            live = await self._load_live(game_id)
+            seat_or_refusal = await self._seated_player(game_id, live, user_id)
+            if isinstance(seat_or_refusal, Refusal):
+                return seat_or_refusal
+            assert live is not None
+            seat = seat_or_refusal
+            if expected_version is not None and expected_version != live.version:
+                return stale(live)
+            if live.row.turn_seat != seat:
+                return Refusal(Reason.NOT_YOUR_TURN, "It is not your turn.")
+            now = self.clock.now()
+            try:
+                step = await in_thread(
+                    engine_work.advance, live.engine, live, Action(EntryKind.MOVE, seat, text), now
+                )
+            except MoveError as error:
+                return Refusal(Reason.MALFORMED_MOVE, f"“{text}” is not a move: {error}")
+            except IllegalMove as error:
+                return Refusal(Reason.ILLEGAL_MOVE, str(error))
+            return await self._commit(live, step, now)
+
+    async def resign(self, game_id: int, user_id: int) -> Accepted | Refusal:
+        """Resign. In Alcazar the game goes on without the player (their turns are
+        skipped, they rank last); in Alcazar 1978 the opponent wins at once."""
+        async with self._game_lock(game_id):
+            live = await self._load_live(game_id)
+            seat_or_refusal = await self._seated_player(game_id, live, user_id)
+            if isinstance(seat_or_refusal, Refusal):
+                return seat_or_refusal
+            assert live is not None
+            return await self._end_turns_of(live, seat_or_refusal, missed_deadline=False)
+
+    # -- shared by resignations and deadlines --------------------------------------------
+
+    async def _end_turns_of(self, live: LiveGame, seat: int, *, missed_deadline: bool
+                            ) -> Accepted | Refusal:
+        """A seat stops playing: skipped or retired where the game goes on, beaten where not."""
+        engine = live.engine
+        now = self.clock.now()
+        if hasattr(engine, "retire"):
+            kind = EntryKind.SKIP if missed_deadline else EntryKind.RETIRE
+            step = await in_thread(engine_work.advance, engine, live, Action(kind, seat), now)
+            return await self._commit(live, step, now, resigned_seat=None if missed_deadline else seat)
+        name = await in_thread(seat_name, engine, live.state, seat)
+        reason = f"{name} missed the deadline" if missed_deadline else f"{name} resigned"
+        winners = tuple(s for s in range(len(live.seats)) if s != seat)
+        outcome = Outcome(winners=winners, reason=reason)
+        step = await in_thread(engine_work.standing_still, engine, live)
+        return await self._commit(live, step, now, outcome=outcome,
+                                  resigned_seat=None if missed_deadline else seat)
+
+    async def _commit(
+        self, live: LiveGame, step: Step, now: float, *,
+        outcome: Outcome | None = None, resigned_seat: int | None = None,
+    ) -> Accepted | Refusal:
+        """One transaction for one step; a stale version rolls it back whole."""
+        try:
+            async with self.store.write() as tx:
+                after = await self._commit_step(tx, live, step, now, outcome=outcome)
+                if resigned_seat is not None:
+                    await tx.seats.mark_resigned(live.row.id, live.user_of(resigned_seat))
+                    after = _with_resigned(after, resigned_seat)
+        except StaleVersion:
+            self._forget(live.row.id)
+            return stale(live)
+        self._remember(after)
+        events: list[Event] = []
+        if resigned_seat is not None:
+            events.append(PlayerResigned(live.row.id, resigned_seat, live.user_of(resigned_seat)))
+        events.extend(self._step_events(live, after, step, outcome))
+        return Accepted(await self._info(after.row, after.seats), tuple(events))
+
+    async def _seated_player(self, game_id: int, live: LiveGame | None, user_id: int
+                             ) -> int | Refusal:
+        """The user's seat in an active game, or why they cannot act in it."""
+        if live is None:
+            loaded = await self._load_row(game_id)
+            if loaded is None:
+                return no_such_game(game_id)
+            return Refusal(Reason.NOT_STARTED, "The game has not started yet.")
+        if live.row.status is not GameStatus.ACTIVE:
+            return Refusal(Reason.GAME_OVER, "This game is over.")
+        seat = live.seat_of(user_id)
+        if seat is None:
+            return Refusal(Reason.NOT_IN_GAME, "You are not in this game.")
+        if live.seats[seat].resigned:
+            return Refusal(Reason.NOT_IN_GAME, "You have resigned from this game.")
+        return seat
+
+
+def _with_resigned(game: LiveGame, seat: int) -> LiveGame:
+    seats = tuple(replace(s, resigned=s.resigned or s.seat == seat) for s in game.seats)
+    return replace(game, seats=seats)
