@@ -7,14 +7,17 @@ created once after login and released in ``close``.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Sequence
 
 import discord
 from discord import app_commands
 
 from bot.config import Settings
 from bot.discord.endpoints import apply_endpoints
+from bot.discord.reminders import ReminderLoop
 from bot.discord.replies import answer_failure
+from bot.service import Clock, GameService, SystemClock
+from bot.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -22,21 +25,66 @@ log = logging.getLogger(__name__)
 class AlcazarBot(discord.Client):
     """The Alcazar bot. ``client_options`` go to ``discord.Client`` (tests shorten timeouts)."""
 
-    def __init__(self, settings: Settings, *, clock: Any = None, **client_options: Any) -> None:
+    def __init__(self, settings: Settings, *, clock: Clock | None = None, reminder_interval: float | None = 300.0,
+                 **client_options: Any) -> None:
         apply_endpoints(settings.api_base_url, settings.gateway_url)
         # Default intents only: the bot reads interactions, never message content or member lists.
         super().__init__(intents=discord.Intents.default(), **client_options)
         self.settings = settings
-        self.clock = clock
+        self.clock: Clock = clock or SystemClock()
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = answer_failure  # type: ignore[assignment]
-        self.games: Any = None   # the GameTable (Discord-side view of the service), set in setup_hook
+        self.reminders = ReminderLoop(self, reminder_interval)
+        self.store: Store | None = None
+        self._service: GameService | None = None
+        self._names: dict[int, str] = {}
+        #: (game id, user id) pairs already told in the channel that their DMs are closed
+        self.closed_dm_noted: set[tuple[int, int]] = set()
+
+    @property
+    def service(self) -> GameService:
+        if self._service is None:
+            raise RuntimeError("the game service is created in setup_hook, after login")
+        return self._service
 
     async def setup_hook(self) -> None:
+        from bot.discord.buttons import ALL_ITEMS
         from bot.discord.commands import AlcazarCommands
 
+        path = self.settings.database_path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.store = await Store.open(str(path))
+        self._service = GameService(self.store, self.clock)
+        self.add_dynamic_items(*ALL_ITEMS)
         self.tree.add_command(AlcazarCommands(self))
         await self.sync_commands()
+        self.reminders.start()
+
+    async def close(self) -> None:
+        await self.reminders.stop()
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+
+    # -- names for images (the bot has no member list: default intents only) --------------
+    def remember_name(self, user: discord.abc.User) -> None:
+        self._names[user.id] = user.display_name
+
+    async def user_by_id(self, user_id: int) -> discord.User:
+        return self.get_user(user_id) or await self.fetch_user(user_id)
+
+    async def names_of(self, user_ids: Sequence[int]) -> list[str]:
+        """Display names in the given order, fetched once when not seen yet."""
+        names = []
+        for user_id in user_ids:
+            if user_id not in self._names:
+                try:
+                    self._names[user_id] = (await self.user_by_id(user_id)).display_name
+                except discord.HTTPException:
+                    return [self._names.get(u, f"Player {i + 1}") for i, u in enumerate(user_ids)]
+            names.append(self._names[user_id])
+        return names
 
     async def sync_commands(self) -> None:
         """Register ``/alcazar`` with Discord: in the dev guild at once when one is set, else globally."""

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.discord import lobby, turns
 from bot.discord.replies import send
 from bot.discord.rules_text import rules_embed
 from bot.discord.texts import help_embed
@@ -26,6 +27,75 @@ class AlcazarCommands(app_commands.Group):
         super().__init__(name="alcazar", description="Play Alcazar (2009) or Alcazar (1978) in this channel")
         self.bot = bot
 
+    @app_commands.command(name="new", description="Open a new game in this channel; others join with the button")
+    @app_commands.describe(game="Which game", reminder_hours="Remind the player to move after this many hours",
+                           deadline_hours="Skip (Alcazar) or lose (1978) a turn not played within this many hours",
+                           thread="Open the game in a new thread")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
+                  reminder_hours: app_commands.Range[float, 0.5, 720.0] | None = None,
+                  deadline_hours: app_commands.Range[float, 1.0, 2160.0] | None = None,
+                  thread: bool = False) -> None:
+        changes = lobby.settings_changes(reminder_hours, deadline_hours)
+        await lobby.open_lobby(interaction, game.value, changes, thread)
+
+    @app_commands.command(name="join", description="Join the game waiting for players in this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await lobby.lobby_action(interaction, "join")
+
+    @app_commands.command(name="leave", description="Leave the game waiting for players in this channel")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await lobby.lobby_action(interaction, "leave")
+
+    @app_commands.command(name="start", description="Start the game in this channel (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await lobby.lobby_action(interaction, "start")
+
+    @app_commands.command(name="cancel", description="Cancel the game in this channel (host only)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        await lobby.lobby_action(interaction, "cancel")
+
+    @app_commands.command(name="move", description="Play your move: pick a suggestion or type it in notation")
+    @app_commands.describe(notation="Start typing: your legal moves are suggested")
+    async def move(self, interaction: discord.Interaction, notation: app_commands.Range[str, 1, 200]) -> None:
+        await turns.move_command(interaction, notation)
+
+    @move.autocomplete("notation")
+    async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await turns.move_choices(interaction, current)
+
+    @app_commands.command(name="hand", description="Your hand, money and nobles, and what you can do now (private)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await turns.show_hand(interaction)
+
+    @app_commands.command(name="board", description="Show the current board and whose turn it is")
+    async def board(self, interaction: discord.Interaction) -> None:
+        await turns.show_board(interaction)
+
+    @app_commands.command(name="history", description="The last moves of the game in this channel, in words")
+    async def history(self, interaction: discord.Interaction) -> None:
+        await turns.show_history(interaction)
+
+    @app_commands.command(name="resign", description="Resign from the game in this channel")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await turns.resign(interaction)
+
+    @app_commands.command(name="undo", description="Ask the other players to take back your last move")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await turns.request_undo(interaction)
+
+    @app_commands.command(name="settings", description="Reminders and deadline of the game here (host only)")
+    @app_commands.describe(reminder_hours="Hours before a reminder, and between reminders",
+                           reminders="Send reminders at all", deadline_hours="Hours per turn; 0 for no deadline")
+    async def settings(self, interaction: discord.Interaction,
+                       reminder_hours: app_commands.Range[float, 0.5, 720.0] | None = None,
+                       reminders: bool | None = None,
+                       deadline_hours: app_commands.Range[float, 0.0, 2160.0] | None = None) -> None:
+        changes = lobby.settings_changes(reminder_hours, deadline_hours)
+        if reminders is not None:
+            changes["reminder_max"] = 3 if reminders else 0
+        await turns.change_settings(interaction, changes)
+
     @app_commands.command(name="help", description="How to play Alcazar here: the commands in brief")
     async def help(self, interaction: discord.Interaction) -> None:
         await send(interaction, embed=help_embed(), ephemeral=True)
@@ -42,7 +112,7 @@ class AlcazarCommands(app_commands.Group):
         await send(interaction, embed=rules_embed(kind), ephemeral=True)
 
     async def _kind_in_channel(self, interaction: discord.Interaction) -> str | None:
-        if self.bot.games is None or interaction.channel_id is None:
+        if interaction.channel_id is None:
             return None
-        game = await self.bot.games.live_in_channel(interaction.channel_id)
+        game = await self.bot.service.game_in_channel(interaction.channel_id)
         return None if game is None else game.kind

@@ -243,6 +243,7 @@ class FakeDiscord(InteractionsMixin):
             ("GET", r"/gateway(/bot)?", self._get_gateway),
             ("GET", r"/users/@me", lambda r: dict(self.bot_user.payload(), verified=True, mfa_enabled=False, flags=0)),
             ("GET", r"/oauth2/applications/@me", self._get_application),
+            ("GET", r"/users/(\d+)", self._get_user),
             ("PUT", r"/applications/(\d+)/commands", self._put_commands),
             ("PUT", r"/applications/(\d+)/guilds/(\d+)/commands", self._put_commands),
             ("GET", r"/applications/(\d+)/commands", self._get_commands),
@@ -271,6 +272,12 @@ class FakeDiscord(InteractionsMixin):
     def _get_gateway(self, record: RecordedRequest, *_: str) -> dict[str, Any]:
         return {"url": self.gateway_url, "shards": 1,
                 "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
+
+    def _get_user(self, record: RecordedRequest, user_id: str) -> dict[str, Any]:
+        user = self.users.get(int(user_id))
+        if user is None:
+            raise DiscordError(404, 10013, "Unknown User")
+        return user.payload()
 
     def _get_application(self, record: RecordedRequest) -> dict[str, Any]:
         return {"id": str(self.application_id), "name": "Alcazar", "description": "Alcazar for Discord",

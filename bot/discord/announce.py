@@ -1,0 +1,165 @@
+"""Telling people what changed: the board message in the channel, hands by DM.
+
+The channel only ever gets the public view (board image, move in words);
+a hand goes to its owner alone. When a DM fails because the player closed
+their DMs, the channel hears once, without secrets, to use ``/alcazar hand``.
+"""
+from __future__ import annotations
+
+import io
+import logging
+from typing import TYPE_CHECKING, Any, Sequence
+
+import discord
+
+from bot.discord import images
+from bot.discord.texts import clip
+from bot.service import Accepted, BoardView, GameInfo, GameOver, HandsChanged, MovePlayed, Refusal
+from bot.store import EntryKind, GameStatus
+
+if TYPE_CHECKING:
+    from bot.discord.client import AlcazarBot
+
+log = logging.getLogger(__name__)
+
+DMS_CLOSED = 50007
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def timestamp(seconds: float, style: str = "R") -> str:
+    """A Discord timestamp: every reader sees it in their own time zone."""
+    return f"<t:{int(seconds)}:{style}>"
+
+
+def turn_line(game: GameInfo) -> str:
+    """Whose turn it is, with a mention, and the deadline when one is set."""
+    if game.to_move_id is None:
+        return ""
+    line = f"Your turn, {mention(game.to_move_id)}."
+    deadline = game.settings.deadline_seconds
+    if deadline is not None and game.turn_since is not None:
+        line += f" Deadline {timestamp(game.turn_since + deadline)}."
+    return line
+
+
+def move_line(event: MovePlayed) -> str:
+    who = mention(event.user_id)
+    if event.kind is EntryKind.SKIP:
+        return f"{who} missed the deadline and skips this turn."
+    if event.kind is EntryKind.RETIRE:
+        return f"{who} left the game."
+    forced = " (no other move was possible)" if event.forced else ""
+    return f"{who}: {event.words}{forced}"
+
+
+def result_lines(game: GameInfo) -> list[str]:
+    result = game.result
+    if result is None:
+        return ["The game is over."]
+    if not result.winner_ids:
+        head = "The game is over: a draw."
+    else:
+        head = "The game is over. Winner: " + ", ".join(mention(u) for u in result.winner_ids) + "!"
+    lines = [head, clip(result.reason, 300)]
+    scores = result.outcome.scores
+    if scores is not None:
+        ranking = sorted(range(len(scores)), key=lambda seat: -scores[seat])
+        lines.append(" · ".join(f"{mention(game.players[seat])} {scores[seat]} points" for seat in ranking))
+    return lines
+
+
+async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, with_buttons: bool = True) -> None:
+    """Post the board (or the results) with ``lines`` in the game's channel."""
+    from bot.discord.buttons import board_buttons
+
+    public = await bot.service.board_view(game_id)
+    if isinstance(public, Refusal):
+        log.warning("No board to post for game %s: %s", game_id, public.message)
+        return
+    game = public.game
+    names = await bot.names_of(game.players)
+    over = game.status is GameStatus.FINISHED
+    text = list(lines)
+    if over:
+        text += result_lines(await _with_result(bot, game))
+        png = await images.results_png(game.kind, public.view, names)
+    else:
+        text.append(turn_line(game))
+        png = await images.board_png(game.kind, public.view, names)
+    kwargs: dict[str, Any] = {"content": clip("\n".join(t for t in text if t), 2000),
+                              "allowed_mentions": discord.AllowedMentions(users=True, everyone=False, roles=False)}
+    if png is not None:
+        kwargs["file"] = discord.File(io.BytesIO(png), filename="results.png" if over else "board.png",
+                                      description=f"{game.title} board")
+    if with_buttons and not over:
+        kwargs["view"] = board_buttons(game)
+    channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+    await channel.send(**kwargs)
+
+
+async def _with_result(bot: AlcazarBot, game: GameInfo) -> GameInfo:
+    if game.result is not None:
+        return game
+    fresh = await bot.service.game(game.id)
+    return game if isinstance(fresh, Refusal) else fresh
+
+
+async def publish(bot: AlcazarBot, accepted: Accepted, *, headline: str | None = None) -> None:
+    """After an accepted change: one channel message with the board, then hands by DM."""
+    moves = [move_line(e) for e in accepted.events if isinstance(e, MovePlayed)]
+    lines = ([headline] if headline else []) + moves
+    if moves or accepted.of_type(GameOver) or headline:
+        await post_board(bot, accepted.game.id, lines)
+    for event in accepted.of_type(HandsChanged):
+        assert isinstance(event, HandsChanged)
+        for user_id in event.user_ids:
+            await send_hand_by_dm(bot, accepted.game, user_id)
+
+
+async def send_hand_by_dm(bot: AlcazarBot, game: GameInfo, user_id: int) -> bool:
+    """DM a player their new hand; False (and a one-time channel note) when their DMs are closed."""
+    private = await bot.service.private_view(game.id, user_id)
+    if isinstance(private, Refusal) or "hand" not in private.view:
+        return False
+    content, file = await hand_message(bot, private)
+    try:
+        user = await bot.user_by_id(user_id)
+        await user.send(content=content, file=file)
+        return True
+    except discord.Forbidden as error:
+        if error.code != DMS_CLOSED:
+            raise
+        await note_closed_dms(bot, game, user_id)
+        return False
+
+
+async def note_closed_dms(bot: AlcazarBot, game: GameInfo, user_id: int) -> None:
+    """Say once per game in the channel that this player should use /alcazar hand."""
+    key = (game.id, user_id)
+    if key in bot.closed_dm_noted:
+        return
+    bot.closed_dm_noted.add(key)
+    channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+    await channel.send(f"{mention(user_id)}, I can't send you direct messages, so I can't show you your hand "
+                       "there. Use `/alcazar hand` in this channel to see it (only you will).",
+                       allowed_mentions=discord.AllowedMentions(users=True))
+
+
+async def hand_message(bot: AlcazarBot, private: BoardView) -> tuple[str, discord.File | None]:
+    """Text and image of one player's hand, for that player only."""
+    game, view = private.game, private.view
+    seat = private.seat
+    assert seat is not None
+    player = view["players"][seat]
+    hand = view.get("hand") or []
+    names = await bot.names_of(game.players)
+    lines = [f"**Your hand in {game.title}** (game in <#{game.channel_id}>)",
+             f"Cards: {', '.join(str(c) for c in hand) if hand else 'none'}",
+             f"Money: {player['money']} Real · Grandes: {player['grandes']} · Barons: {player['barons']}"
+             + (f" · Tower cards: {player['towers']}" if player.get("towers") else "")]
+    png = await images.hand_png(view, names)
+    file = None if png is None else discord.File(io.BytesIO(png), filename="hand.png", description="Your hand")
+    return "\n".join(lines), file

@@ -1,0 +1,175 @@
+"""Persistent buttons: ``DynamicItem``s whose ``custom_id`` carries the game id and version.
+
+Nothing about a button lives in memory, so buttons keep working after a
+restart (discord.py's ``examples/views/dynamic_counter.py``). Each callback
+hands over to the flow modules and goes through ``guarded``, the one error
+handler, because discord.py only logs a dynamic item's exceptions.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import ui
+
+from bot.discord.replies import guarded
+from bot.service import GameInfo
+
+
+def _ids(match: re.Match[str]) -> tuple[int, int]:
+    return int(match["game"]), int(match["version"])
+
+
+class LobbyButton(ui.DynamicItem[ui.Button], template=r"az:lobby:(?P<action>join|leave|start|cancel):(?P<game>\d+)"):
+    LABELS = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
+              "start": ("Start", discord.ButtonStyle.primary), "cancel": ("Cancel", discord.ButtonStyle.danger)}
+
+    def __init__(self, action: str, game_id: int) -> None:
+        label, style = self.LABELS[action]
+        super().__init__(ui.Button(label=label, style=style, custom_id=f"az:lobby:{action}:{game_id}"))
+        self.action, self.game_id = action, game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str]) -> LobbyButton:
+        return cls(match["action"], int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord import lobby
+        await guarded(interaction, lobby.lobby_action(interaction, self.action, self.game_id), game_id=self.game_id)
+
+
+class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"az:turn:(?P<game>\d+):(?P<version>\d+)"):
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(ui.Button(label="Take my turn", style=discord.ButtonStyle.primary,
+                                   custom_id=f"az:turn:{game_id}:{version}"))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str]) -> TakeTurnButton:
+        return cls(*_ids(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord import guided
+        await guarded(interaction, guided.open_chooser(interaction, self.game_id, self.version), game_id=self.game_id)
+
+
+class HandButton(ui.DynamicItem[ui.Button], template=r"az:hand:(?P<game>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(ui.Button(label="My hand", style=discord.ButtonStyle.secondary, custom_id=f"az:hand:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str]) -> HandButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord import turns
+        await guarded(interaction, turns.show_hand(interaction, self.game_id), game_id=self.game_id)
+
+
+class PickSelect(ui.DynamicItem[ui.Select], template=r"az:pick:(?P<game>\d+):(?P<version>\d+):(?P<path>[-\d.]+)"):
+    """The chooser's menu: picking an option walks one step down the move tree."""
+
+    def __init__(self, game_id: int, version: int, path: str, options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
+        super().__init__(ui.Select(custom_id=f"az:pick:{game_id}:{version}:{path}", options=options or [],
+                                   placeholder=placeholder))
+        self.game_id, self.version, self.path = game_id, version, path
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str]) -> PickSelect:
+        return cls(int(match["game"]), int(match["version"]), match["path"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord import guided
+        values = (interaction.data or {}).get("values") or []
+        await guarded(interaction, guided.pick(interaction, self.game_id, self.version, self.path, values),
+                      game_id=self.game_id)
+
+
+class ChooserButton(ui.DynamicItem[ui.Button],
+                    template=r"az:(?P<what>page|back|play):(?P<game>\d+):(?P<version>\d+):(?P<path>[-\d.]+)(:(?P<page>\d+))?"):
+    """The chooser's other buttons: another page of options, one step back, or play the move."""
+
+    def __init__(self, what: str, game_id: int, version: int, path: str, page: int | None = None,
+                 label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        suffix = "" if page is None else f":{page}"
+        super().__init__(ui.Button(label=label or what, style=style,
+                                   custom_id=f"az:{what}:{game_id}:{version}:{path}{suffix}"))
+        self.what, self.game_id, self.version, self.path, self.page = what, game_id, version, path, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str]) -> ChooserButton:
+        page = None if match["page"] is None else int(match["page"])
+        return cls(match["what"], int(match["game"]), int(match["version"]), match["path"], page)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord import guided
+        work = guided.button(interaction, self.what, self.game_id, self.version, self.path, self.page or 0)
+        await guarded(interaction, work, game_id=self.game_id)
+
+
+class UndoVoteButton(ui.DynamicItem[ui.Button], template=r"az:undo:(?P<vote>yes|no):(?P<game>\d+):(?P<version>\d+)"):
+    def __init__(self, vote: str, game_id: int, version: int) -> None:
+        label, style = ("Approve undo", discord.ButtonStyle.success) if vote == "yes" else \
+            ("Decline", discord.ButtonStyle.danger)
+        super().__init__(ui.Button(label=label, style=style, custom_id=f"az:undo:{vote}:{game_id}:{version}"))
+        self.vote, self.game_id, self.version = vote, game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str]) -> UndoVoteButton:
+        return cls(match["vote"], int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord import turns
+        await guarded(interaction, turns.vote_undo(interaction, self.game_id, self.version, self.vote == "yes"),
+                      game_id=self.game_id)
+
+
+class MuteButton(ui.DynamicItem[ui.Button], template=r"az:mute:(?P<game>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(ui.Button(label="Mute reminders for this game", style=discord.ButtonStyle.secondary,
+                                   custom_id=f"az:mute:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str]) -> MuteButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord import reminders
+        await guarded(interaction, reminders.mute(interaction, self.game_id), game_id=self.game_id)
+
+
+ALL_ITEMS: tuple[Any, ...] = (LobbyButton, TakeTurnButton, HandButton, PickSelect, ChooserButton,
+                              UndoVoteButton, MuteButton)
+
+
+def lobby_buttons(game_id: int) -> ui.View:
+    view = ui.View(timeout=None)
+    for action in ("join", "leave", "start", "cancel"):
+        view.add_item(LobbyButton(action, game_id))
+    return view
+
+
+def board_buttons(game: GameInfo) -> ui.View:
+    """Under a board: take the turn step by step; see one's hand (Alcazar)."""
+    view = ui.View(timeout=None)
+    view.add_item(TakeTurnButton(game.id, game.version))
+    if game.kind == "alcazar":
+        view.add_item(HandButton(game.id))
+    return view
+
+
+def undo_buttons(game_id: int, version: int) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(UndoVoteButton("yes", game_id, version))
+    view.add_item(UndoVoteButton("no", game_id, version))
+    return view
+
+
+def mute_buttons(game_id: int) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(MuteButton(game_id))
+    return view

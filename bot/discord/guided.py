@@ -1,0 +1,106 @@
+"""The guided turn's messages: an ephemeral chooser, one step per message edit.
+
+The state of the chooser is only the path in the custom ids (see
+``chooser``), so it survives restarts and never holds a move in memory.
+"""
+from __future__ import annotations
+
+import discord
+from discord import ui
+
+from bot.discord.buttons import ChooserButton, PickSelect
+from bot.discord.chooser import Stage, decode_path, encode_path, move_tree
+from bot.discord.lobby import bot_of
+from bot.discord.replies import Refused, send
+from bot.discord.texts import SELECT_TEXT_LIMIT, clip
+from bot.discord.turns import STALE, play_move
+from bot.service import Refusal
+
+NOT_YOUR_TURN = "It is not your turn, so there is nothing to choose. I will mention you when it is."
+
+
+async def _tree_and_stage(interaction: discord.Interaction, game_id: int, version: int,
+                          path: tuple[int, ...]) -> Stage:
+    bot = bot_of(interaction)
+    game = await bot.service.game(game_id)
+    if isinstance(game, Refusal):
+        raise Refused(game.message, game_id=game_id)
+    if game.version != version:
+        raise Refused(STALE, game_id=game_id)
+    if game.seat_of(interaction.user.id) is None:
+        raise Refused("You are not playing in this game.", game_id=game_id)
+    if game.to_move_id != interaction.user.id:
+        raise Refused(NOT_YOUR_TURN, game_id=game_id)
+    moves = await bot.service.legal_moves_for(game_id, interaction.user.id, limit=None)
+    tree = move_tree(game.kind, [(m.notation, m.words) for m in moves])
+    stage = tree.stage(path)
+    if stage is None:
+        raise Refused(STALE, game_id=game_id)
+    return stage
+
+
+def stage_message(game_id: int, version: int, stage: Stage, page: int = 0) -> tuple[str, ui.View]:
+    """The chooser's text and components for one stage (and page of options)."""
+    view = ui.View(timeout=None)
+    path = encode_path(stage.path)
+    if stage.move is not None:
+        view.add_item(ChooserButton("play", game_id, version, path, label="Play this move",
+                                    style=discord.ButtonStyle.success))
+        if stage.path:
+            view.add_item(ChooserButton("back", game_id, version, path, label="Back"))
+        return clip(f"**{stage.question}**\n{stage.words}\n`{stage.move}`", 2000), view
+    options = [discord.SelectOption(label=clip(o.label, SELECT_TEXT_LIMIT), value=str(o.index))
+               for o in stage.page(page)]
+    placeholder = stage.question if stage.pages == 1 else f"{stage.question} (page {page + 1} of {stage.pages})"
+    view.add_item(PickSelect(game_id, version, path, options, placeholder=clip(placeholder, 150)))
+    if page > 0:
+        view.add_item(ChooserButton("page", game_id, version, path, page - 1, label="Previous options"))
+    if page + 1 < stage.pages:
+        view.add_item(ChooserButton("page", game_id, version, path, page + 1, label="More options"))
+    if stage.path:
+        view.add_item(ChooserButton("back", game_id, version, path, label="Back"))
+    text = f"**{stage.question}**" + (f"\n{len(stage.options)} options, {stage.pages} pages." if stage.pages > 1 else "")
+    return text, view
+
+
+async def open_chooser(interaction: discord.Interaction, game_id: int, version: int) -> None:
+    """The "Take my turn" button: the first step, ephemerally."""
+    stage = await _tree_and_stage(interaction, game_id, version, ())
+    text, view = stage_message(game_id, version, stage)
+    await send(interaction, text, view=view, ephemeral=True)
+
+
+async def pick(interaction: discord.Interaction, game_id: int, version: int, path: str, values: list[str]) -> None:
+    if not values or not values[0].isdigit():
+        raise Refused("Pick one of the options in the menu.")
+    stage = await _tree_and_stage(interaction, game_id, version, decode_path(path) + (int(values[0]),))
+    text, view = stage_message(game_id, version, stage)
+    await interaction.response.edit_message(content=text, view=view)
+
+
+async def button(interaction: discord.Interaction, what: str, game_id: int, version: int, path: str,
+                 page: int) -> None:
+    steps = decode_path(path)
+    if what == "play":
+        stage = await _tree_and_stage(interaction, game_id, version, steps)
+        if stage.move is None:
+            raise Refused("Choose every step before playing.")
+        await interaction.response.edit_message(content=f"Playing: {clip(stage.words or stage.move, 1900)}", view=None)
+        await play_move(interaction, game_id, stage.move, version)
+        return
+    if what == "back":
+        stage = await _step_back(interaction, game_id, version, steps)
+    else:
+        stage = await _tree_and_stage(interaction, game_id, version, steps)
+    text, view = stage_message(game_id, version, stage, page if what == "page" else 0)
+    await interaction.response.edit_message(content=text, view=view)
+
+
+async def _step_back(interaction: discord.Interaction, game_id: int, version: int, steps: tuple[int, ...]) -> Stage:
+    """The previous step that really asked something (steps with one option are skipped)."""
+    while steps:
+        steps = steps[:-1]
+        stage = await _tree_and_stage(interaction, game_id, version, steps)
+        if stage.path == steps:
+            return stage
+    return await _tree_and_stage(interaction, game_id, version, ())

@@ -1,0 +1,178 @@
+"""Lobbies: opening a game, joining, leaving, starting and cancelling."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.announce import mention, publish
+from bot.discord.buttons import lobby_buttons
+from bot.discord.replies import Refused, defer, send
+from bot.discord.texts import COLOUR
+from bot.games import get_game
+from bot.service import Accepted, GameInfo, Refusal
+from bot.store import GameStatus
+
+if TYPE_CHECKING:
+    from bot.discord.client import AlcazarBot
+
+
+def bot_of(interaction: discord.Interaction) -> AlcazarBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def accepted(result: Accepted | Refusal, game_id: int | None = None) -> Accepted:
+    """The accepted result, or ``Refused`` with the service's own words."""
+    if isinstance(result, Refusal):
+        raise Refused(result.message, game_id=game_id)
+    return result
+
+
+def require_guild(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise Refused("Games are played in server channels; use this command in a channel of a server.")
+    return interaction.guild_id
+
+
+def require_can_post(interaction: discord.Interaction) -> None:
+    """Refuse early when the bot could not post the board here."""
+    permissions = interaction.app_permissions
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    needed = {"view this channel": permissions.view_channel,
+              "send messages in threads" if in_thread else "send messages":
+                  permissions.send_messages_in_threads if in_thread else permissions.send_messages,
+              "attach files": permissions.attach_files, "embed links": permissions.embed_links}
+    missing = [name for name, granted in needed.items() if not granted]
+    if missing:
+        raise Refused("I can't play here: I am missing the permission to " + ", ".join(missing)
+                      + " in this channel. Ask a server admin to grant it, or use another channel.")
+
+
+def lobby_embed(game: GameInfo, note: str | None = None) -> discord.Embed:
+    engine = get_game(game.kind)
+    wanted = engine.MIN_PLAYERS if engine.MIN_PLAYERS == engine.MAX_PLAYERS else \
+        f"{engine.MIN_PLAYERS}–{engine.MAX_PLAYERS}"
+    embed = discord.Embed(title=f"{game.title}: new game", colour=COLOUR,
+                          description=f"Hosted by {mention(game.host_id)}. {wanted} players. "
+                                      "Join with the button; the host starts the game.")
+    players = "\n".join(f"{i + 1}. {mention(u)}" for i, u in enumerate(game.players)) or "nobody yet"
+    embed.add_field(name=f"Players ({len(game.players)})", value=players, inline=False)
+    embed.add_field(name="Settings", value=settings_text(game), inline=False)
+    if note:
+        embed.set_footer(text=note)
+    return embed
+
+
+def settings_text(game: GameInfo) -> str:
+    s = game.settings
+    reminders = "off" if s.reminder_max == 0 else \
+        f"after {s.reminder_first_hours:g} h, then every {s.reminder_every_hours:g} h (at most {s.reminder_max})"
+    deadline = "none" if s.deadline_hours is None else f"{s.deadline_hours:g} h per turn"
+    options = ", ".join(f"{k.replace('_', ' ')}: {'on' if v is True else 'off' if v is False else v}"
+                        for k, v in s.options.items())
+    return f"Reminders: {reminders}\nDeadline: {deadline}" + (f"\nHouse rules: {options}" if options else "")
+
+
+def settings_changes(reminder_hours: float | None, deadline_hours: float | None) -> dict[str, Any]:
+    changes: dict[str, Any] = {}
+    if reminder_hours is not None:
+        changes.update(reminder_first_hours=reminder_hours, reminder_every_hours=reminder_hours)
+    if deadline_hours is not None:
+        changes["deadline_hours"] = None if deadline_hours <= 0 else deadline_hours
+    return changes
+
+
+async def open_lobby(interaction: discord.Interaction, kind: str, changes: dict[str, Any], thread: bool) -> None:
+    """``/alcazar new``: a lobby message with Join, Leave, Start and Cancel, here or in a new thread."""
+    bot = bot_of(interaction)
+    guild_id = require_guild(interaction)
+    require_can_post(interaction)
+    bot.remember_name(interaction.user)
+    if thread:
+        await open_lobby_in_thread(interaction, guild_id, kind, changes)
+        return
+    assert interaction.channel_id is not None
+    game = accepted(await bot.service.create_lobby(guild_id, interaction.channel_id, interaction.user.id,
+                                                   kind, changes)).game
+    await send(interaction, embed=lobby_embed(game), view=lobby_buttons(game.id), ephemeral=False)
+
+
+async def open_lobby_in_thread(interaction: discord.Interaction, guild_id: int, kind: str,
+                               changes: dict[str, Any]) -> None:
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        raise Refused("A new thread can only be opened from a text channel; run /alcazar new there, "
+                      "or without the thread option.")
+    if not interaction.app_permissions.create_public_threads:
+        raise Refused("I can't open a thread here: I am missing the permission to create public threads.")
+    await defer(interaction, ephemeral=True)
+    bot = bot_of(interaction)
+    thread = await channel.create_thread(name=f"{get_game(kind).TITLE} game",
+                                         type=discord.ChannelType.public_thread)
+    game = accepted(await bot.service.create_lobby(guild_id, thread.id, interaction.user.id, kind, changes)).game
+    await thread.send(embed=lobby_embed(game), view=lobby_buttons(game.id))
+    await send(interaction, f"The game is open in {thread.mention}.", ephemeral=True)
+
+
+async def game_here(interaction: discord.Interaction) -> GameInfo:
+    """The lobby or game of this channel, or a friendly refusal."""
+    bot = bot_of(interaction)
+    require_guild(interaction)
+    assert interaction.channel_id is not None
+    game = await bot.service.game_in_channel(interaction.channel_id)
+    if game is None:
+        raise Refused("There is no game in this channel. Start one with `/alcazar new`.")
+    return game
+
+
+async def lobby_action(interaction: discord.Interaction, action: str, game_id: int | None = None) -> None:
+    """Join, leave, start or cancel, from a lobby button (``game_id`` given) or a command."""
+    bot = bot_of(interaction)
+    bot.remember_name(interaction.user)
+    from_button = game_id is not None
+    if game_id is None:
+        game_id = (await game_here(interaction)).id
+    user_id = interaction.user.id
+    if action == "start":
+        require_can_post(interaction)
+        await defer(interaction, ephemeral=True)
+        result = accepted(await bot.service.start(game_id, user_id), game_id)
+        if from_button and interaction.message is not None:
+            await interaction.message.edit(embed=lobby_embed(result.game, "The game has started."), view=None)
+        seats = ", ".join(mention(u) for u in result.game.players)
+        await publish(bot, result, headline=f"**{result.game.title}** begins! Seating order: {seats}.")
+        await send(interaction, "The game has started.", ephemeral=True)
+        return
+    operation = {"join": bot.service.join, "leave": bot.service.leave, "cancel": bot.service.cancel}[action]
+    result = accepted(await operation(game_id, user_id), game_id)
+    await show_lobby(interaction, result.game, from_button, action)
+    if action == "join" and result.game.kind == "alcazar":
+        await warn_if_dms_closed(interaction, result.game)
+
+
+async def show_lobby(interaction: discord.Interaction, game: GameInfo, from_button: bool, action: str) -> None:
+    closed = game.status is not GameStatus.LOBBY
+    note = {"join": f"{interaction.user.display_name} joined.", "leave": f"{interaction.user.display_name} left.",
+            "cancel": "This game was cancelled."}.get(action)
+    if closed and action != "cancel":
+        note = "This lobby is closed."
+    embed = lobby_embed(game, note)
+    view = None if closed else lobby_buttons(game.id)
+    if from_button:
+        await interaction.response.edit_message(embed=embed, view=view)
+    else:
+        await send(interaction, embed=embed, view=view, ephemeral=False)
+
+
+async def warn_if_dms_closed(interaction: discord.Interaction, game: GameInfo) -> None:
+    """Alcazar hands go by DM: check now and warn the player privately if that fails."""
+    from bot.discord.announce import DMS_CLOSED
+    try:
+        await interaction.user.send(f"You joined {game.title} in <#{game.channel_id}>. "
+                                    "I will send your hand here whenever it changes.")
+    except discord.Forbidden as error:
+        if error.code != DMS_CLOSED:
+            raise
+        await interaction.followup.send("Heads up: I can't send you direct messages, so you won't get your hand "
+                                        "by DM. Use `/alcazar hand` in the game's channel to see it, or allow "
+                                        "direct messages from this server's members.", ephemeral=True)

@@ -1,0 +1,96 @@
+"""Reminding the player the table waits for, and acting on missed deadlines.
+
+The service keeps all reminder state in the database (``due_reminders`` /
+``mark_reminded``), so a restart neither forgets nor repeats a reminder. The
+loop only polls; tests call :meth:`ReminderLoop.run_once` after moving the
+injected clock instead of waiting.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.discord.announce import mention, publish, timestamp
+from bot.discord.buttons import mute_buttons
+from bot.discord.replies import Refused, send
+from bot.service import Refusal, Reminder
+
+if TYPE_CHECKING:
+    from bot.discord.client import AlcazarBot
+
+log = logging.getLogger(__name__)
+
+
+class ReminderLoop:
+    """Every ``interval`` seconds: send due reminders, then apply missed deadlines."""
+
+    def __init__(self, bot: AlcazarBot, interval: float | None) -> None:
+        self.bot = bot
+        self.interval = interval
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self.interval is not None and self._task is None:
+            self._task = asyncio.create_task(self._run(), name="alcazar-reminders")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+            self._task = None
+
+    async def _run(self) -> None:
+        assert self.interval is not None
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                await self.run_once()
+            except Exception:  # noqa: BLE001 - one bad round must not stop reminders for good
+                log.exception("Reminder round failed")
+            await asyncio.sleep(self.interval)
+
+    async def run_once(self) -> None:
+        service = self.bot.service
+        for reminder in await service.due_reminders():
+            # Recorded before sending: a reminder goes out at most once, even across a crash.
+            if await service.mark_reminded(reminder):
+                await self.remind(reminder)
+        for accepted in await service.process_deadlines():
+            await publish(self.bot, accepted)
+
+    async def remind(self, reminder: Reminder) -> None:
+        game = await self.bot.service.game(reminder.game_id)
+        title = "your game" if isinstance(game, Refusal) else game.title
+        since = timestamp(reminder.waiting_since)
+        deadline = ""
+        if not isinstance(game, Refusal) and game.settings.deadline_seconds is not None:
+            deadline = f" The deadline is {timestamp(reminder.waiting_since + game.settings.deadline_seconds)}."
+        try:
+            user = await self.bot.user_by_id(reminder.user_id)
+            await user.send(f"Reminder: it is your turn in {title} in <#{reminder.channel_id}> "
+                            f"(waiting since {since}).{deadline}", view=mute_buttons(reminder.game_id))
+        except discord.Forbidden:
+            log.info("Reminder DM to %s for game %s failed: DMs closed", reminder.user_id, reminder.game_id)
+        channel = self.bot.get_partial_messageable(reminder.channel_id, guild_id=reminder.guild_id)
+        try:
+            await channel.send(f"{mention(reminder.user_id)}, the table is waiting for your move in {title} "
+                               f"(since {since}).{deadline}", view=mute_buttons(reminder.game_id),
+                               allowed_mentions=discord.AllowedMentions(users=True))
+        except discord.Forbidden:
+            log.warning("Cannot post the reminder for game %s in channel %s", reminder.game_id, reminder.channel_id)
+
+
+async def mute(interaction: discord.Interaction, game_id: int) -> None:
+    """The mute button: no more reminders of this game for the one who clicks."""
+    bot: AlcazarBot = interaction.client  # type: ignore[assignment]
+    result = await bot.service.mute(game_id, interaction.user.id)
+    if isinstance(result, Refusal):
+        raise Refused(result.message, game_id=game_id)
+    await send(interaction, f"Reminders for {result.game.title} are muted for you. "
+                            "I will still mention you under each new board.", ephemeral=True)

@@ -1,0 +1,188 @@
+"""Turns: playing a move, autocomplete, hand, board, history, resigning and undo."""
+from __future__ import annotations
+
+import io
+
+import discord
+from discord import app_commands
+
+from bot.discord import images
+from bot.discord.announce import hand_message, mention, post_board, publish, timestamp, turn_line
+from bot.discord.buttons import undo_buttons
+from bot.discord.lobby import accepted, bot_of, game_here, require_can_post
+from bot.discord.replies import Refused, defer, send
+from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
+from bot.service import GameInfo, MovePlayed, Refusal
+from bot.store import EntryKind, GameStatus
+
+STALE = "This board is out of date: the game has moved on since. Use the newest board message, or `/alcazar board`."
+
+
+async def play_move(interaction: discord.Interaction, game_id: int, text: str, version: int | None) -> None:
+    """Play ``text`` for the caller; the board message goes to the channel, the caller gets a short note."""
+    bot = bot_of(interaction)
+    require_can_post(interaction)
+    await defer(interaction, ephemeral=True)
+    result = await bot.service.play(game_id, interaction.user.id, text, expected_version=version)
+    if isinstance(result, Refusal):
+        raise Refused(STALE if result.reason.name == "STALE_VERSION" else result.message, game_id=game_id)
+    await publish(bot, result)
+    played = [e for e in result.events if isinstance(e, MovePlayed) and e.user_id == interaction.user.id]
+    await send(interaction, f"Played: {played[0].words}" if played else "Your move was played.", ephemeral=True)
+
+
+async def move_command(interaction: discord.Interaction, notation: str) -> None:
+    game = await game_here(interaction)
+    text = notation.strip()
+    if not text:
+        raise Refused("Type a move, or pick one of the suggestions while typing.")
+    await play_move(interaction, game.id, text, None)
+
+
+async def move_choices(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    """The caller's own legal moves matching what they typed (notation or words), at most 25."""
+    bot = bot_of(interaction)
+    if interaction.channel_id is None:
+        return []
+    game = await bot.service.game_in_channel(interaction.channel_id)
+    if game is None or game.to_move_id != interaction.user.id:
+        return []
+    choices = await bot.service.legal_moves_for(game.id, interaction.user.id, prefix=typed, limit=OPTIONS_LIMIT)
+    if not choices and typed.strip():
+        wanted = typed.strip().lower()
+        everything = await bot.service.legal_moves_for(game.id, interaction.user.id, limit=None)
+        choices = [c for c in everything if wanted in c.words.lower() or wanted in c.notation.lower()][:OPTIONS_LIMIT]
+    return [app_commands.Choice(name=clip(c.words, CHOICE_NAME_LIMIT), value=c.notation)
+            for c in choices if len(c.notation) <= 100]
+
+
+async def show_hand(interaction: discord.Interaction, game_id: int | None = None) -> None:
+    """``/alcazar hand``: the caller's hand, money and nobles, and what they can do now (ephemeral)."""
+    bot = bot_of(interaction)
+    if game_id is None:
+        game_id = (await game_here(interaction)).id
+    await defer(interaction, ephemeral=True)
+    private = await bot.service.private_view(game_id, interaction.user.id)
+    if isinstance(private, Refusal):
+        raise Refused(private.message, game_id=game_id)
+    game = private.game
+    if "hand" in private.view:
+        content, file = await hand_message(bot, private)
+    else:
+        png = await images.board_png(game.kind, {k: v for k, v in private.view.items() if k != "seat"} | {"seat": None},
+                                     await bot.names_of(game.players))
+        content = f"You play {game.title} in this channel (there are no hands in this game)."
+        file = None if png is None else discord.File(io.BytesIO(png), filename="board.png")
+    content += "\n" + await what_you_can_do(interaction, game)
+    await send(interaction, clip(content, 2000), ephemeral=True, **({"file": file} if file else {}))
+
+
+async def what_you_can_do(interaction: discord.Interaction, game: GameInfo) -> str:
+    bot = bot_of(interaction)
+    if game.status is not GameStatus.ACTIVE:
+        return "The game is over."
+    if game.to_move_id != interaction.user.id:
+        return f"It is {mention(game.to_move_id)}'s turn, not yours." if game.to_move_id else ""
+    moves = await bot.service.legal_moves_for(game.id, interaction.user.id, limit=None)
+    kinds = sorted({m.notation.split(";")[-1].split()[0] for m in moves})
+    return (f"It is your turn: {len(moves)} legal moves ({', '.join(kinds)}). "
+            "Use `/alcazar move` or the Take my turn button.")
+
+
+async def show_board(interaction: discord.Interaction) -> None:
+    """``/alcazar board``: the current board and status, posted in the channel."""
+    bot = bot_of(interaction)
+    game = await game_here(interaction)
+    if game.status is GameStatus.LOBBY:
+        raise Refused("The game has not started yet: the host starts it with the Start button.")
+    require_can_post(interaction)
+    await defer(interaction, ephemeral=True)
+    await post_board(bot, game.id, [f"**{game.title}**, move {await _ply(bot, game)}."])
+    await send(interaction, "Here is the board.", ephemeral=True)
+
+
+async def _ply(bot: object, game: GameInfo) -> int:
+    history = await bot.service.history(game.id, limit=1)  # type: ignore[attr-defined]
+    return 0 if isinstance(history, Refusal) or not history else history[-1].ply
+
+
+async def show_history(interaction: discord.Interaction) -> None:
+    bot = bot_of(interaction)
+    game = await game_here(interaction)
+    lines = await bot.service.history(game.id, limit=15)
+    if isinstance(lines, Refusal):
+        raise Refused(lines.message, game_id=game.id)
+    if not lines:
+        await send(interaction, "No moves yet.", ephemeral=True)
+        return
+    text = "\n".join(f"{line.ply}. {mention(line.user_id)} {_history_words(line)} {timestamp(line.played_at)}"
+                     for line in lines)
+    embed = discord.Embed(title=f"{game.title}: the last moves", description=clip(text, 4096))
+    await send(interaction, embed=embed, ephemeral=True)
+
+
+def _history_words(line: object) -> str:
+    kind = getattr(line, "kind")
+    if kind is EntryKind.SKIP:
+        return "missed the deadline (skipped)"
+    if kind is EntryKind.RETIRE:
+        return "left the game"
+    return str(getattr(line, "words"))
+
+
+async def resign(interaction: discord.Interaction) -> None:
+    bot = bot_of(interaction)
+    game = await game_here(interaction)
+    await defer(interaction, ephemeral=True)
+    result = accepted(await bot.service.resign(game.id, interaction.user.id), game.id)
+    await publish(bot, result, headline=f"{mention(interaction.user.id)} resigned.")
+    await send(interaction, "You resigned.", ephemeral=True)
+
+
+async def request_undo(interaction: discord.Interaction) -> None:
+    bot = bot_of(interaction)
+    game = await game_here(interaction)
+    result = accepted(await bot.service.request_undo(game.id, interaction.user.id), game.id)
+    others = " ".join(mention(u) for u in result.game.players if u != interaction.user.id)
+    await send(interaction, f"{mention(interaction.user.id)} asks to take back their last move. {others}, "
+                            "do you agree? Everyone must approve.",
+               view=undo_buttons(game.id, result.game.version), ephemeral=False,
+               allowed_mentions=discord.AllowedMentions(users=True))
+
+
+async def vote_undo(interaction: discord.Interaction, game_id: int, version: int, approve: bool) -> None:
+    bot = bot_of(interaction)
+    game = await bot.service.game(game_id)
+    if isinstance(game, Refusal):
+        raise Refused(game.message, game_id=game_id)
+    if game.version != version:
+        raise Refused(STALE, game_id=game_id)
+    operation = bot.service.approve_undo if approve else bot.service.decline_undo
+    result = accepted(await operation(game_id, interaction.user.id), game_id)
+    undone = any(type(e).__name__ == "MovesUndone" for e in result.events)
+    if undone:
+        await interaction.response.edit_message(content="The last move was taken back.", view=None)
+        await post_board(bot, game_id, ["The last move was taken back."])
+        for event in result.events:
+            if type(event).__name__ == "HandsChanged":
+                from bot.discord.announce import send_hand_by_dm
+                for user_id in getattr(event, "user_ids"):
+                    await send_hand_by_dm(bot, result.game, user_id)
+    elif not approve:
+        await interaction.response.edit_message(content=f"{mention(interaction.user.id)} declined the undo.", view=None)
+    else:
+        await send(interaction, "You approved. Waiting for the others.", ephemeral=True)
+
+
+async def change_settings(interaction: discord.Interaction, changes: dict[str, object]) -> None:
+    from bot.discord.lobby import settings_text
+    bot = bot_of(interaction)
+    game = await game_here(interaction)
+    if not changes:
+        await send(interaction, "Current settings:\n" + settings_text(game), ephemeral=True)
+        return
+    result = accepted(await bot.service.update_settings(game.id, interaction.user.id, changes), game.id)
+    await send(interaction, "Settings updated:\n" + settings_text(result.game), ephemeral=False)
+
+
+__all__ = ["move_choices", "move_command", "play_move", "show_hand", "turn_line"]

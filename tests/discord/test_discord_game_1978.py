@@ -1,0 +1,63 @@
+"""A whole Alcazar (1978) game through Discord: lobby buttons, autocomplete, typed moves, results."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from conftest import assert_clean, running_bot
+from fake_discord import FakeDiscord
+
+from bot.games import get_game
+from bot.service import FakeClock
+from bot.store import GameStatus
+
+
+async def test_two_players_play_alcazar_1978_to_the_end(fake: FakeDiscord, database_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    engine = get_game("alcazar1978")
+    rng = random.Random(14)
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        lobby = await alice.slash("new", game="alcazar1978")
+        assert not lobby.ephemeral
+        assert [b["label"] for b in lobby.buttons] == ["Join", "Leave", "Start", "Cancel"]
+        joined = await bob.click(lobby.message, "Join")
+        assert bob.mention in joined.text
+        started = await alice.click(lobby.message, "Start")
+        assert started.buttons == [], "the lobby closes when the game starts"
+        first_board = fake.channel_messages(fake.general)[-1]
+        assert fake.files_of(int(first_board["id"]))[0].filename == "board.png"
+        assert "Take my turn" in [c["label"] for row in first_board["components"] for c in row["components"]]
+
+        state = engine.new_game(2)
+        plies = 0
+        while engine.to_move(state) is not None:
+            game = await bot.service.game_in_channel(fake.general.id)
+            assert game is not None and game.to_move_id is not None
+            player = users[game.to_move_id]
+            other = bob if player is alice else alice
+            assert player.mention in fake.channel_messages(fake.general)[-1]["content"]
+            legal = engine.legal_moves(state)
+            move = rng.choice(legal)
+            notation = str(move)
+            typed = notation[: rng.randint(0, len(notation))]
+            offered = await player.autocomplete("move", "notation", typed)
+            matching = [str(m) for m in legal if "".join(str(m).split()).lower().startswith("".join(typed.split()).lower())]
+            assert [c["value"] for c in offered] == matching[:25]
+            assert await other.autocomplete("move", "notation", typed) == [], "only the player to move gets suggestions"
+            reply = await player.slash("move", notation=notation)
+            assert reply.ephemeral and "Played" in reply.text, reply
+            words = engine.describe_move(state, move)
+            state = engine.play(state, move)
+            plies += 1
+            last = fake.channel_messages(fake.general)[-1]
+            assert words in last["content"]
+        game_over = fake.channel_messages(fake.general)[-1]
+        assert "The game is over" in game_over["content"]
+        assert game_over["components"] == []
+        assert fake.files_of(int(game_over["id"]))
+        assert (await bot.service.game_in_channel(fake.general.id)) is None
+        finished = await bot.service.games_of_user(alice.id)
+        assert finished == []
+    assert plies > 5
+    assert_clean(fake)
