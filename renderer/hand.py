@@ -47,7 +47,8 @@ def mini_board(view: dict[str, Any], cell: int) -> Image.Image:
     draw = ImageDraw.Draw(image)
     for c in view.get("cells", ()):
         x, y = c["x"], c["y"]
-        colour = theme.height_colour(c["height"]) if c.get("space") is not None else theme.bridge_colour(c["height"])
+        # one shade darker than on the big board: small squares need the contrast
+        colour = theme.height_colour(c["height"] + 1) if c.get("space") is not None else theme.bridge_colour(c["height"])
         draw.rectangle((1 + x * cell + 1, 1 + y * cell + 1, x * cell + cell - 1, y * cell + cell - 1), fill=colour)
     return image
 

@@ -1,0 +1,107 @@
+"""See the bot's images without Discord: random legal games of both kinds, drawn.
+
+    python3 manage.py demo [--out FOLDER] [--seed N] [--players N]
+
+Plays one random game of Alcazar (2009) and one of Alcazar (1978), and writes
+the board image after a few turns and at the end, the hand image of the
+player to move at those turns, and both final results images, to FOLDER
+(default ./demo-output).
+"""
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot.games import get_game
+from renderer import alcazar, alcazar1978, hand, results
+
+NAMES = ["Ana", "Bartolomé", "Cleo", "Dolores", "Esteban"]
+
+
+def play_random_game(name: str, players: int, seed: int,
+                     keep: Callable[[int, Any], None]) -> Any:
+    """Play random legal moves until the game is over, calling ``keep(ply, state)`` after each."""
+    game = get_game(name)
+    rng = random.Random(seed)
+    state = game.new_game(players=players, seed=seed)
+    keep(0, state)
+    ply = 0
+    while game.to_move(state) is not None:
+        state = game.play(state, rng.choice(game.legal_moves(state)))
+        ply += 1
+        keep(ply, state)
+    return state
+
+
+def view_colour(view: dict[str, Any], seat: int) -> str:
+    return str(next(p["color"] for p in view["players"] if p["seat"] == seat))
+
+
+def demo_alcazar(out: Path, players: int, seed: int) -> list[Path]:
+    game = get_game("alcazar")
+    names = NAMES[:players]
+    written: list[Path] = []
+    snapshots = {5, 20, 45}
+
+    def keep(ply: int, state: Any) -> None:
+        if ply not in snapshots or game.to_move(state) is None:
+            return
+        path = out / f"alcazar-move-{ply:03d}.png"
+        path.write_bytes(alcazar.board(game.view(state, None), names=names))
+        seat = game.to_move(state)
+        colour = view_colour(game.view(state, seat), seat)
+        hand_path = out / f"alcazar-move-{ply:03d}-hand-{colour}.png"
+        hand_path.write_bytes(hand.hand(game.view(state, seat), names=names))
+        written.extend([path, hand_path])
+
+    final = play_random_game("alcazar", players, seed, keep)
+    view = game.view(final, None)
+    for path, data in ((out / "alcazar-end.png", alcazar.board(view, names=names)),
+                       (out / "alcazar-results.png", results.results(view, names=names))):
+        path.write_bytes(data)
+        written.append(path)
+    return written
+
+
+def demo_alcazar1978(out: Path, seed: int) -> list[Path]:
+    game = get_game("alcazar1978")
+    names = NAMES[:2]
+    written: list[Path] = []
+    snapshots = {1, 2, 6, 12}
+
+    def keep(ply: int, state: Any) -> None:
+        if ply in snapshots and game.to_move(state) is not None:
+            path = out / f"alcazar1978-move-{ply:03d}.png"
+            path.write_bytes(alcazar1978.board(game.view(state, None), names=names))
+            written.append(path)
+
+    final = play_random_game("alcazar1978", 2, seed, keep)
+    view = game.view(final, None)
+    for path, data in ((out / "alcazar1978-end.png", alcazar1978.board(view, names=names)),
+                       (out / "alcazar1978-results.png", results.results(view, names=names))):
+        path.write_bytes(data)
+        written.append(path)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Write the images of random games of both kinds to a folder.")
+    parser.add_argument("--out", default="demo-output", help="folder for the images (default ./demo-output)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random games (default 1)")
+    parser.add_argument("--players", type=int, default=4, choices=range(2, 6),
+                        help="players in the Alcazar (2009) game (default 4)")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    written = demo_alcazar(out, args.players, args.seed) + demo_alcazar1978(out, args.seed)
+    for path in written:
+        print(path)
+    print(f"{len(written)} images written to {out.resolve()}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
