@@ -112,6 +112,8 @@ def _pawn_move_problem(state: State, move: PawnMove) -> str | None:
 
 def _wall_turn_problem(state: State, move: WallTurn) -> str | None:
     wall = move.wall
+    if not 1 <= wall <= WALL_COUNT:
+        return f"there is no wall {wall}: the walls are numbered 1–{WALL_COUNT}"
     if wall == state.locked_wall:
         return (
             f"wall {wall} was just turned by {COLOR_NAMES[1 - state.turn]}; "

@@ -108,6 +108,8 @@ def test_pass_is_illegal_while_another_move_exists() -> None:
 
 
 def test_pass_hands_the_turn_over_and_frees_the_locked_wall() -> None:
+    # A player without any move needs walls so packed that eight walls and two
+    # pawns have not been found to produce one, so the pass is applied directly.
     state = game.play(position("a1", "a4", {1: "B2-C2"}), "w1 B2 cw1")
     passed = apply(state, PASS)
     assert game.to_move(passed) == 0 and game.ply(passed) == game.ply(state) + 1

@@ -71,7 +71,8 @@ def test_random_self_play() -> None:
         options = {"threefold_repetition": number % 4 != 3}
         pawn_bias = (0.0, 0.3, 0.7)[number % 3]
         state = game.new_game(options=options)
-        states, log = [state], []
+        states: list[game.State] = [state]
+        log: list[str] = []
         while game.outcome(state) is None and len(log) < MOVE_CAP:
             moves = game.legal_moves(state)
             assert moves and len(set(moves)) == len(moves)
