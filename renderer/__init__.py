@@ -1,0 +1,11 @@
+"""Board images for both games: pure functions from an engine view to PNG bytes.
+
+    from renderer import alcazar, alcazar1978, hand, results
+    alcazar.board(view, names=names)        # Alcazar (2009), public view only
+    hand.hand(own_view, names=names)        # one player's private hand (DM / ephemeral)
+    alcazar1978.board(view, names=names)    # Alcazar (1978)
+    results.results(view, names=names)      # final scores / verdict, both games
+
+``names`` is a list by seat or a mapping seat -> display name; without it
+players are called by their colour. Nothing here touches Discord or storage.
+"""

@@ -85,7 +85,7 @@ def _players(panel: Panel, view: View, names: Names) -> None:
 
 
 def _player_row(panel: Panel, view: View, player: dict[str, Any], names: Names, row: int) -> None:
-    draw, geo = panel.draw, panel.geo
+    draw = panel.draw
     seat = player["seat"]
     colour = player["color"]
     retired = bool(player.get("retired"))
@@ -108,7 +108,6 @@ def _player_row(panel: Panel, view: View, player: dict[str, Any], names: Names, 
         badge(draw, (panel.right - tag_width / 2 + panel.px(0.04), top + panel.px(0.2)), tag, tag_face,
               theme.FRAME_DARK if to_move else theme.INK_FAINT, (255, 255, 255), pad=3)
     _player_counts(panel, player, text_left, top + round(row * 0.66))
-    del geo
 
 
 def _player_counts(panel: Panel, player: dict[str, Any], left: int, centre_y: int) -> None:

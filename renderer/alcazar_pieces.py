@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 from renderer import theme
 from renderer.alcazar_geometry import Geometry
 from renderer.drawing import badge
-from renderer.sprites import noble, shield
+from renderer.sprites import flag_colours, noble, shield
 from renderer.theme import RGB, font
 
 View = dict[str, Any]
@@ -249,7 +249,7 @@ def draw_building_tags(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Geome
             badge(draw, (cx, top), f"⌂ {building['value']}", face, theme.PANEL, theme.INK,
                   outline=theme.FRAME_DARK, pad=2)
             continue
-        main, _ = _flag_colour(flag)
+        main, _ = flag_colours(flag)
         label = f"{building.get('name') or ''} {building['value']}".strip()
         # keep the tag (and the arms to its left) inside the board's frame
         half = (draw.textlength(label, font=face) + 6) / 2
@@ -259,12 +259,6 @@ def draw_building_tags(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Geome
                     theme.text_on(main), outline=theme.INK, pad=3)
         sprite = shield(flag, arms)
         image.paste(sprite, (box[0] - arms + arms // 4, round(top - arms / 2)), sprite)
-
-
-def _flag_colour(flag: int) -> tuple[RGB, RGB]:
-    from renderer.sprites import flag_colours
-
-    return flag_colours(flag)
 
 
 def draw_track(image: Image.Image, geo: Geometry, view: View) -> None:
