@@ -1,0 +1,81 @@
+"""Racing plays: exactly one wins, the other is stale; nothing lost, nothing doubled."""
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+from bot.service import Accepted, FakeClock, GameService, Reason, Refusal
+from bot.store import Store
+
+from .helpers import open_table
+
+
+def logged_plies(service: GameService, game_id: int) -> list[int]:
+    conn = sqlite3.connect(service.store.path)
+    plies = [r[0] for r in conn.execute(
+        "SELECT ply FROM moves WHERE game_id = ? AND undone_at IS NULL ORDER BY ply", (game_id,))]
+    conn.close()
+    return plies
+
+
+async def test_two_clicks_on_the_same_board_one_wins(service: GameService) -> None:
+    table = await open_table(service, "alcazar", 2)
+    game = table.last.game
+    moves = [str(m) for m in table.engine.legal_moves(table.shadow)][:2]
+    first, second = await asyncio.gather(*(
+        service.play(game.id, game.to_move_id, text, game.version) for text in moves
+    ))
+    assert isinstance(first, Accepted)
+    assert isinstance(second, Refusal) and second.reason is Reason.STALE_VERSION
+    assert logged_plies(service, game.id) == [1]
+    assert (await service.game(game.id)).version == game.version + 1
+
+
+async def test_the_same_move_twice_is_played_once(service: GameService) -> None:
+    table = await open_table(service, "alcazar1978", 2)
+    game = table.last.game
+    text = table.pick(win=False)
+    results = await asyncio.gather(*(
+        service.play(game.id, game.to_move_id, text, game.version) for _ in range(5)
+    ))
+    assert sum(isinstance(r, Accepted) for r in results) == 1
+    assert all(r.reason is Reason.STALE_VERSION for r in results if isinstance(r, Refusal))
+    assert logged_plies(service, game.id) == [1]
+
+
+async def test_two_processes_on_one_file_the_version_check_decides(
+    store: Store, service: GameService, db_path, clock: FakeClock
+) -> None:
+    """A second service with its own cache (another process) plays on the same game:
+    the database's ``UPDATE … WHERE version = ?`` refuses the one that is late."""
+    table = await open_table(service, "alcazar1978", 2)
+    game = table.last.game
+    other_store = await Store.open(db_path)
+    try:
+        other = GameService(other_store, clock)
+        assert (await other.board_view(game.id)).game.version == game.version   # warm its cache
+        text = table.pick(win=False)
+        assert isinstance(await service.play(game.id, game.to_move_id, text, game.version), Accepted)
+        late = await other.play(game.id, game.to_move_id, text, game.version)
+        assert isinstance(late, Refusal) and late.reason is Reason.STALE_VERSION
+        assert logged_plies(service, game.id) == [1]
+        # The late process dropped its stale copy and now sees the move.
+        fresh = await other.board_view(game.id)
+        assert fresh.game.version == game.version + 1 and fresh.view["ply"] == 1
+    finally:
+        await other_store.close()
+
+
+async def test_different_games_move_concurrently(service: GameService) -> None:
+    tables = [await open_table(service, kind, 2, channel_id=600 + i)
+              for i, kind in enumerate(["alcazar", "alcazar1978", "alcazar", "alcazar1978"])]
+    for _ in range(3):
+        results = await asyncio.gather(*(
+            service.play(t.game_id, t.to_move_id, t.pick(win=False), t.last.game.version)
+            for t in tables
+        ))
+        for table, result in zip(tables, results):
+            assert isinstance(result, Accepted), result
+            table.follow(result)
+    for table in tables:
+        assert logged_plies(service, table.game_id) == [1, 2, 3]

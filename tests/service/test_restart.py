@@ -1,0 +1,145 @@
+"""Restarts, rebuilding from the log, and a writer killed in the middle of a transaction."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from bot.games import get_game
+from bot.service import Accepted, FakeClock, GameService, replay
+from bot.store import GameStatus, Snapshot, Store
+
+from .helpers import open_table
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("kind, players, before", [("alcazar1978", 2, 3), ("alcazar", 3, 25)])
+async def test_restart_mid_game_then_play_to_the_end(
+    db_path: Path, clock: FakeClock, kind: str, players: int, before: int
+) -> None:
+    store = await Store.open(db_path)
+    table = await open_table(GameService(store, clock), kind, players, seed=21)
+    for _ in range(before):
+        await table.play()
+    version = table.last.game.version
+    await store.close()
+
+    reopened = await Store.open(db_path)
+    try:
+        table.service = GameService(reopened, clock)       # empty cache: loads the snapshot
+        info = await table.service.game(table.game_id)
+        assert (info.version, info.status, info.to_move_id) == \
+            (version, GameStatus.ACTIVE, table.last.game.to_move_id)
+        board = await table.service.board_view(table.game_id)
+        assert board.view == table.engine.view(table.shadow, None)
+        end = await table.play_to_end()
+        assert end.game.status is GameStatus.FINISHED
+        assert end.game.result.outcome == table.engine.outcome(table.shadow)
+        assert await table.service.game_in_channel(500) is None
+    finally:
+        await reopened.close()
+
+
+@pytest.mark.parametrize("kind, players", [("alcazar1978", 2), ("alcazar", 4)])
+async def test_the_move_log_and_the_seed_rebuild_the_game(
+    store: Store, service: GameService, kind: str, players: int
+) -> None:
+    table = await open_table(service, kind, players, seed=33)
+    if kind == "alcazar":                      # a retirement in the log too
+        resigned = await service.resign(table.game_id, table.last.game.players[2])
+        assert isinstance(resigned, Accepted)
+        table.follow(resigned)
+    for _ in range(12):
+        await table.play()
+    async with store.read() as tx:
+        row = await tx.games.get(table.game_id)
+        entries = await tx.moves.entries(table.game_id)
+        snapshot = await tx.snapshots.get(table.game_id)
+    engine = get_game(kind)
+    rebuilt = replay(engine, players, row.seed, row.settings["options"], entries)
+    assert engine.to_dict(rebuilt) == json.loads(snapshot.state)
+    assert engine.to_dict(rebuilt) == engine.to_dict(table.shadow)
+
+
+async def test_a_missing_or_old_snapshot_is_rebuilt_from_the_log(
+    db_path: Path, clock: FakeClock
+) -> None:
+    store = await Store.open(db_path)
+    table = await open_table(GameService(store, clock), "alcazar", 2, seed=5)
+    for _ in range(8):
+        await table.play()
+    async with store.write() as tx:              # a snapshot older than the game
+        current = await tx.snapshots.get(table.game_id)
+        await tx.snapshots.put(Snapshot(table.game_id, current.version - 1, 0, '{"schema": 0}'))
+    table.service = GameService(store, clock)
+    board = await table.service.board_view(table.game_id)
+    assert board.view == table.engine.view(table.shadow, None)
+    await table.play()
+    await store.close()
+
+
+KILLED_WRITER = textwrap.dedent("""
+    import asyncio, os, signal, sys
+    from bot.service import FakeClock, GameService
+    from bot.store import EntryKind, GameStatus, LogEntry, Store
+
+    async def main(path, game_id):
+        store = await Store.open(path)
+        service = GameService(store, FakeClock())
+        info = await service.game(game_id)
+        [choice] = await service.legal_moves_for(game_id, info.to_move_id, limit=1)
+        result = await service.play(game_id, info.to_move_id, choice.notation, info.version)
+        assert result.ok, result
+        print(result.game.version, flush=True)
+        async with store.write() as tx:      # the next move, never committed
+            await tx.moves.append(game_id, [LogEntry(999, 0, EntryKind.MOVE, "pass", "x", False, 0.0)])
+            await tx.games.advance(game_id, expected_version=result.game.version,
+                                   status=GameStatus.FINISHED, turn_seat=None, now=0.0)
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    asyncio.run(main(sys.argv[1], int(sys.argv[2])))
+""")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+async def test_a_writer_killed_mid_transaction_leaves_the_last_commit(
+    db_path: Path, clock: FakeClock
+) -> None:
+    store = await Store.open(db_path)
+    table = await open_table(GameService(store, clock), "alcazar", 2, seed=8)
+    await table.play()
+    await store.close()
+
+    child = subprocess.run(
+        [sys.executable, "-c", KILLED_WRITER, str(db_path), str(table.game_id)],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert child.returncode == -9, child.stderr
+    committed_version = int(child.stdout.strip())
+
+    reopened = await Store.open(db_path)
+    try:
+        service = GameService(reopened, clock)
+        info = await service.game(table.game_id)
+        assert (info.version, info.status) == (committed_version, GameStatus.ACTIVE)
+        history = await service.history(table.game_id, limit=100)
+        assert [h.ply for h in history] == [1, 2]              # the killed move left nothing
+        table.service = service
+        table.follow(_as_if_seen(table, history[-1].notation, info))
+        end = await table.play_to_end()
+        assert end.game.status is GameStatus.FINISHED
+    finally:
+        await reopened.close()
+
+
+def _as_if_seen(table, notation: str, info) -> Accepted:
+    """The child's committed move, applied to the test's shadow state."""
+    table.shadow = table.engine.play(table.shadow, notation)
+    return Accepted(info)

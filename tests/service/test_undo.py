@@ -1,0 +1,88 @@
+"""Undo of the last move: asked by its player, approved by every other player."""
+from __future__ import annotations
+
+import sqlite3
+
+from bot.service import (
+    Accepted, BoardChanged, GameService, MovesUndone, Reason, TurnChanged, UndoApproved,
+    UndoDeclined, UndoRequested,
+)
+
+from .helpers import open_table, refused
+
+
+async def test_undo_with_approval_restores_the_board(service: GameService) -> None:
+    table = await open_table(service, "alcazar1978", 2)
+    before = table.shadow
+    game = table.last.game
+    red, green = game.players
+    await table.play()
+    refused(await service.request_undo(game.id, green), Reason.NOTHING_TO_UNDO)   # not green's move
+    requested = await service.request_undo(game.id, red)
+    assert requested.events == (UndoRequested(game.id, red, (green,)),)
+    refused(await service.approve_undo(game.id, red), Reason.NOT_YOUR_VOTE)
+    result = await service.approve_undo(game.id, green)
+    assert isinstance(result, Accepted)
+    assert result.events == (
+        UndoApproved(game.id, green, ()),
+        MovesUndone(game.id, (1,)),
+        BoardChanged(game.id, 3),
+        TurnChanged(game.id, 0, red),
+    )
+    board = await service.board_view(game.id)
+    assert board.view == table.engine.view(before, None)
+    assert await service.history(game.id) == []
+    conn = sqlite3.connect(service.store.path)
+    assert conn.execute("SELECT COUNT(*) FROM moves WHERE undone_at IS NOT NULL").fetchone()[0] == 1
+    conn.close()
+    table.shadow, table.last = before, result
+    await table.play()                                  # play goes on from the restored board
+    assert [h.ply for h in await service.history(game.id)] == [1]
+
+
+async def test_every_other_player_must_approve(service: GameService) -> None:
+    table = await open_table(service, "alcazar", 3)
+    game = table.last.game
+    first, second, third = game.players
+    await table.play()
+    await service.request_undo(game.id, first)
+    partly = await service.approve_undo(game.id, second)
+    assert partly.events == (UndoApproved(game.id, second, (third,)),)
+    assert (await service.game(game.id)).version == table.last.game.version   # not undone yet
+    done = await service.approve_undo(game.id, third)
+    assert done.of_type(MovesUndone) == [MovesUndone(game.id, (1,))]
+    assert done.game.to_move_id == first
+
+
+async def test_decline_keeps_the_move(service: GameService) -> None:
+    table = await open_table(service, "alcazar1978", 2)
+    game = table.last.game
+    red, green = game.players
+    refused(await service.approve_undo(game.id, green), Reason.NO_UNDO_REQUEST)
+    await table.play()
+    await service.request_undo(game.id, red)
+    declined = await service.decline_undo(game.id, green)
+    assert declined.events == (UndoDeclined(game.id, green),)
+    refused(await service.approve_undo(game.id, green), Reason.NO_UNDO_REQUEST)
+    assert [h.ply for h in await service.history(game.id)] == [1]
+
+
+async def test_a_move_after_the_request_voids_it(service: GameService) -> None:
+    table = await open_table(service, "alcazar1978", 2)
+    game = table.last.game
+    red, green = game.players
+    await table.play()
+    await service.request_undo(game.id, red)
+    await table.play()                                  # green moves instead of answering
+    refused(await service.approve_undo(game.id, green), Reason.NO_UNDO_REQUEST)
+    refused(await service.request_undo(game.id, red), Reason.NOTHING_TO_UNDO)  # no longer the last
+
+
+async def test_nothing_to_undo_at_the_start_and_never_after_the_end(service: GameService) -> None:
+    table = await open_table(service, "alcazar1978", 2)
+    game = table.last.game
+    refused(await service.request_undo(game.id, game.players[0]), Reason.NOTHING_TO_UNDO)
+    end = await table.play_to_end()
+    winner = end.game.result.winner_ids[0]
+    refused(await service.request_undo(game.id, winner), Reason.GAME_OVER)
+    refused(await service.request_undo(game.id, 999), Reason.GAME_OVER)
