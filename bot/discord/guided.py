@@ -85,8 +85,9 @@ async def button(interaction: discord.Interaction, what: str, game_id: int, vers
         stage = await _tree_and_stage(interaction, game_id, version, steps)
         if stage.move is None:
             raise Refused("Choose every step before playing.")
-        await interaction.response.edit_message(content=f"Playing: {clip(stage.words or stage.move, 1900)}", view=None)
-        await play_move(interaction, game_id, stage.move, version)
+        # Acknowledge by keeping the chooser as it is; it becomes "Played: …" once the move is in.
+        await interaction.response.defer()
+        await play_move(interaction, game_id, stage.move, version, edit_original=True)
         return
     if what == "back":
         stage = await _step_back(interaction, game_id, version, steps)

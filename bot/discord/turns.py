@@ -18,7 +18,8 @@ from bot.store import EntryKind, GameStatus
 STALE = "This board is out of date: the game has moved on since. Use the newest board message, or `/alcazar board`."
 
 
-async def play_move(interaction: discord.Interaction, game_id: int, text: str, version: int | None) -> None:
+async def play_move(interaction: discord.Interaction, game_id: int, text: str, version: int | None, *,
+                    edit_original: bool = False) -> None:
     """Play ``text`` for the caller; the board message goes to the channel, the caller gets a short note."""
     bot = bot_of(interaction)
     require_can_post(interaction)
@@ -28,7 +29,11 @@ async def play_move(interaction: discord.Interaction, game_id: int, text: str, v
         raise Refused(STALE if result.reason.name == "STALE_VERSION" else result.message, game_id=game_id)
     await publish(bot, result)
     played = [e for e in result.events if isinstance(e, MovePlayed) and e.user_id == interaction.user.id]
-    await send(interaction, f"Played: {played[0].words}" if played else "Your move was played.", ephemeral=True)
+    note = clip(f"Played: {played[0].words}" if played else "Your move was played.", 2000)
+    if edit_original:
+        await interaction.edit_original_response(content=note, view=None)
+    else:
+        await send(interaction, note, ephemeral=True)
 
 
 async def move_command(interaction: discord.Interaction, notation: str) -> None:

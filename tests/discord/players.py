@@ -1,0 +1,38 @@
+"""How the fake users play a turn: typed, picked from autocomplete, or through the guided chooser."""
+from __future__ import annotations
+
+from typing import Any
+
+from fake_discord import FakeDiscord, FakeUser, Reply
+
+from bot.discord.chooser import move_tree
+
+
+def latest_board(fake: FakeDiscord, channel: Any = None) -> dict[str, Any]:
+    """The newest channel message carrying a "Take my turn" button."""
+    for message in reversed(fake.channel_messages(channel or fake.general)):
+        labels = [c.get("label") for row in message["components"] for c in row["components"]]
+        if "Take my turn" in labels:
+            return message
+    raise AssertionError("no board message with a Take my turn button")
+
+
+async def play_guided(fake: FakeDiscord, player: FakeUser, kind: str, moves: list[tuple[str, str]],
+                      notation: str, channel: Any = None) -> Reply:
+    """Walk the chooser from the newest board to ``notation`` and play it; returns the last answer."""
+    path = move_tree(kind, moves).path_of(notation)
+    reply = await player.click(latest_board(fake, channel), "Take my turn")
+    assert reply.ephemeral, reply
+    for _ in range(40):
+        menus = [c for row in reply.components for c in row["components"] if c["type"] == 3]
+        if not menus:
+            break
+        menu = menus[0]
+        level = len(menu["custom_id"].split(":")[-1].split(".")) if menu["custom_id"].split(":")[-1] != "-" else 0
+        wanted = str(path[level])
+        if wanted in {o["value"] for o in menu["options"]}:
+            reply = await player.select(reply.message, [wanted])
+        else:
+            reply = await player.click(reply.message, "More options")
+    assert notation in reply.text, f"the chooser ended on {reply.text!r}, not {notation!r}"
+    return await player.click(reply.message, "Play this move")

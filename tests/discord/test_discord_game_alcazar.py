@@ -1,0 +1,82 @@
+"""Whole Alcazar (2009) games through Discord with 2, 3 and 5 people, with secrets checked on every request."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from conftest import assert_clean, running_bot
+from fake_discord import FakeDiscord
+from players import play_guided
+from secrets_check import leaks
+
+from bot.service import FakeClock, Refusal
+from renderer.alcazar import board as draw_board
+
+PREFERENCE = {"castle": 0, "raise": 1, "extend": 1, "mansion": 2, "tower": 3, "bridge": 4, "buy": 5, "pass": 6}
+
+
+def quick_end_rank(notation: str) -> tuple[int, bool, bool]:
+    """Builds first (they use up the 84 pieces that end the game), plain moves before fancy ones."""
+    action = notation.split("; ")[-1].split(" + ")[0]
+    return PREFERENCE.get(action.split()[0], 9), "withdraw" in notation, " + " in notation
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Path, players: int) -> None:
+    people = [fake.add_user(f"player{i}") for i in range(players)]
+    by_id = {p.id: p for p in people}
+    rng = random.Random(players)
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        lobby = await people[0].slash("new", game="alcazar")
+        for person in people[1:]:
+            await person.click(lobby.message, "Join")
+        await people[0].click(lobby.message, "Start")
+        game = await bot.service.game_in_channel(fake.general.id)
+        assert game is not None
+        dms = {p.id: len(fake.dms_to(p)) for p in people}
+        assert all(count >= 1 for count in dms.values()), "everyone got their first hand by DM"
+        ply = 0
+        while True:
+            game = await bot.service.game_in_channel(fake.general.id)
+            if game is None:
+                break
+            before = len(fake.requests)
+            public = await bot.service.board_view(game.id)
+            assert not isinstance(public, Refusal)
+            face_up = set(public.view["face_up"])
+            player = by_id[game.to_move_id]
+            moves = await bot.service.legal_moves_for(game.id, player.id, limit=None)
+            best = min(quick_end_rank(m.notation) for m in moves)
+            choice = rng.choice([m for m in moves if quick_end_rank(m.notation) == best])
+            if ply % 9 == 4:
+                reply = await play_guided(fake, player, "alcazar", [(m.notation, m.words) for m in moves], choice.notation)
+            elif ply % 5 == 2:
+                offered = await player.autocomplete("move", "notation", choice.notation[:4])
+                assert choice.notation in [c["value"] for c in offered] or len(offered) == 25
+                other = next(p for p in people if p is not player)
+                assert await other.autocomplete("move", "notation", "") == []
+                reply = await player.slash("move", notation=choice.notation)
+            else:
+                reply = await player.slash("move", notation=choice.notation)
+            assert "Played" in reply.text, reply
+            ply += 1
+            hands = {}
+            for person in people:
+                private = await bot.service.private_view(game.id, person.id)
+                assert not isinstance(private, Refusal)
+                hands[person.id] = list(private.view.get("hand", []))
+            assert leaks(fake.requests[before:], hands, face_up) == []
+            board_message = fake.channel_messages(fake.general)[-1]
+            if ply % 20 == 1 and "The game is over" not in board_message["content"]:
+                # The image in the channel is the public board, drawn exactly as the renderer draws the public view.
+                posted = fake.files_of(int(board_message["id"]))[0].data
+                now_public = await bot.service.board_view(game.id)
+                assert not isinstance(now_public, Refusal)
+                assert posted == draw_board(dict(now_public.view), names=await bot.names_of(now_public.game.players))
+        results = fake.channel_messages(fake.general)[-1]
+        assert "The game is over" in results["content"] and "points" in results["content"]
+        assert any(p.mention in results["content"] for p in people)
+        assert fake.files_of(int(results["id"])), "the results come with an image"
+    assert ply > 10
+    assert_clean(fake)
