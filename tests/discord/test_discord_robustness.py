@@ -1,0 +1,124 @@
+"""Refusals, stale buttons, a restart mid-game, closed DMs and reminders with an injected clock."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import assert_clean, running_bot
+from fake_discord import FakeDiscord
+from players import latest_board
+
+from bot.service import FakeClock
+
+
+async def _started_1978(fake: FakeDiscord, bot, alice, bob):
+    lobby = await alice.slash("new", game="alcazar1978")
+    await bob.click(lobby.message, "Join")
+    await alice.click(lobby.message, "Start")
+    game = await bot.service.game_in_channel(fake.general.id)
+    users = {alice.id: alice, bob.id: bob}
+    return game, users[game.to_move_id], users[[u for u in game.players if u != game.to_move_id][0]]
+
+
+async def test_refusals_are_friendly_private_and_specific(fake: FakeDiscord, database_path: Path) -> None:
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        nothing = await alice.slash("move", notation="a4-b4")
+        assert nothing.ephemeral and "no game in this channel" in nothing.text
+        game, first, second = await _started_1978(fake, bot, alice, bob)
+        not_turn = await second.slash("move", notation="a4-b4")
+        assert not_turn.ephemeral and "not your turn" in not_turn.text.lower()
+        stranger = await carol.slash("move", notation="a4-b4")
+        assert stranger.ephemeral and "not" in stranger.text.lower() and "game" in stranger.text.lower()
+        malformed = await first.slash("move", notation="fly to the moon")
+        assert malformed.ephemeral and "is not a move" in malformed.text
+        illegal = await first.slash("move", notation="a4-b3")
+        assert illegal.ephemeral and "Played" not in illegal.text and illegal.text
+        full = await carol.slash("join")
+        assert full.ephemeral
+        old_board = latest_board(fake)
+        played = await first.slash("move", notation=(await bot.service.legal_moves_for(game.id, first.id))[0].notation)
+        assert "Played" in played.text
+        stale = await second.click(old_board, "Take my turn")
+        assert stale.ephemeral and "out of date" in stale.text
+        no_turn = await first.click(latest_board(fake), "Take my turn")
+        assert no_turn.ephemeral and "not your turn" in no_turn.text.lower()
+        fake.general.bot_permissions &= ~(1 << 15)   # Attach Files taken away
+        cannot = await second.slash("move", notation="a4-b4")
+        assert cannot.ephemeral and "attach files" in cannot.text
+    assert all("Traceback" not in t for r in fake.requests for t in r.texts())
+    assert_clean(fake)
+
+
+async def test_a_restarted_bot_continues_and_an_old_button_still_works(fake: FakeDiscord, database_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    clock = FakeClock()
+    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
+        game, first, second = await _started_1978(fake, bot, alice, bob)
+        board_before_restart = latest_board(fake)
+    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
+        chooser = await first.click(board_before_restart, "Take my turn")
+        assert chooser.ephemeral and chooser.components, chooser
+        move = (await bot.service.legal_moves_for(game.id, first.id))[0]
+        reply = await first.slash("move", notation=move.notation)
+        assert "Played" in reply.text
+        assert second.mention in fake.channel_messages(fake.general)[-1]["content"]
+    assert_clean(fake)
+
+
+async def test_closed_dms_get_an_early_warning_and_one_channel_note_without_secrets(fake: FakeDiscord, database_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob", dms_open=False)
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        lobby = await alice.slash("new", game="alcazar")
+        joined = await bob.click(lobby.message, "Join")
+        await fake.settle()
+        warning = fake.messages[joined.interaction.followup_ids[-1]]
+        assert "can't send you direct messages" in warning["content"] and int(warning["flags"]) & 64
+        await alice.click(lobby.message, "Start")
+        notes = [m for m in fake.channel_messages(fake.general) if "can't send you direct messages" in m["content"]]
+        assert len(notes) == 1 and bob.mention in notes[0]["content"] and "/alcazar hand" in notes[0]["content"]
+        hand = await bob.slash("hand")
+        assert hand.ephemeral and hand.files and hand.files[0].filename == "hand.png"
+        game = await bot.service.game_in_channel(fake.general.id)
+        for _ in range(4):   # the game goes on
+            game = await bot.service.game_in_channel(fake.general.id)
+            player = alice if game.to_move_id == alice.id else bob
+            move = (await bot.service.legal_moves_for(game.id, player.id, prefix="buy"))[0]
+            assert "Played" in (await player.slash("move", notation=move.notation)).text
+        notes = [m for m in fake.channel_messages(fake.general) if "can't send you direct messages" in m["content"]]
+        assert len(notes) == 1, "the note is said once"
+    assert_clean(fake)
+
+
+async def test_reminders_fire_with_the_clock_can_be_muted_and_stop_when_the_player_acts(fake: FakeDiscord, database_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    clock = FakeClock()
+    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
+        lobby = await alice.slash("new", game="alcazar1978", reminder_hours=2.0)
+        await bob.click(lobby.message, "Join")
+        await alice.click(lobby.message, "Start")
+        game = await bot.service.game_in_channel(fake.general.id)
+        users = {alice.id: alice, bob.id: bob}
+        first = users[game.to_move_id]
+        await bot.reminders.run_once()
+        assert not any("waiting for your move" in m["content"] for m in fake.channel_messages(fake.general))
+        clock.advance(hours=2.5)
+        await bot.reminders.run_once()
+        reminders = [m for m in fake.channel_messages(fake.general) if "waiting for your move" in m["content"]]
+        assert len(reminders) == 1 and first.mention in reminders[0]["content"]
+        dm = [m for m in fake.dms_to(first) if "Reminder" in m["content"]]
+        assert len(dm) == 1 and f"<#{fake.general.id}>" in dm[0]["content"]
+        await bot.reminders.run_once()
+        assert len([m for m in fake.channel_messages(fake.general) if "waiting for your move" in m["content"]]) == 1
+        muted = await first.click(dm[0], "Mute reminders for this game")
+        assert muted.ephemeral and "muted" in muted.text
+        clock.advance(hours=5)
+        await bot.reminders.run_once()
+        assert len([m for m in fake.channel_messages(fake.general) if "waiting for your move" in m["content"]]) == 1
+        move = (await bot.service.legal_moves_for(game.id, first.id))[0]
+        await first.slash("move", notation=move.notation)
+        second = bob if first is alice else alice
+        clock.advance(hours=1)
+        await bot.reminders.run_once()
+        assert not any(second.mention in m["content"] and "waiting" in m["content"]
+                       for m in fake.channel_messages(fake.general))
+    assert_clean(fake)
