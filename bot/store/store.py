@@ -35,15 +35,24 @@ class Tx:
         self.undo = UndoRepo(conn)
 
 
+def _prepare(path: str) -> None:
+    """Switch the file to WAL and bring its schema up to date (before the shared connection opens)."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode = WAL")     # stored in the file: set once, kept
+        conn.execute("PRAGMA foreign_keys = ON")
+        apply_migrations(conn)
+    finally:
+        conn.close()
+
+
 def _connect(path: str) -> sqlite3.Connection:
-    """Open the file, switch on WAL and foreign keys, and migrate (in the worker thread)."""
+    """The shared connection, with the settings SQLite keeps per connection."""
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    conn.execute("PRAGMA journal_mode = WAL")
     # FULL: a move the players were told about survives a power cut, not only a crash.
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA busy_timeout = 5000")
-    apply_migrations(conn)
     return conn
 
 
@@ -67,6 +76,7 @@ class Store:
         """Open (creating and migrating when needed) the database file at ``path``."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
+        await asyncio.to_thread(_prepare, str(path))
         conn = aiosqlite.Connection(lambda: _connect(str(path)), iter_chunk_size=64)
         await conn
         return cls(conn, path)

@@ -1,0 +1,145 @@
+"""The game service's play path (validate, apply, commit) on a file database.
+
+Plays random games of both kinds through ``GameService.play`` and times each
+call; in the same run, times a bare insert + commit of the same number of
+bytes as one move writes (log line + snapshot), on its own connection with the
+store's settings (WAL, synchronous FULL). Budget: ``play_ms_median`` under 3×
+``sqlite_commit_ms_median``.
+
+    .venv/bin/python bench/pipeline.py [--moves 1500] [--dir PATH]
+
+The last line printed is one JSON object with the figures.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.games import get_game  # noqa: E402
+from bot.service import Accepted, FakeClock, GameService, MovePlayed  # noqa: E402
+from bot.store import EntryKind, Store  # noqa: E402
+
+BUDGET_RATIO = 3.0
+
+
+class RandomGame:
+    """A started game and a shadow engine state that picks its random moves."""
+
+    def __init__(self, kind: str, started: Accepted, seed: int) -> None:
+        self.kind = kind
+        self.engine = get_game(kind)
+        self.last = started
+        self.state = self.engine.new_game(players=len(started.game.players), seed=seed,
+                                          options=dict(started.game.settings.options))
+        self.rng = random.Random(seed)
+        self.follow(started)
+
+    def follow(self, result: Accepted) -> None:
+        for event in result.events:
+            if isinstance(event, MovePlayed) and event.kind is EntryKind.MOVE:
+                self.state = self.engine.play(self.state, event.notation)
+        self.last = result
+
+    def pick(self) -> str:
+        return str(self.rng.choice(self.engine.legal_moves(self.state)))
+
+
+async def start_game(service: GameService, kind: str, players: int, channel: int, seed: int) -> RandomGame:
+    lobby = await service.create_lobby(1, channel, 1000, kind, seed=seed)
+    assert isinstance(lobby, Accepted), lobby
+    for user in range(1001, 1000 + players):
+        await service.join(lobby.game.id, user)
+    started = await service.start(lobby.game.id, 1000)
+    assert isinstance(started, Accepted), started
+    return RandomGame(kind, started, seed)
+
+
+async def bare_commit(conn: aiosqlite.Connection, payload: str) -> float:
+    began = time.perf_counter()
+    await conn.execute("INSERT INTO bare (payload) VALUES (?)", (payload,))
+    await conn.commit()
+    return time.perf_counter() - began
+
+
+async def run(moves: int, folder: Path) -> dict[str, Any]:
+    path = folder / "bench.sqlite3"
+    store = await Store.open(path)
+    service = GameService(store, FakeClock())
+    bare = await aiosqlite.connect(folder / "bare.sqlite3")
+    await bare.execute("PRAGMA journal_mode = WAL")
+    await bare.execute("PRAGMA synchronous = FULL")
+    await bare.execute("CREATE TABLE bare (id INTEGER PRIMARY KEY, payload TEXT NOT NULL)")
+    await bare.commit()
+
+    plan = [("alcazar", 2), ("alcazar", 3), ("alcazar", 5), ("alcazar1978", 2)]
+    play_s: list[float] = []
+    commit_s: list[float] = []
+    games_played = 0
+    channel = 0
+    game: RandomGame | None = None
+    while len(play_s) < moves:
+        if game is None or game.last.game.to_move_id is None or game.last.game.version > 400:
+            kind, players = plan[channel % len(plan)]
+            channel += 1
+            game = await start_game(service, kind, players, channel, seed=channel)
+            games_played += 1
+            continue
+        text = game.pick()
+        began = time.perf_counter()
+        result = await service.play(game.last.game.id, game.last.game.to_move_id, text,
+                                    game.last.game.version)
+        play_s.append(time.perf_counter() - began)
+        assert isinstance(result, Accepted), result
+        game.follow(result)
+        size = len(json.dumps(game.engine.to_dict(game.state), separators=(",", ":"))) + 120
+        commit_s.append(await bare_commit(bare, "x" * size))
+
+    await bare.close()
+    await store.close()
+    play_ms = sorted(s * 1000 for s in play_s)
+    commit_ms_median = statistics.median(s * 1000 for s in commit_s)
+    play_ms_median = statistics.median(play_ms)
+    return {
+        "moves": len(play_ms),
+        "games": games_played,
+        "play_ms_median": round(play_ms_median, 4),
+        "play_ms_p99": round(play_ms[int(0.99 * (len(play_ms) - 1))], 4),
+        "sqlite_commit_ms_median": round(commit_ms_median, 4),
+        "ratio": round(play_ms_median / commit_ms_median, 3),
+        "budget_ratio": BUDGET_RATIO,
+        "within_budget": play_ms_median < BUDGET_RATIO * commit_ms_median,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=1500)
+    parser.add_argument("--dir", type=Path, default=None,
+                        help="folder for the database files (default: a temporary folder)")
+    args = parser.parse_args()
+    if args.dir is not None:
+        args.dir.mkdir(parents=True, exist_ok=True)
+        figures = asyncio.run(run(args.moves, args.dir))
+    else:
+        with tempfile.TemporaryDirectory() as folder:
+            figures = asyncio.run(run(args.moves, Path(folder)))
+    print(f"{figures['moves']} moves in {figures['games']} games: play median "
+          f"{figures['play_ms_median']} ms (p99 {figures['play_ms_p99']} ms), bare commit "
+          f"{figures['sqlite_commit_ms_median']} ms, ratio {figures['ratio']}")
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
