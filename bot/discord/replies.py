@@ -64,7 +64,7 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException,
     elif isinstance(error, app_commands.NoPrivateMessage):
         text = "Games are played in server channels; use this command in a channel of a server."
     else:
-        game = getattr(error, "game_id", None) or game_id
+        game = getattr(error, "game_id", None) or game_id or await _game_of_channel(interaction)
         log.error("Unexpected error in %s for game %s (user %s, channel %s)",
                   _what(interaction), game, interaction.user.id, interaction.channel_id, exc_info=error)
         text = APOLOGY
@@ -81,6 +81,15 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None], *, ga
         await work
     except Exception as error:  # noqa: BLE001 - this is the one place that answers every failure
         await answer_failure(interaction, error, game_id=game_id)
+
+
+async def _game_of_channel(interaction: discord.Interaction) -> int | None:
+    """The id of the channel's game, for the log line of an unexpected error."""
+    try:
+        game = await interaction.client.service.game_in_channel(interaction.channel_id)  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001 - the log line must not fail in turn
+        return None
+    return None if game is None else game.id
 
 
 def _what(interaction: discord.Interaction) -> str:

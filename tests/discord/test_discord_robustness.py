@@ -122,3 +122,23 @@ async def test_reminders_fire_with_the_clock_can_be_muted_and_stop_when_the_play
         assert not any(second.mention in m["content"] and "waiting" in m["content"]
                        for m in fake.channel_messages(fake.general))
     assert_clean(fake)
+
+
+async def test_rate_limits_are_waited_out_and_unexpected_errors_get_an_apology(fake: FakeDiscord, database_path: Path,
+                                                                                caplog) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        game, first, second = await _started_1978(fake, bot, alice, bob)
+        fake.fail("POST", r"^/channels/\d+/messages$", 429, retry_after=0.05)
+        move = (await bot.service.legal_moves_for(game.id, first.id))[0]
+        played = await first.slash("move", notation=move.notation)
+        assert "Played" in played.text
+        assert [r.status for r in fake.requests if r.path.startswith(f"/channels/{fake.general.id}/messages")][-2:] == [429, 200]
+
+        async def broken(*args, **kwargs):
+            raise RuntimeError("disk on fire")
+        bot.service.history = broken  # type: ignore[method-assign]
+        sorry = await second.slash("history")
+        assert sorry.ephemeral and "Sorry" in sorry.text and "disk on fire" not in sorry.text
+        assert any("Unexpected error" in r.message and f"game {game.id}" in r.message for r in caplog.records)
+    assert_clean(fake)
