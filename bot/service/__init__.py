@@ -14,7 +14,8 @@
 Operations (all async; each returns ``Accepted`` or ``Refusal``):
 ``create_lobby``, ``join``, ``leave``, ``update_settings``, ``start``,
 ``cancel``, ``play``, ``resign``, ``request_undo``, ``approve_undo``,
-``decline_undo``, ``mute``. Queries: ``game``, ``game_in_channel``,
+``decline_undo``, ``offer_draw``, ``accept_draw``, ``decline_draw`` (Alcazar 1978),
+``mute``. Queries: ``game``, ``game_in_channel``,
 ``games_of_user``, ``board_view``, ``private_view``, ``legal_moves_for``,
 ``history``, ``result``. Reminders and deadlines: ``due_reminders``,
 ``mark_reminded``, ``process_deadlines``.
@@ -27,9 +28,9 @@ from __future__ import annotations
 
 from bot.service.clock import Clock, FakeClock, SystemClock
 from bot.service.events import (
-    BoardChanged, Event, GameCancelled, GameOver, GameStarted, HandsChanged, LobbyOpened,
-    MovePlayed, MovesUndone, PlayerJoined, PlayerLeft, PlayerResigned, SettingsChanged,
-    TurnChanged, UndoApproved, UndoDeclined, UndoRequested,
+    BoardChanged, DrawDeclined, DrawOffered, Event, GameCancelled, GameOver, GameStarted,
+    HandsChanged, LobbyOpened, MovePlayed, MovesUndone, PlayerJoined, PlayerLeft, PlayerResigned,
+    SettingsChanged, TurnChanged, UndoApproved, UndoDeclined, UndoRequested,
 )
 from bot.service.lobby import seat_order
 from bot.service.live import replay
@@ -41,10 +42,10 @@ from bot.service.settings import GameSettings, SettingsError
 from bot.service.threads import in_thread
 
 __all__ = [
-    "Accepted", "BoardChanged", "BoardView", "Clock", "Event", "FakeClock", "GameCancelled",
-    "GameInfo", "GameOver", "GameResult", "GameService", "GameSettings", "GameStarted",
-    "HandsChanged", "HistoryLine", "LobbyOpened", "MoveChoice", "MovePlayed", "MovesUndone",
-    "PlayerJoined", "PlayerLeft", "PlayerResigned", "Reason", "Refusal", "Reminder",
-    "SettingsChanged", "SettingsError", "SystemClock", "TurnChanged", "UndoApproved",
-    "UndoDeclined", "UndoRequested", "in_thread", "replay", "seat_order",
+    "Accepted", "BoardChanged", "BoardView", "Clock", "DrawDeclined", "DrawOffered", "Event",
+    "FakeClock", "GameCancelled", "GameInfo", "GameOver", "GameResult", "GameService",
+    "GameSettings", "GameStarted", "HandsChanged", "HistoryLine", "LobbyOpened", "MoveChoice",
+    "MovePlayed", "MovesUndone", "PlayerJoined", "PlayerLeft", "PlayerResigned", "Reason",
+    "Refusal", "Reminder", "SettingsChanged", "SettingsError", "SystemClock", "TurnChanged",
+    "UndoApproved", "UndoDeclined", "UndoRequested", "in_thread", "replay", "seat_order",
 ]

@@ -133,8 +133,21 @@ class MovesUndone:
     plies: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class DrawOffered:
+    game_id: int
+    user_id: int
+    to_user_id: int              # the opponent, who may accept or decline
+
+
+@dataclass(frozen=True)
+class DrawDeclined:
+    game_id: int
+    user_id: int
+
+
 Event = (
     LobbyOpened | PlayerJoined | PlayerLeft | SettingsChanged | GameStarted | MovePlayed
     | BoardChanged | HandsChanged | TurnChanged | PlayerResigned | GameOver | GameCancelled
-    | UndoRequested | UndoApproved | UndoDeclined | MovesUndone
+    | UndoRequested | UndoApproved | UndoDeclined | MovesUndone | DrawOffered | DrawDeclined
 )

@@ -38,6 +38,8 @@ class Reason(str, Enum):
     NOTHING_TO_UNDO = "nothing to undo"
     NO_UNDO_REQUEST = "no undo request"
     NOT_YOUR_VOTE = "not yours to approve"
+    NO_DRAWS = "no draw by agreement in this game"
+    NO_DRAW_OFFER = "no draw offer"
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,17 @@
 """``GameService``: the one place where games change."""
 from __future__ import annotations
 
+from bot.service.draws import DrawOperations
 from bot.service.lobby import LobbyOperations
 from bot.service.queries import QueryOperations
 from bot.service.reminders import ReminderOperations
 from bot.service.undo import UndoOperations
 
 
-class GameService(LobbyOperations, UndoOperations, ReminderOperations, QueryOperations):
-    """Lobbies, turns, undo, reminders, deadlines and queries over one ``Store``.
+class GameService(
+    LobbyOperations, UndoOperations, DrawOperations, ReminderOperations, QueryOperations
+):
+    """Lobbies, turns, undo, draws, reminders, deadlines and queries over one ``Store``.
 
     ``GameService(store, clock)``; every operation is an async method taking
     ids and text and returning ``Accepted`` (with events) or a ``Refusal``.

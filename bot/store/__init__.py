@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from bot.store.games import ChannelBusy, StaleVersion
 from bot.store.records import (
+    DrawOfferRow,
     EntryKind,
     GameRow,
     GameStatus,
@@ -36,6 +37,7 @@ from bot.store.store import Store, Tx
 __all__ = [
     "SCHEMA_VERSION",
     "ChannelBusy",
+    "DrawOfferRow",
     "EntryKind",
     "GameRow",
     "GameStatus",

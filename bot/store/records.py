@@ -115,3 +115,13 @@ class UndoRequestRow:
     version: int
     requested_at: float
     approved_by: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DrawOfferRow:
+    """A pending offer of a draw by agreement, made at game ``version``."""
+
+    game_id: int
+    offered_by: int
+    version: int
+    offered_at: float

@@ -1,17 +1,16 @@
-"""Reminder state, muted games and pending undo requests.
+"""Reminder state and muted games.
 
-Reminders and undo requests are tied to the game ``version`` at which they
-were made: a row of an older version belongs to a turn that is over, so a
-move never has to clean them up.
+Reminders are tied to the game ``version`` at which the turn began: a row of
+an older version belongs to a turn that is over, so a move never has to clean
+it up.
 """
 from __future__ import annotations
 
-import json
 from typing import Iterable
 
 import aiosqlite
 
-from bot.store.records import ReminderRow, UndoRequestRow
+from bot.store.records import ReminderRow
 
 
 class ReminderRepo:
@@ -81,35 +80,3 @@ class MuteRepo:
             " WHERE g.status = 'active'"
         )
         return {(g, u) for g, u in await cursor.fetchall()}
-
-
-class UndoRepo:
-    """The ``undo_requests`` table: at most one pending request per game."""
-
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
-
-    async def put(self, request: UndoRequestRow) -> None:
-        await self._conn.execute(
-            "INSERT OR REPLACE INTO undo_requests"
-            " (game_id, requester_id, version, requested_at, approved_by) VALUES (?, ?, ?, ?, ?)",
-            (request.game_id, request.requester_id, request.version, request.requested_at,
-             json.dumps(list(request.approved_by))),
-        )
-
-    async def get(self, game_id: int) -> UndoRequestRow | None:
-        cursor = await self._conn.execute(
-            "SELECT requester_id, version, requested_at, approved_by FROM undo_requests"
-            " WHERE game_id = ?", (game_id,),
-        )
-        row = await cursor.fetchone()
-        if row is None:
-            return None
-        requester, version, requested_at, approved_by = row
-        return UndoRequestRow(
-            game_id=game_id, requester_id=requester, version=version,
-            requested_at=requested_at, approved_by=tuple(json.loads(approved_by)),
-        )
-
-    async def clear(self, game_id: int) -> None:
-        await self._conn.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))

@@ -98,6 +98,16 @@ MIGRATIONS: tuple[str, ...] = (
         approved_by  TEXT    NOT NULL           -- JSON list of user ids
     );
     """,
+    # 2: offers of a draw by agreement (Alcazar 1978).
+    """
+    -- An offer made at an older version than the game's is void.
+    CREATE TABLE draw_offers (
+        game_id    INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        offered_by INTEGER NOT NULL,
+        version    INTEGER NOT NULL,
+        offered_at REAL    NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -17,7 +17,8 @@ import aiosqlite
 
 from bot.store.games import GameRepo, ResultRepo, SeatRepo
 from bot.store.log import MoveLog, SnapshotRepo
-from bot.store.reminders import MuteRepo, ReminderRepo, UndoRepo
+from bot.store.reminders import MuteRepo, ReminderRepo
+from bot.store.requests import DrawOfferRepo, UndoRepo
 from bot.store.schema import apply_migrations
 
 
@@ -33,6 +34,7 @@ class Tx:
         self.reminders = ReminderRepo(conn)
         self.mutes = MuteRepo(conn)
         self.undo = UndoRepo(conn)
+        self.draws = DrawOfferRepo(conn)
 
 
 def _prepare(path: str) -> None:
@@ -62,7 +64,7 @@ class Store:
     ``async with store.read() as tx`` runs queries; ``async with store.write() as tx``
     runs one transaction (``BEGIN IMMEDIATE`` … ``COMMIT``, rolled back on any
     exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
-    ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``undo``.
+    ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``undo``, ``draws``.
     """
 
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:

@@ -210,3 +210,24 @@ async def test_an_exception_inside_a_transaction_rolls_it_back(store: Store) -> 
             raise RuntimeError("the engine failed half-way")
     async with store.read() as tx:
         assert await tx.moves.entries(game.id) == []
+
+
+async def test_a_version_1_database_is_migrated_keeping_its_games(tmp_path: Path) -> None:
+    from bot.store.schema import MIGRATIONS, _statements
+
+    path = tmp_path / "games.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    for statement in _statements(MIGRATIONS[0]):
+        conn.execute(statement)
+    conn.execute("PRAGMA user_version = 1")
+    conn.execute("INSERT INTO games (guild_id, channel_id, kind, status, host_id, settings, seed,"
+                 " created_at, updated_at) VALUES (1, 2, 'alcazar1978', 'lobby', 3, '{}', 4, 0, 0)")
+    conn.close()
+    store = await Store.open(path)
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION == 2
+        async with store.read() as tx:
+            assert (await tx.games.live_in_channel(2)).host_id == 3
+            assert await tx.draws.get(1) is None          # the table of migration 2 exists
+    finally:
+        await store.close()

@@ -1,0 +1,45 @@
+"""A draw by agreement, which only the rules of Alcazar (1978) allow."""
+from __future__ import annotations
+
+from bot.service import DrawDeclined, DrawOffered, GameOver, GameService, Reason
+from bot.store import GameStatus
+
+from .helpers import open_table, refused
+
+
+async def test_an_accepted_offer_ends_the_game_drawn(service: GameService) -> None:
+    table = await open_table(service, "alcazar1978", 2)
+    game = table.last.game
+    red, green = game.players
+    offered = await service.offer_draw(game.id, green)         # either player, on any turn
+    assert offered.events == (DrawOffered(game.id, green, red),)
+    refused(await service.accept_draw(game.id, green), Reason.NOT_YOUR_VOTE)
+    accepted = await service.accept_draw(game.id, red)
+    [over] = accepted.of_type(GameOver)
+    assert over.winner_ids == () and over.outcome.is_draw and over.outcome.reason == "drawn by agreement"
+    assert accepted.game.status is GameStatus.FINISHED
+    result = await service.result(game.id)
+    assert (result.winners, result.reason) == ((), "drawn by agreement")
+    refused(await service.offer_draw(game.id, red), Reason.GAME_OVER)
+
+
+async def test_a_declined_or_outdated_offer_changes_nothing(service: GameService) -> None:
+    table = await open_table(service, "alcazar1978", 2)
+    game = table.last.game
+    red, green = game.players
+    refused(await service.accept_draw(game.id, green), Reason.NO_DRAW_OFFER)
+    await service.offer_draw(game.id, red)
+    declined = await service.decline_draw(game.id, green)
+    assert declined.events == (DrawDeclined(game.id, green),)
+    refused(await service.accept_draw(game.id, green), Reason.NO_DRAW_OFFER)
+    await service.offer_draw(game.id, red)
+    await table.play()                                         # a move voids the offer
+    refused(await service.accept_draw(game.id, green), Reason.NO_DRAW_OFFER)
+    assert (await service.game(game.id)).status is GameStatus.ACTIVE
+    refused(await service.offer_draw(game.id, 999), Reason.NOT_IN_GAME)
+
+
+async def test_alcazar_has_no_draw_by_agreement(service: GameService) -> None:
+    table = await open_table(service, "alcazar", 2)
+    result = refused(await service.offer_draw(table.game_id, table.to_move_id), Reason.NO_DRAWS)
+    assert "Alcazar has no draw by agreement" in result.message
