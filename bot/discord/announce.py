@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 import discord
 
 from bot.discord import images
-from bot.discord.texts import clip
+from bot.discord.texts import CONTENT_LIMIT, clip
 from bot.service import Accepted, BoardView, GameInfo, GameOver, HandsChanged, MovePlayed, Refusal
 from bot.store import EntryKind, GameStatus
 
@@ -72,39 +72,57 @@ def result_lines(game: GameInfo) -> list[str]:
 
 
 async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, with_buttons: bool = True) -> None:
-    """Post the board (or the results) with ``lines`` in the game's channel."""
-    from bot.discord.buttons import board_buttons
-
+    """Post the board (or, once the game is over, the results) with ``lines`` in the game's channel."""
     public = await bot.service.board_view(game_id)
     if isinstance(public, Refusal):
         log.warning("No board to post for game %s: %s", game_id, public.message)
         return
     game = public.game
     names = await bot.names_of(game.players)
-    over = game.status is GameStatus.FINISHED
-    text = list(lines)
-    if over:
-        text += result_lines(await _with_result(bot, game))
-        png = await images.results_png(game.kind, public.view, names)
+    if game.status is GameStatus.FINISHED:
+        kwargs = await _results_message(bot, game, public.view, names, lines)
     else:
-        text.append(turn_line(game))
-        png = await images.board_png(game.kind, public.view, names)
-    kwargs: dict[str, Any] = {"content": clip("\n".join(t for t in text if t), 2000),
-                              "allowed_mentions": discord.AllowedMentions(users=True, everyone=False, roles=False)}
-    if png is not None:
-        kwargs["file"] = discord.File(io.BytesIO(png), filename="results.png" if over else "board.png",
-                                      description=f"{game.title} board")
-    if with_buttons and not over:
-        kwargs["view"] = board_buttons(game)
+        kwargs = await _board_message(game, public.view, names, lines, with_buttons)
     channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-    await channel.send(**kwargs)
+    await channel.send(allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False), **kwargs)
+
+
+async def _board_message(game: GameInfo, view: dict[str, Any], names: list[str], lines: Sequence[str],
+                         with_buttons: bool) -> dict[str, Any]:
+    from bot.discord.buttons import board_buttons
+
+    png = await images.board_png(game.kind, view, names)
+    kwargs: dict[str, Any] = {
+        "content": _content([*lines, turn_line(game)]),
+        "file": discord.File(io.BytesIO(png), filename="board.png", description=f"{game.title} board"),
+    }
+    if with_buttons:
+        kwargs["view"] = board_buttons(game)
+    return kwargs
+
+
+async def _results_message(bot: AlcazarBot, game: GameInfo, view: dict[str, Any], names: list[str],
+                           lines: Sequence[str]) -> dict[str, Any]:
+    game = await _with_result(bot, game)
+    if game.result is None:
+        # Finished without a recorded result cannot happen through the service; say so plainly.
+        log.error("Game %s is finished but has no result", game.id)
+        return {"content": _content([*lines, "The game is over."])}
+    png = await images.results_png(view, game.result, names)
+    return {"content": _content([*lines, *result_lines(game)]),
+            "file": discord.File(io.BytesIO(png), filename="results.png", description=f"{game.title} results")}
 
 
 async def _with_result(bot: AlcazarBot, game: GameInfo) -> GameInfo:
+    """The game with its result: the board view may have been read just before it was recorded."""
     if game.result is not None:
         return game
     fresh = await bot.service.game(game.id)
     return game if isinstance(fresh, Refusal) else fresh
+
+
+def _content(lines: Sequence[str]) -> str:
+    return clip("\n".join(line for line in lines if line), CONTENT_LIMIT)
 
 
 async def publish(bot: AlcazarBot, accepted: Accepted, *, headline: str | None = None) -> None:
@@ -148,7 +166,7 @@ async def note_closed_dms(bot: AlcazarBot, game: GameInfo, user_id: int) -> None
                        allowed_mentions=discord.AllowedMentions(users=True))
 
 
-async def hand_message(bot: AlcazarBot, private: BoardView) -> tuple[str, discord.File | None]:
+async def hand_message(bot: AlcazarBot, private: BoardView) -> tuple[str, discord.File]:
     """Text and image of one player's hand, for that player only."""
     game, view = private.game, private.view
     seat = private.seat
@@ -161,5 +179,4 @@ async def hand_message(bot: AlcazarBot, private: BoardView) -> tuple[str, discor
              f"Money: {player['money']} Real · Grandes: {player['grandes']} · Barons: {player['barons']}"
              + (f" · Tower cards: {player['towers']}" if player.get("towers") else "")]
     png = await images.hand_png(view, names)
-    file = None if png is None else discord.File(io.BytesIO(png), filename="hand.png", description="Your hand")
-    return "\n".join(lines), file
+    return "\n".join(lines), discord.File(io.BytesIO(png), filename="hand.png", description="Your hand")

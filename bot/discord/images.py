@@ -1,53 +1,45 @@
 """PNG images from the renderer, drawn in a worker thread so the event loop stays free.
 
-The board posted to a channel is always drawn from the *public* view; a hand
-image is only ever drawn from its owner's view and sent to its owner.
+The board and the results posted to a channel are always drawn from the
+*public* view; a hand image is only ever drawn from its owner's view and sent
+to its owner.
 """
 from __future__ import annotations
 
-import asyncio
-import importlib
-import logging
 from typing import Any, Callable, Mapping, Sequence
 
-log = logging.getLogger(__name__)
+from bot.service import GameResult, in_thread
+from renderer import alcazar, alcazar1978, hand, results
 
-# (module, function) of the renderer for each image; looked up when first used.
-_BOARD = {"alcazar": ("renderer.alcazar", "board"), "alcazar1978": ("renderer.alcazar1978", "board")}
-_RESULTS = {"alcazar": ("renderer.results", "results"), "alcazar1978": ("renderer.results", "results")}
-_HAND = ("renderer.hand", "hand")
+_BOARDS: dict[str, Callable[..., bytes]] = {"alcazar": alcazar.board, "alcazar1978": alcazar1978.board}
 
 
-def _renderer(where: tuple[str, str]) -> Callable[..., bytes] | None:
-    module_name, function = where
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError:
-        return None
-    return getattr(module, function, None)
+def _require_public(view: Mapping[str, Any], what: str) -> None:
+    if view.get("seat") is not None or "hand" in view:
+        raise ValueError(f"{what} for the channel must be drawn from the public view")
 
 
-async def _draw(where: tuple[str, str] | None, view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
-    draw = None if where is None else _renderer(where)
-    if draw is None:
-        log.warning("No renderer %s available; sending the message without an image", where)
-        return None
-    return await asyncio.to_thread(draw, dict(view), names=list(names))
-
-
-async def board_png(kind: str, public_view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
+async def board_png(kind: str, public_view: Mapping[str, Any], names: Sequence[str]) -> bytes:
     """The board for the channel, from the public view (``seat`` None)."""
-    if public_view.get("seat") is not None or "hand" in public_view:
-        raise ValueError("a board for the channel must be drawn from the public view")
-    return await _draw(_BOARD.get(kind), public_view, names)
+    _require_public(public_view, "a board")
+    return await in_thread(_BOARDS[kind], dict(public_view), names=list(names))
 
 
-async def results_png(kind: str, public_view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
-    if public_view.get("seat") is not None or "hand" in public_view:
-        raise ValueError("the results for the channel must be drawn from the public view")
-    return await _draw(_RESULTS.get(kind), public_view, names) or await board_png(kind, public_view, names)
+def final_view(public_view: Mapping[str, Any], result: GameResult) -> dict[str, Any]:
+    """The public view with the recorded outcome.
+
+    The service's record is what counts: a resignation, a missed deadline or a
+    draw by agreement ends a game whose engine state is not over by itself.
+    """
+    return dict(public_view, outcome=result.outcome.to_dict())
 
 
-async def hand_png(private_view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
+async def results_png(public_view: Mapping[str, Any], result: GameResult, names: Sequence[str]) -> bytes:
+    """The results image of a finished game, for the channel."""
+    _require_public(public_view, "the results")
+    return await in_thread(results.results, final_view(public_view, result), names=list(names))
+
+
+async def hand_png(private_view: Mapping[str, Any], names: Sequence[str]) -> bytes:
     """One player's hand, for that player's eyes only (DM or ephemeral reply)."""
-    return await _draw(_HAND, private_view, names)
+    return await in_thread(hand.hand, dict(private_view), names=list(names))

@@ -77,9 +77,9 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None = None
         png = await images.board_png(game.kind, {k: v for k, v in private.view.items() if k != "seat"} | {"seat": None},
                                      await bot.names_of(game.players))
         content = f"You play {game.title} in this channel (there are no hands in this game)."
-        file = None if png is None else discord.File(io.BytesIO(png), filename="board.png")
+        file = discord.File(io.BytesIO(png), filename="board.png")
     content += "\n" + await what_you_can_do(interaction, game)
-    await send(interaction, clip(content, 2000), ephemeral=True, **({"file": file} if file else {}))
+    await send(interaction, clip(content, 2000), ephemeral=True, file=file)
 
 
 async def what_you_can_do(interaction: discord.Interaction, game: GameInfo) -> str:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
+from pictures import assert_posted_results
 from players import play_guided
 
 from bot.games import get_game
@@ -30,6 +31,7 @@ async def test_two_players_play_alcazar_1978_to_the_end(fake: FakeDiscord, datab
         assert fake.files_of(int(first_board["id"]))[0].filename == "board.png"
         assert "Take my turn" in [c["label"] for row in first_board["components"] for c in row["components"]]
 
+        game_id = (await bot.service.game_in_channel(fake.general.id)).id
         state = engine.new_game(2)
         plies = 0
         while engine.to_move(state) is not None:
@@ -60,7 +62,8 @@ async def test_two_players_play_alcazar_1978_to_the_end(fake: FakeDiscord, datab
         game_over = fake.channel_messages(fake.general)[-1]
         assert "The game is over" in game_over["content"]
         assert game_over["components"] == []
-        assert fake.files_of(int(game_over["id"]))
+        seated = (await bot.service.game(game_id)).players
+        await assert_posted_results(fake, bot.service, game_over, game_id, [users[u].name for u in seated])
         assert (await bot.service.game_in_channel(fake.general.id)) is None
         finished = await bot.service.games_of_user(alice.id)
         assert finished == []

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
+from pictures import assert_posted_results
 from players import play_guided
 from secrets_check import leaks
 
@@ -34,6 +35,7 @@ async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Pat
         await people[0].click(lobby.message, "Start")
         game = await bot.service.game_in_channel(fake.general.id)
         assert game is not None
+        game_id = game.id
         dms = {p.id: len(fake.dms_to(p)) for p in people}
         assert all(count >= 1 for count in dms.values()), "everyone got their first hand by DM"
         ply = 0
@@ -77,6 +79,7 @@ async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Pat
         results = fake.channel_messages(fake.general)[-1]
         assert "The game is over" in results["content"] and "points" in results["content"]
         assert any(p.mention in results["content"] for p in people)
-        assert fake.files_of(int(results["id"])), "the results come with an image"
+        seated = (await bot.service.game(game_id)).players
+        await assert_posted_results(fake, bot.service, results, game_id, [by_id[u].name for u in seated])
     assert ply > 10
     assert_clean(fake)
