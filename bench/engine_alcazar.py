@@ -17,6 +17,7 @@ import statistics
 import time
 
 from bot.games import alcazar as game
+from bot.games.alcazar.arrange import arrange
 
 
 def random_game(players: int, seed: int, legal_ms: list[float], play_ms: list[float]) -> tuple[float, int]:
@@ -37,6 +38,27 @@ def random_game(players: int, seed: int, legal_ms: list[float], play_ms: list[fl
     return time.perf_counter() - start, moves
 
 
+def crowded_position() -> game.State:
+    """A worst case by design: 8 own nobles to withdraw, 20 cards, 5 tower cards, many bridges."""
+    built = ["1:2", "2", "3:2", "4", "5:2", "6", "7:2", "8", "9:2", "17:2", "19:2", "21:2",
+             "15:2", "13", "14", "30:2", "31", "32:2", "33", "34:2"]
+    nobles = {n: (0, "grande" if n in ("1", "7") else "baron") for n in ("1", "3", "5", "7", "9", "30", "32", "34")}
+    hand = list(range(40, 50)) + [10, 11, 12, 16, 18, 20, 22, 28, 29, 35]
+    return arrange(5, built=built, nobles=nobles, hands=[hand, [], [], [], []],
+                   towers=[5, 0, 0, 0, 0], money=[500, 0, 0, 0, 0])
+
+
+def crowded_ms(repeats: int = 20) -> tuple[float, int]:
+    """Median time of legal_moves on the crowded position, and its number of moves."""
+    times, count = [], 0
+    for _ in range(repeats):
+        state = crowded_position()
+        t0 = time.perf_counter()
+        count = len(game.legal_moves(state))
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times), count
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=8, help="games per player count")
@@ -52,6 +74,7 @@ def main() -> None:
             if players == 5:
                 five_player_s.append(seconds)
         print(f"{players} players: {args.games} games done")
+    crowded, crowded_moves = crowded_ms()
     figures = {
         "positions": len(legal_ms),
         "legal_moves_ms_median": round(statistics.median(legal_ms), 3),
@@ -61,6 +84,8 @@ def main() -> None:
         "play_ms_max": round(max(play_ms), 3),
         "random_game_s_median": round(statistics.median(five_player_s), 3),
         "random_game_moves_median": statistics.median(lengths),
+        "crowded_legal_moves_ms": round(crowded, 3),
+        "crowded_legal_moves_count": crowded_moves,
     }
     for name, value in figures.items():
         print(f"{name:>26}: {value}")

@@ -15,13 +15,12 @@ from bot.games.alcazar.state import (
     State,
 )
 from bot.games.alcazar.validate import Plan, plan_move
+from bot.games.alcazar.words import describe_plan
 from bot.games.common import GameError
 
 
 def play(state: State, move: Move | str) -> State:
     """Check ``move`` for the player to act and return the new state."""
-    from bot.games.alcazar.words import describe_plan
-
     parts = parse_notation(move) if isinstance(move, str) else move.parts
     plan = plan_move(state, parts)
     text = describe_plan(state, plan)

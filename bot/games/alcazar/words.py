@@ -6,9 +6,9 @@ card, never another player's hand.
 from __future__ import annotations
 
 from bot.games.alcazar import board
-from bot.games.alcazar.moves import Move, Step
+from bot.games.alcazar.moves import Move, Step, parse_notation
 from bot.games.alcazar.rules import Build, building_words
-from bot.games.alcazar.state import BRIDGE_PRICE, CARD_PRICE, GRANDE, TOWER_PRICE, State
+from bot.games.alcazar.state import BRIDGE_PRICE, CARD_PRICE, COLORS, GRANDE, TOWER_PRICE, State
 from bot.games.alcazar.validate import Plan, plan_move
 
 NAME = board.CELL_NAME
@@ -20,8 +20,6 @@ def rank_word(rank: int) -> str:
 
 def describe_move(state: State, move: Move | str) -> str:
     """The move in plain words for the player to act in ``state`` (before it is played)."""
-    from bot.games.alcazar.moves import parse_notation
-
     parts = parse_notation(move) if isinstance(move, str) else move.parts
     return describe_plan(state, plan_move(state, parts))
 
@@ -85,7 +83,7 @@ def _build_words(state: State, plan: Plan) -> str:
     if effect.removed is not None:
         seat, rank = state.nobles[effect.removed]
         pay = build.value_before * (2 if rank == GRANDE else 1)
-        color = _color(seat)
+        color = COLORS[seat].capitalize()
         text += f", removing {color}'s {rank_word(rank)} from {NAME[effect.removed]} (they get {pay} Real)"
     return text
 
@@ -96,16 +94,9 @@ def _step_words(state: State, build: Build, step: Step) -> str:
         placed = [f"{rank_word(r)} on {NAME[c]}" for r, c in zip(step.ranks, step.cells)]
         cost = sum(value * (2 if r == GRANDE else 1) for r in step.ranks)
         return f"{' and '.join(placed)} ({cost} Real)"
-    seat = state.to_move or 0
     if step.kind == "move":
         a, b = step.cells
-        rank = state.nobles.get(a, (seat, 0))[1]
+        rank = state.nobles[a][1]
         return f"move the {rank_word(rank)} from {NAME[a]} to {NAME[b]}"
     a, b = step.cells
     return f"swap the nobles on {NAME[a]} and {NAME[b]}"
-
-
-def _color(seat: int) -> str:
-    from bot.games.alcazar.state import COLORS
-
-    return COLORS[seat].capitalize()
