@@ -125,12 +125,33 @@ def _content(lines: Sequence[str]) -> str:
     return clip("\n".join(line for line in lines if line), CONTENT_LIMIT)
 
 
-async def publish(bot: AlcazarBot, accepted: Accepted, *, headline: str | None = None) -> None:
-    """After an accepted change: one channel message with the board, then hands by DM."""
+async def publish(bot: AlcazarBot, accepted: Accepted, *, headline: str | None = None) -> bool:
+    """After an accepted change: one channel message with the board, then hands by DM.
+
+    Returns False when Discord would not take the channel message: the change
+    stands all the same, and the caller tells the user that ``/alcazar board``
+    shows the board again.
+    """
     moves = [move_line(e) for e in accepted.events if isinstance(e, MovePlayed)]
     lines = ([headline] if headline else []) + moves
+    posted = True
     if moves or accepted.of_type(GameOver) or headline:
-        await post_board(bot, accepted.game.id, lines)
+        posted = await post_board_or_log(bot, accepted.game.id, lines)
+    await send_changed_hands(bot, accepted)
+    return posted
+
+
+async def post_board_or_log(bot: AlcazarBot, game_id: int, lines: Sequence[str]) -> bool:
+    """``post_board`` after a change that already stands: a Discord failure is logged, not raised."""
+    try:
+        await post_board(bot, game_id, lines)
+        return True
+    except discord.HTTPException as error:
+        log.warning("Could not post the board of game %s: %s %s", game_id, error.status, error.text)
+        return False
+
+
+async def send_changed_hands(bot: AlcazarBot, accepted: Accepted) -> None:
     for event in accepted.of_type(HandsChanged):
         assert isinstance(event, HandsChanged)
         for user_id in event.user_ids:
@@ -138,7 +159,7 @@ async def publish(bot: AlcazarBot, accepted: Accepted, *, headline: str | None =
 
 
 async def send_hand_by_dm(bot: AlcazarBot, game: GameInfo, user_id: int) -> bool:
-    """DM a player their new hand; False (and a one-time channel note) when their DMs are closed."""
+    """DM a player their new hand; False when that failed (closed DMs get a one-time channel note)."""
     private = await bot.service.private_view(game.id, user_id)
     if isinstance(private, Refusal) or "hand" not in private.view:
         return False
@@ -149,9 +170,13 @@ async def send_hand_by_dm(bot: AlcazarBot, game: GameInfo, user_id: int) -> bool
         return True
     except discord.Forbidden as error:
         if error.code != DMS_CLOSED:
-            raise
+            log.warning("Hand DM to %s for game %s refused: %s", user_id, game.id, error.text)
+            return False
         await note_closed_dms(bot, game, user_id)
-        return False
+    except discord.HTTPException as error:
+        # The hand is always there with /alcazar hand; a lost DM must not undo the move's announcement.
+        log.warning("Hand DM to %s for game %s failed: %s %s", user_id, game.id, error.status, error.text)
+    return False
 
 
 async def note_closed_dms(bot: AlcazarBot, game: GameInfo, user_id: int) -> None:

@@ -122,8 +122,8 @@ class UndoVoteButton(ui.DynamicItem[ui.Button], template=r"az:undo:(?P<vote>yes|
         return cls(match["vote"], int(match["game"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.discord import turns
-        await guarded(interaction, turns.vote_undo(interaction, self.game_id, self.version, self.vote == "yes"),
+        from bot.discord import votes
+        await guarded(interaction, votes.vote_undo(interaction, self.game_id, self.version, self.vote == "yes"),
                       game_id=self.game_id)
 
 

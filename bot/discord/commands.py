@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.discord import lobby, turns
+from bot.discord import lobby, turns, votes
 from bot.discord.replies import send
 from bot.discord.rules_text import rules_embed
 from bot.discord.texts import help_embed
@@ -82,7 +82,7 @@ class AlcazarCommands(app_commands.Group):
 
     @app_commands.command(name="undo", description="Ask the other players to take back your last move")
     async def undo(self, interaction: discord.Interaction) -> None:
-        await turns.request_undo(interaction)
+        await votes.request_undo(interaction)
 
     @app_commands.command(name="settings", description="Reminders and deadline of the game here (host only)")
     @app_commands.describe(reminder_hours="Hours before a reminder, and between reminders",
@@ -94,7 +94,7 @@ class AlcazarCommands(app_commands.Group):
         changes = lobby.settings_changes(reminder_hours, deadline_hours)
         if reminders is not None:
             changes["reminder_max"] = 3 if reminders else 0
-        await turns.change_settings(interaction, changes)
+        await lobby.change_settings(interaction, changes)
 
     @app_commands.command(name="help", description="How to play Alcazar here: the commands in brief")
     async def help(self, interaction: discord.Interaction) -> None:

@@ -10,11 +10,10 @@ from discord import ui
 
 from bot.discord.buttons import ChooserButton, PickSelect
 from bot.discord.chooser import Stage, decode_path, encode_path, move_tree
-from bot.discord.lobby import bot_of
+from bot.discord.context import STALE, bot_of, game_on_button
 from bot.discord.replies import Refused, send
 from bot.discord.texts import SELECT_TEXT_LIMIT, clip
-from bot.discord.turns import STALE, play_move
-from bot.service import Refusal
+from bot.discord.turns import play_move
 
 NOT_YOUR_TURN = "It is not your turn, so there is nothing to choose. I will mention you when it is."
 
@@ -22,11 +21,7 @@ NOT_YOUR_TURN = "It is not your turn, so there is nothing to choose. I will ment
 async def _tree_and_stage(interaction: discord.Interaction, game_id: int, version: int,
                           path: tuple[int, ...]) -> Stage:
     bot = bot_of(interaction)
-    game = await bot.service.game(game_id)
-    if isinstance(game, Refusal):
-        raise Refused(game.message, game_id=game_id)
-    if game.version != version:
-        raise Refused(STALE, game_id=game_id)
+    game = await game_on_button(interaction, game_id, version)
     if game.seat_of(interaction.user.id) is None:
         raise Refused("You are not playing in this game.", game_id=game_id)
     if game.to_move_id != interaction.user.id:

@@ -1,51 +1,18 @@
 """Lobbies: opening a game, joining, leaving, starting and cancelling."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.discord.announce import mention, publish
 from bot.discord.buttons import lobby_buttons
+from bot.discord.context import accepted, bot_of, game_here, require_can_post, require_guild
 from bot.discord.replies import Refused, defer, send
 from bot.discord.texts import COLOUR
 from bot.games import get_game
-from bot.service import Accepted, GameInfo, Refusal
+from bot.service import GameInfo, Reason, Refusal
 from bot.store import GameStatus
-
-if TYPE_CHECKING:
-    from bot.discord.client import AlcazarBot
-
-
-def bot_of(interaction: discord.Interaction) -> AlcazarBot:
-    return interaction.client  # type: ignore[return-value]
-
-
-def accepted(result: Accepted | Refusal, game_id: int | None = None) -> Accepted:
-    """The accepted result, or ``Refused`` with the service's own words."""
-    if isinstance(result, Refusal):
-        raise Refused(result.message, game_id=game_id)
-    return result
-
-
-def require_guild(interaction: discord.Interaction) -> int:
-    if interaction.guild_id is None or interaction.channel_id is None:
-        raise Refused("Games are played in server channels; use this command in a channel of a server.")
-    return interaction.guild_id
-
-
-def require_can_post(interaction: discord.Interaction) -> None:
-    """Refuse early when the bot could not post the board here."""
-    permissions = interaction.app_permissions
-    in_thread = isinstance(interaction.channel, discord.Thread)
-    needed = {"view this channel": permissions.view_channel,
-              "send messages in threads" if in_thread else "send messages":
-                  permissions.send_messages_in_threads if in_thread else permissions.send_messages,
-              "attach files": permissions.attach_files, "embed links": permissions.embed_links}
-    missing = [name for name, granted in needed.items() if not granted]
-    if missing:
-        raise Refused("I can't play here: I am missing the permission to " + ", ".join(missing)
-                      + " in this channel. Ask a server admin to grant it, or use another channel.")
 
 
 def lobby_embed(game: GameInfo, note: str | None = None) -> discord.Embed:
@@ -114,17 +81,6 @@ async def open_lobby_in_thread(interaction: discord.Interaction, guild_id: int, 
     await send(interaction, f"The game is open in {thread.mention}.", ephemeral=True)
 
 
-async def game_here(interaction: discord.Interaction) -> GameInfo:
-    """The lobby or game of this channel, or a friendly refusal."""
-    bot = bot_of(interaction)
-    require_guild(interaction)
-    assert interaction.channel_id is not None
-    game = await bot.service.game_in_channel(interaction.channel_id)
-    if game is None:
-        raise Refused("There is no game in this channel. Start one with `/alcazar new`.")
-    return game
-
-
 async def lobby_action(interaction: discord.Interaction, action: str, game_id: int | None = None) -> None:
     """Join, leave, start or cancel, from a lobby button (``game_id`` given) or a command."""
     bot = bot_of(interaction)
@@ -140,8 +96,10 @@ async def lobby_action(interaction: discord.Interaction, action: str, game_id: i
         if from_button and interaction.message is not None:
             await interaction.message.edit(embed=lobby_embed(result.game, "The game has started."), view=None)
         seats = ", ".join(mention(u) for u in result.game.players)
-        await publish(bot, result, headline=f"**{result.game.title}** begins! Seating order: {seats}.")
-        await send(interaction, "The game has started.", ephemeral=True)
+        posted = await publish(bot, result, headline=f"**{result.game.title}** begins! Seating order: {seats}.")
+        await send(interaction, "The game has started." if posted else
+                   "The game has started, but I could not post the board just now: `/alcazar board` shows it.",
+                   ephemeral=True)
         return
     operation = {"join": bot.service.join, "leave": bot.service.leave, "cancel": bot.service.cancel}[action]
     result = accepted(await operation(game_id, user_id), game_id)
@@ -176,3 +134,19 @@ async def warn_if_dms_closed(interaction: discord.Interaction, game: GameInfo) -
         await interaction.followup.send("Heads up: I can't send you direct messages, so you won't get your hand "
                                         "by DM. Use `/alcazar hand` in the game's channel to see it, or allow "
                                         "direct messages from this server's members.", ephemeral=True)
+
+
+async def change_settings(interaction: discord.Interaction, changes: dict[str, Any]) -> None:
+    """``/alcazar settings``: show the settings, or change them (host only) for everyone to see."""
+    bot = bot_of(interaction)
+    game = await game_here(interaction)
+    if not changes:
+        await send(interaction, "Settings of this game:\n" + settings_text(game), ephemeral=True)
+        return
+    result = await bot.service.update_settings(game.id, interaction.user.id, changes)
+    if isinstance(result, Refusal) and result.reason is Reason.NOT_HOST:
+        raise Refused(f"Only the host of this game, {mention(game.host_id)}, can change its settings. "
+                      "`/alcazar settings` without options shows them.", game_id=game.id)
+    game = accepted(result, game.id).game
+    await send(interaction, f"{mention(interaction.user.id)} changed the settings:\n" + settings_text(game),
+               ephemeral=False, allowed_mentions=discord.AllowedMentions.none())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Awaitable
 
 import discord
 
@@ -65,25 +65,33 @@ class ReminderLoop:
             await publish(self.bot, accepted)
 
     async def remind(self, reminder: Reminder) -> None:
+        """A DM and a channel mention for the player the table waits for, each with a mute button."""
         game = await self.bot.service.game(reminder.game_id)
         title = "your game" if isinstance(game, Refusal) else game.title
         since = timestamp(reminder.waiting_since)
         deadline = ""
         if not isinstance(game, Refusal) and game.settings.deadline_seconds is not None:
             deadline = f" The deadline is {timestamp(reminder.waiting_since + game.settings.deadline_seconds)}."
-        try:
-            user = await self.bot.user_by_id(reminder.user_id)
-            await user.send(f"Reminder: it is your turn in {title} in <#{reminder.channel_id}> "
-                            f"(waiting since {since}).{deadline}", view=mute_buttons(reminder.game_id))
-        except discord.Forbidden:
-            log.info("Reminder DM to %s for game %s failed: DMs closed", reminder.user_id, reminder.game_id)
+        await self._send_or_log(reminder, "DM", self._dm(
+            reminder, f"Reminder: it is your turn in {title} in <#{reminder.channel_id}> "
+                      f"(waiting since {since}).{deadline}"))
         channel = self.bot.get_partial_messageable(reminder.channel_id, guild_id=reminder.guild_id)
+        await self._send_or_log(reminder, "channel", channel.send(
+            f"{mention(reminder.user_id)}, the table is waiting for your move in {title} (since {since}).{deadline}",
+            view=mute_buttons(reminder.game_id), allowed_mentions=discord.AllowedMentions(users=True)))
+
+    async def _dm(self, reminder: Reminder, text: str) -> None:
+        user = await self.bot.user_by_id(reminder.user_id)
+        await user.send(text, view=mute_buttons(reminder.game_id))
+
+    @staticmethod
+    async def _send_or_log(reminder: Reminder, where: str, sending: Awaitable[object]) -> None:
+        """A reminder that Discord refuses (DMs closed, no permission, an outage) is logged and not retried."""
         try:
-            await channel.send(f"{mention(reminder.user_id)}, the table is waiting for your move in {title} "
-                               f"(since {since}).{deadline}", view=mute_buttons(reminder.game_id),
-                               allowed_mentions=discord.AllowedMentions(users=True))
-        except discord.Forbidden:
-            log.warning("Cannot post the reminder for game %s in channel %s", reminder.game_id, reminder.channel_id)
+            await sending
+        except discord.HTTPException as error:
+            log.info("Reminder %s to %s for game %s failed: %s %s", where, reminder.user_id, reminder.game_id,
+                     error.status, error.text)
 
 
 async def mute(interaction: discord.Interaction, game_id: int) -> None:

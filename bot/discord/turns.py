@@ -7,15 +7,15 @@ import discord
 from discord import app_commands
 
 from bot.discord import images
-from bot.discord.announce import hand_message, mention, post_board, publish, timestamp, turn_line
-from bot.discord.buttons import undo_buttons
-from bot.discord.lobby import accepted, bot_of, game_here, require_can_post
+from bot.discord.announce import hand_message, mention, post_board, publish, timestamp
+from bot.discord.context import accepted, bot_of, game_here, require_can_post
 from bot.discord.replies import Refused, defer, send
 from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
 from bot.service import GameInfo, MovePlayed, Refusal
 from bot.store import EntryKind, GameStatus
 
-STALE = "This board is out of date: the game has moved on since. Use the newest board message, or `/alcazar board`."
+NOT_POSTED = ("I could not post the new board in the channel just now (Discord did not take the message). "
+              "{what} stands: `/alcazar board` shows the board again.")
 
 
 async def play_move(interaction: discord.Interaction, game_id: int, text: str, version: int | None, *,
@@ -24,12 +24,13 @@ async def play_move(interaction: discord.Interaction, game_id: int, text: str, v
     bot = bot_of(interaction)
     require_can_post(interaction)
     await defer(interaction, ephemeral=True)
-    result = await bot.service.play(game_id, interaction.user.id, text, expected_version=version)
-    if isinstance(result, Refusal):
-        raise Refused(STALE if result.reason.name == "STALE_VERSION" else result.message, game_id=game_id)
-    await publish(bot, result)
+    result = accepted(await bot.service.play(game_id, interaction.user.id, text, expected_version=version), game_id)
+    posted = await publish(bot, result)
     played = [e for e in result.events if isinstance(e, MovePlayed) and e.user_id == interaction.user.id]
-    note = clip(f"Played: {played[0].words}" if played else "Your move was played.", 2000)
+    note = f"Played: {played[0].words}" if played else "Your move was played."
+    if not posted:
+        note += "\n" + NOT_POSTED.format(what="Your move")
+    note = clip(note, 2000)
     if edit_original:
         await interaction.edit_original_response(content=note, view=None)
     else:
@@ -140,54 +141,9 @@ async def resign(interaction: discord.Interaction) -> None:
     game = await game_here(interaction)
     await defer(interaction, ephemeral=True)
     result = accepted(await bot.service.resign(game.id, interaction.user.id), game.id)
-    await publish(bot, result, headline=f"{mention(interaction.user.id)} resigned.")
-    await send(interaction, "You resigned.", ephemeral=True)
+    posted = await publish(bot, result, headline=f"{mention(interaction.user.id)} resigned.")
+    await send(interaction, "You resigned." + ("" if posted else "\n" + NOT_POSTED.format(what="Your resignation")),
+               ephemeral=True)
 
 
-async def request_undo(interaction: discord.Interaction) -> None:
-    bot = bot_of(interaction)
-    game = await game_here(interaction)
-    result = accepted(await bot.service.request_undo(game.id, interaction.user.id), game.id)
-    others = " ".join(mention(u) for u in result.game.players if u != interaction.user.id)
-    await send(interaction, f"{mention(interaction.user.id)} asks to take back their last move. {others}, "
-                            "do you agree? Everyone must approve.",
-               view=undo_buttons(game.id, result.game.version), ephemeral=False,
-               allowed_mentions=discord.AllowedMentions(users=True))
-
-
-async def vote_undo(interaction: discord.Interaction, game_id: int, version: int, approve: bool) -> None:
-    bot = bot_of(interaction)
-    game = await bot.service.game(game_id)
-    if isinstance(game, Refusal):
-        raise Refused(game.message, game_id=game_id)
-    if game.version != version:
-        raise Refused(STALE, game_id=game_id)
-    operation = bot.service.approve_undo if approve else bot.service.decline_undo
-    result = accepted(await operation(game_id, interaction.user.id), game_id)
-    undone = any(type(e).__name__ == "MovesUndone" for e in result.events)
-    if undone:
-        await interaction.response.edit_message(content="The last move was taken back.", view=None)
-        await post_board(bot, game_id, ["The last move was taken back."])
-        for event in result.events:
-            if type(event).__name__ == "HandsChanged":
-                from bot.discord.announce import send_hand_by_dm
-                for user_id in getattr(event, "user_ids"):
-                    await send_hand_by_dm(bot, result.game, user_id)
-    elif not approve:
-        await interaction.response.edit_message(content=f"{mention(interaction.user.id)} declined the undo.", view=None)
-    else:
-        await send(interaction, "You approved. Waiting for the others.", ephemeral=True)
-
-
-async def change_settings(interaction: discord.Interaction, changes: dict[str, object]) -> None:
-    from bot.discord.lobby import settings_text
-    bot = bot_of(interaction)
-    game = await game_here(interaction)
-    if not changes:
-        await send(interaction, "Current settings:\n" + settings_text(game), ephemeral=True)
-        return
-    result = accepted(await bot.service.update_settings(game.id, interaction.user.id, changes), game.id)
-    await send(interaction, "Settings updated:\n" + settings_text(result.game), ephemeral=False)
-
-
-__all__ = ["move_choices", "move_command", "play_move", "show_hand", "turn_line"]
+__all__ = ["move_choices", "move_command", "play_move", "show_hand"]

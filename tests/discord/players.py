@@ -36,3 +36,24 @@ async def play_guided(fake: FakeDiscord, player: FakeUser, kind: str, moves: lis
             reply = await player.click(reply.message, "More options")
     assert notation in reply.text, f"the chooser ended on {reply.text!r}, not {notation!r}"
     return await player.click(reply.message, "Play this move")
+
+
+async def start_game(fake: FakeDiscord, bot: Any, host: FakeUser, others: list[FakeUser], kind: str, *,
+                     channel: Any = None, **options: Any) -> tuple[Any, list[FakeUser]]:
+    """``host`` opens a game with ``/alcazar new``, the others join with the button, the host starts it.
+
+    Returns the game and the people in seat order."""
+    lobby = await host.slash("new", channel=channel, game=kind, **options)
+    assert not lobby.ephemeral, lobby
+    for person in others:
+        await person.click(lobby.message, "Join")
+    started = await host.click(lobby.message, "Start")
+    assert started.buttons == [], "the lobby closes when the game starts"
+    game = await bot.service.game_in_channel((channel or fake.general).id)
+    assert game is not None
+    people = {p.id: p for p in [host, *others]}
+    return game, [people[u] for u in game.players]
+
+
+def labels(message: dict[str, Any]) -> list[str]:
+    return [c.get("label") for row in message.get("components", []) for c in row["components"]]

@@ -1,0 +1,77 @@
+"""What an interaction is about: the bot, the game in its channel or on its button, and what the bot may do there.
+
+Each check raises ``Refused`` with words the user can act on, so that the
+flow modules read as a list of steps.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.discord.replies import Refused
+from bot.service import Accepted, GameInfo, Refusal
+from bot.store import GameStatus
+
+if TYPE_CHECKING:
+    from bot.discord.client import AlcazarBot
+
+STALE = "This board is out of date: the game has moved on since. Use the newest board message, or `/alcazar board`."
+GAME_OVER = "This game is over. Start a new one with `/alcazar new`."
+CANCELLED = "This game was cancelled. Start a new one with `/alcazar new`."
+NO_GAME_HERE = "There is no game in play in this channel. Start one with `/alcazar new`."
+
+
+def bot_of(interaction: discord.Interaction) -> AlcazarBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def accepted(result: Accepted | Refusal, game_id: int | None = None) -> Accepted:
+    """The accepted result, or ``Refused`` with the service's own words."""
+    if isinstance(result, Refusal):
+        raise Refused(STALE if result.reason.name == "STALE_VERSION" else result.message, game_id=game_id)
+    return result
+
+
+def require_guild(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise Refused("Games are played in server channels; use this command in a channel of a server.")
+    return interaction.guild_id
+
+
+def require_can_post(interaction: discord.Interaction) -> None:
+    """Refuse early when the bot could not post the board here."""
+    permissions = interaction.app_permissions
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    needed = {"view this channel": permissions.view_channel,
+              "send messages in threads" if in_thread else "send messages":
+                  permissions.send_messages_in_threads if in_thread else permissions.send_messages,
+              "attach files": permissions.attach_files, "embed links": permissions.embed_links}
+    missing = [name for name, granted in needed.items() if not granted]
+    if missing:
+        raise Refused("I can't play here: I am missing the permission to " + ", ".join(missing)
+                      + " in this channel. Ask a server admin to grant it, or use another channel.")
+
+
+async def game_here(interaction: discord.Interaction) -> GameInfo:
+    """The lobby or game in play of this channel, or a friendly refusal."""
+    require_guild(interaction)
+    assert interaction.channel_id is not None
+    game = await bot_of(interaction).service.game_in_channel(interaction.channel_id)
+    if game is None:
+        raise Refused(NO_GAME_HERE)
+    return game
+
+
+async def game_on_button(interaction: discord.Interaction, game_id: int, version: int | None = None) -> GameInfo:
+    """The game a button belongs to, still in play and (when ``version`` is given) at that version."""
+    game = await bot_of(interaction).service.game(game_id)
+    if isinstance(game, Refusal):
+        raise Refused(game.message, game_id=game_id)
+    if game.status is GameStatus.FINISHED:
+        raise Refused(GAME_OVER, game_id=game_id)
+    if game.status is GameStatus.CANCELLED:
+        raise Refused(CANCELLED, game_id=game_id)
+    if version is not None and game.version != version:
+        raise Refused(STALE, game_id=game_id)
+    return game

@@ -1,0 +1,64 @@
+"""Deadlines through Discord with an injected clock: Alcazar skips the late player, 1978 ends with their loss."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import assert_clean, running_bot
+from fake_discord import FakeDiscord
+from pictures import assert_posted_results
+from players import latest_board, start_game
+from secrets_check import leaks
+
+from bot.service import FakeClock, Refusal
+
+
+async def test_alcazar_skips_the_late_player_and_says_so(fake: FakeDiscord, database_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    clock = FakeClock()
+    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
+        game, (late, next_up) = await start_game(fake, bot, alice, [bob], "alcazar", deadline_hours=1.0)
+        board = latest_board(fake)
+        assert f"Deadline <t:{int(game.turn_since + 3600)}:R>" in board["content"]
+        public = await bot.service.board_view(game.id)
+        assert not isinstance(public, Refusal)
+        clock.advance(seconds=50 * 60)
+        await bot.reminders.run_once()
+        assert latest_board(fake) == board, "nothing happens before the deadline"
+
+        before = len(fake.requests)
+        clock.advance(seconds=20 * 60)
+        await bot.reminders.run_once()
+        skipped = latest_board(fake)
+        assert f"{late.mention} missed the deadline and skips this turn." in skipped["content"]
+        assert f"Your turn, {next_up.mention}." in skipped["content"]
+        assert (await bot.service.game(game.id)).to_move_id == next_up.id
+        hands = {}
+        for person in (late, next_up):
+            private = await bot.service.private_view(game.id, person.id)
+            assert not isinstance(private, Refusal)
+            hands[person.id] = private.view["hand"]
+        assert leaks(fake.requests[before:], hands, set(public.view["face_up"])) == []
+        chooser = await late.click(board, "Take my turn")
+        assert chooser.ephemeral and "out of date" in chooser.text
+    assert_clean(fake)
+
+
+async def test_alcazar_1978_the_late_player_loses_and_the_results_are_posted(fake: FakeDiscord,
+                                                                              database_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    clock = FakeClock()
+    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
+        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978", deadline_hours=2.0)
+        await first.slash("move", notation=(await bot.service.legal_moves_for(game.id, first.id))[0].notation)
+        clock.advance(hours=2.1)
+        await bot.reminders.run_once()
+        over = fake.channel_messages(fake.general)[-1]
+        assert "The game is over. Winner: " + first.mention in over["content"]
+        assert "missed the deadline" in over["content"] and over["components"] == []
+        result = await bot.service.result(game.id)
+        assert result is not None and result.winner_ids == (first.id,)
+        await assert_posted_results(fake, bot.service, over, game.id, [first.name, second.name])
+        assert await bot.service.game_in_channel(fake.general.id) is None
+        await bot.reminders.run_once()
+        assert fake.channel_messages(fake.general)[-1] == over, "a finished game has no deadline"
+    assert_clean(fake)

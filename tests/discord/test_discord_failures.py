@@ -1,0 +1,72 @@
+"""Discord failing under the bot: rate limits, server errors, and unexpected errors of the bot itself."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import assert_clean, running_bot
+from fake_discord import FakeDiscord
+from players import latest_board, start_game
+
+from bot.service import FakeClock
+
+CHANNEL_POST = r"^/channels/\d+/messages$"
+
+
+def _posts(fake: FakeDiscord) -> list[int]:
+    return [r.status for r in fake.requests if r.method == "POST" and r.path == f"/channels/{fake.general.id}/messages"]
+
+
+async def _first_move(bot, game_id: int, user_id: int) -> str:
+    return (await bot.service.legal_moves_for(game_id, user_id))[0].notation
+
+
+async def test_rate_limits_are_waited_out_and_unexpected_errors_get_an_apology(fake: FakeDiscord, database_path: Path,
+                                                                                caplog) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+        fake.fail("POST", r"^/channels/\d+/messages$", 429, retry_after=0.05)
+        move = (await bot.service.legal_moves_for(game.id, first.id))[0]
+        played = await first.slash("move", notation=move.notation)
+        assert "Played" in played.text
+        assert [r.status for r in fake.requests if r.path.startswith(f"/channels/{fake.general.id}/messages")][-2:] == [429, 200]
+
+        async def broken(*args, **kwargs):
+            raise RuntimeError("disk on fire")
+        bot.service.history = broken  # type: ignore[method-assign]
+        sorry = await second.slash("history")
+        assert sorry.ephemeral and "Sorry" in sorry.text and "disk on fire" not in sorry.text
+        assert any("Unexpected error" in r.message and f"game {game.id}" in r.message for r in caplog.records)
+    assert_clean(fake)
+
+
+async def test_a_server_error_on_the_board_post_is_retried_or_answered_without_harm(fake: FakeDiscord,
+                                                                                     database_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+        fake.fail("POST", CHANNEL_POST, 500)          # discord.py retries a 500 by itself
+        played = await first.slash("move", notation=await _first_move(bot, game.id, first.id))
+        assert "Played" in played.text and "could not post" not in played.text
+        assert _posts(fake)[-2:] == [500, 200]
+        assert second.mention in latest_board(fake)["content"]
+
+        fake.fail("POST", CHANNEL_POST, 503)          # not retried: the bot must cope
+        board_before = latest_board(fake)
+        notation = await _first_move(bot, game.id, second.id)
+        answered = await second.slash("move", notation=notation)
+        assert answered.ephemeral and "Played" in answered.text
+        assert "could not post the new board" in answered.text and "/alcazar board" in answered.text
+        assert _posts(fake)[-1] == 503 and latest_board(fake) == board_before
+        after = await bot.service.game(game.id)
+        assert after.to_move_id == first.id and after.version == game.version + 2, "the move stands, once"
+
+        shown = await first.slash("board")
+        assert shown.ephemeral and "Here is the board" in shown.text
+        assert first.mention in latest_board(fake)["content"]
+        onwards = await first.slash("move", notation=await _first_move(bot, game.id, first.id))
+        assert "Played" in onwards.text and "could not post" not in onwards.text
+        history = await bot.service.history(game.id)
+        assert [line.notation for line in history][1] == notation
+    assert all("Traceback" not in t for r in fake.requests for t in r.texts())
+    assert_clean(fake)

@@ -1,0 +1,88 @@
+"""Refusals: friendly, private and specific; stale buttons, people not in the game, finished games."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import assert_clean, running_bot
+from fake_discord import FakeDiscord
+from pictures import assert_posted_results
+from players import latest_board, start_game
+
+from bot.service import FakeClock
+
+
+def _no_traceback(fake: FakeDiscord) -> None:
+    assert all("Traceback" not in t and "Exception" not in t for r in fake.requests for t in r.texts())
+
+
+async def test_refusals_are_friendly_private_and_specific(fake: FakeDiscord, database_path: Path) -> None:
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        nothing = await alice.slash("move", notation="a4-b4")
+        assert nothing.ephemeral and "no game in play in this channel" in nothing.text
+        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+        not_turn = await second.slash("move", notation="a4-b4")
+        assert not_turn.ephemeral and "not your turn" in not_turn.text.lower()
+        malformed = await first.slash("move", notation="fly to the moon")
+        assert malformed.ephemeral and "is not a move" in malformed.text
+        illegal = await first.slash("move", notation="a4-b3")
+        assert illegal.ephemeral and "Played" not in illegal.text and illegal.text
+        full = await carol.slash("join")
+        assert full.ephemeral and "started" in full.text
+        fake.general.bot_permissions &= ~(1 << 15)   # Attach Files taken away
+        cannot = await first.slash("move", notation="a4-b4")
+        assert cannot.ephemeral and "attach files" in cannot.text
+        assert (await bot.service.game(game.id)).version == game.version, "nothing was played"
+    _no_traceback(fake)
+    assert_clean(fake)
+
+
+async def test_a_non_player_and_a_stale_take_my_turn_button_are_refused(fake: FakeDiscord,
+                                                                        database_path: Path) -> None:
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar")
+        board = latest_board(fake)
+        stranger = await carol.slash("move", notation="buy deck")
+        assert stranger.ephemeral and "You are not in this game." in stranger.text
+        assert await carol.autocomplete("move", "notation", "") == []
+        chooser = await carol.click(board, "Take my turn")
+        assert chooser.ephemeral and "You are not playing in this game." in chooser.text
+        peek = await carol.click(board, "My hand")
+        assert peek.ephemeral and "You are not in this game." in peek.text and peek.files == []
+        no_turn = await second.click(board, "Take my turn")
+        assert no_turn.ephemeral and "not your turn" in no_turn.text.lower()
+        assert (await bot.service.game(game.id)).version == game.version, "nobody played"
+
+        opened = await first.click(board, "Take my turn")
+        assert opened.ephemeral and opened.components
+        assert "Played" in (await first.slash("move", notation="buy deck")).text
+        stale = await second.click(board, "Take my turn")
+        assert stale.ephemeral and "out of date" in stale.text
+        late_pick = await first.select(opened.message, [opened.components[0]["components"][0]["options"][0]["value"]])
+        assert late_pick.ephemeral and "out of date" in late_pick.text
+        assert (await bot.service.game(game.id)).to_move_id == second.id
+    _no_traceback(fake)
+    assert_clean(fake)
+
+
+async def test_moves_and_buttons_on_a_finished_game_are_refused(fake: FakeDiscord, database_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+        board = latest_board(fake)
+        resigned = await first.slash("resign")
+        assert resigned.ephemeral and "You resigned." in resigned.text
+        over = fake.channel_messages(fake.general)[-1]
+        assert f"{first.mention} resigned." in over["content"] and "Winner: " + second.mention in over["content"]
+        await assert_posted_results(fake, bot.service, over, game.id, [first.name, second.name])
+
+        button = await first.click(board, "Take my turn")
+        assert button.ephemeral and "This game is over." in button.text
+        typed = await second.slash("move", notation="d1-c1")
+        assert typed.ephemeral and "no game in play in this channel" in typed.text
+        again = await first.slash("resign")
+        assert again.ephemeral and "no game in play" in again.text
+        assert fake.channel_messages(fake.general)[-1] == over, "nothing more was posted"
+    _no_traceback(fake)
+    assert_clean(fake)

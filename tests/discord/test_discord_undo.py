@@ -1,0 +1,80 @@
+"""Undo through Discord: the mover asks, every other player approves or declines with buttons."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import assert_clean, running_bot
+from fake_discord import FakeDiscord
+from players import labels, start_game
+
+from bot.service import FakeClock, Refusal
+from renderer.alcazar import board as draw_board
+
+
+async def _first_legal(bot, game_id: int, user_id: int, prefix: str = "") -> str:
+    moves = await bot.service.legal_moves_for(game_id, user_id, prefix=prefix)
+    assert moves, "the player has a legal move"
+    return moves[0].notation
+
+
+async def test_every_other_player_approves_and_the_move_is_taken_back(fake: FakeDiscord, database_path: Path) -> None:
+    alice, bob, carol, dave = (fake.add_user(n) for n in ("alice", "bob", "carol", "dave"))
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        game, (mover, second, third) = await start_game(fake, bot, alice, [bob, carol], "alcazar")
+        before = await bot.service.board_view(game.id)
+        hand_before = await bot.service.private_view(game.id, mover.id)
+        assert not isinstance(before, Refusal) and not isinstance(hand_before, Refusal)
+        played = await mover.slash("move", notation=await _first_legal(bot, game.id, mover.id, "castle"))
+        assert "Played" in played.text
+
+        question = await mover.slash("undo")
+        assert not question.ephemeral and labels(question.message) == ["Approve undo", "Decline"]
+        assert second.mention in question.text and third.mention in question.text
+        own = await mover.click(question.message, "Approve undo")
+        assert own.ephemeral and "other players approve your request, not you" in own.text
+        stranger = await dave.click(question.message, "Approve undo")
+        assert stranger.ephemeral and "not in this game" in stranger.text
+        first_yes = await second.click(question.message, "Approve undo")
+        assert first_yes.ephemeral and "Still waiting for" in first_yes.text and third.mention in first_yes.text
+        assert (await bot.service.game(game.id)).to_move_id == second.id, "one approval is not enough"
+
+        dms_before = len(fake.dms_to(mover))
+        await third.click(question.message, "Approve undo")
+        await fake.settle()
+        edited = fake.messages[int(question.message["id"])]
+        assert "taken back" in edited["content"] and edited["components"] == []
+        board = fake.channel_messages(fake.general)[-1]
+        assert "The last move was taken back." in board["content"] and mover.mention in board["content"]
+        after = await bot.service.board_view(game.id)
+        assert not isinstance(after, Refusal)
+        assert after.view == before.view and after.game.to_move_id == mover.id
+        names = [p.name for p in (mover, second, third)]
+        assert fake.files_of(int(board["id"]))[0].data == draw_board(dict(after.view), names=names)
+        assert len(fake.dms_to(mover)) == dms_before + 1, "the mover gets their hand back by DM"
+        hand_after = await bot.service.private_view(game.id, mover.id)
+        assert not isinstance(hand_after, Refusal) and hand_after.view["hand"] == hand_before.view["hand"]
+    assert_clean(fake)
+
+
+async def test_a_decline_keeps_the_move_and_a_vote_after_a_later_move_is_out_of_date(
+        fake: FakeDiscord, database_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+        await first.slash("move", notation=await _first_legal(bot, game.id, first.id))
+        question = await first.slash("undo")
+        no = await second.click(question.message, "Decline")
+        assert not no.ephemeral and "declined" in no.text and no.buttons == []
+        assert (await bot.service.game(game.id)).to_move_id == second.id
+        assert len(await bot.service.history(game.id)) == 1, "the move stands"
+
+        again = await first.slash("undo")
+        assert labels(again.message) == ["Approve undo", "Decline"]
+        await second.slash("move", notation=await _first_legal(bot, game.id, second.id))
+        late = await second.click(again.message, "Approve undo")
+        assert late.ephemeral and "out of date" in late.text
+        history = await bot.service.history(game.id)
+        assert not isinstance(history, Refusal) and len(history) == 2, "nothing was taken back"
+        nothing = await first.slash("undo")
+        assert nothing.ephemeral and "Only your own last move" in nothing.text
+    assert_clean(fake)
