@@ -110,20 +110,28 @@ class ChooserButton(ui.DynamicItem[ui.Button],
         await guarded(interaction, work, game_id=self.game_id)
 
 
-class UndoVoteButton(ui.DynamicItem[ui.Button], template=r"az:undo:(?P<vote>yes|no):(?P<game>\d+):(?P<version>\d+)"):
-    def __init__(self, vote: str, game_id: int, version: int) -> None:
-        label, style = ("Approve undo", discord.ButtonStyle.success) if vote == "yes" else \
-            ("Decline", discord.ButtonStyle.danger)
-        super().__init__(ui.Button(label=label, style=style, custom_id=f"az:undo:{vote}:{game_id}:{version}"))
-        self.vote, self.game_id, self.version = vote, game_id, version
+class VoteButton(ui.DynamicItem[ui.Button],
+                 template=r"az:(?P<question>undo|draw):(?P<vote>yes|no):(?P<game>\d+):(?P<version>\d+)"):
+    """An answer to a question put to the table: approve an undo, or accept a draw (or decline either)."""
+
+    LABELS = {("undo", "yes"): ("Approve undo", discord.ButtonStyle.success),
+              ("draw", "yes"): ("Accept draw", discord.ButtonStyle.success),
+              ("undo", "no"): ("Decline", discord.ButtonStyle.danger),
+              ("draw", "no"): ("Decline", discord.ButtonStyle.danger)}
+
+    def __init__(self, question: str, vote: str, game_id: int, version: int) -> None:
+        label, style = self.LABELS[question, vote]
+        super().__init__(ui.Button(label=label, style=style, custom_id=f"az:{question}:{vote}:{game_id}:{version}"))
+        self.question, self.vote, self.game_id, self.version = question, vote, game_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str]) -> UndoVoteButton:
-        return cls(match["vote"], int(match["game"]), int(match["version"]))
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str]) -> VoteButton:
+        return cls(match["question"], match["vote"], *_ids(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         from bot.discord import votes
-        await guarded(interaction, votes.vote_undo(interaction, self.game_id, self.version, self.vote == "yes"),
+        answer = votes.vote_undo if self.question == "undo" else votes.answer_draw
+        await guarded(interaction, answer(interaction, self.game_id, self.version, self.vote == "yes"),
                       game_id=self.game_id)
 
 
@@ -143,7 +151,7 @@ class MuteButton(ui.DynamicItem[ui.Button], template=r"az:mute:(?P<game>\d+)"):
 
 
 ALL_ITEMS: tuple[Any, ...] = (LobbyButton, TakeTurnButton, HandButton, PickSelect, ChooserButton,
-                              UndoVoteButton, MuteButton)
+                              VoteButton, MuteButton)
 
 
 def lobby_buttons(game_id: int) -> ui.View:
@@ -162,10 +170,11 @@ def board_buttons(game: GameInfo) -> ui.View:
     return view
 
 
-def undo_buttons(game_id: int, version: int) -> ui.View:
+def vote_buttons(question: str, game_id: int, version: int) -> ui.View:
+    """Yes and no to an undo request or a draw offer made at ``version``."""
     view = ui.View(timeout=None)
-    view.add_item(UndoVoteButton("yes", game_id, version))
-    view.add_item(UndoVoteButton("no", game_id, version))
+    view.add_item(VoteButton(question, "yes", game_id, version))
+    view.add_item(VoteButton(question, "no", game_id, version))
     return view
 
 

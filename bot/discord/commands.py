@@ -84,6 +84,10 @@ class AlcazarCommands(app_commands.Group):
     async def undo(self, interaction: discord.Interaction) -> None:
         await votes.request_undo(interaction)
 
+    @app_commands.command(name="draw", description="Offer your opponent a draw (Alcazar 1978)")
+    async def draw(self, interaction: discord.Interaction) -> None:
+        await votes.offer_draw(interaction)
+
     @app_commands.command(name="settings", description="Reminders and deadline of the game here (host only)")
     @app_commands.describe(reminder_hours="Hours before a reminder, and between reminders",
                            reminders="Send reminders at all", deadline_hours="Hours per turn; 0 for no deadline")

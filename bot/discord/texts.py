@@ -30,6 +30,7 @@ HELP_COMMANDS = [
     ("/alcazar board", "The current board and whose turn it is."),
     ("/alcazar history", "The last moves in words."),
     ("/alcazar undo", "Ask the other players to take back your last move."),
+    ("/alcazar draw", "Alcazar (1978): offer your opponent a draw; they accept or decline with a button."),
     ("/alcazar resign", "Leave the game (in Alcazar the others play on)."),
     ("/alcazar settings", "Host only: reminders and the turn deadline."),
     ("/alcazar rules", "A short summary of the rules of the game in this channel."),

@@ -1,35 +1,47 @@
-"""Questions to the table: taking back a move (undo).
+"""Questions to the table: taking back a move (undo) and a draw by agreement (Alcazar 1978).
 
-A question is asked in the channel with two buttons carrying the game version
-at which it was asked. Any move voids it, so a click after a move gets "this
-board is out of date"; the service decides everything else (who may answer,
-whether every other player has approved).
+A question is posted in the channel with two buttons carrying the game
+version at which it was asked. Any move voids it, so a click after a move
+gets "this board is out of date"; the service decides everything else (who
+may answer, whether every other player has approved, which games have draws).
 """
 from __future__ import annotations
 
 import discord
 
-from bot.discord.announce import mention, post_board_or_log, send_changed_hands
-from bot.discord.buttons import undo_buttons
+from bot.discord.announce import mention, publish
+from bot.discord.buttons import vote_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post
-from bot.discord.replies import defer, send
-from bot.service import MovesUndone, UndoApproved
+from bot.discord.replies import Refused, defer, send
+from bot.service import Accepted, GameInfo, MovesUndone, Reason, Refusal, UndoApproved
 
 MENTION_USERS = discord.AllowedMentions(users=True, everyone=False, roles=False)
+NOT_POSTED = "I could not post the board just now; `/alcazar board` shows it."
+NO_DRAWS = ("{title} has no draw by agreement: the game ends when the last castle piece or bridge is used, "
+            "or when every player passes in a row.")
 
+
+async def _ask_table(interaction: discord.Interaction, game: GameInfo, question: str, kind: str) -> None:
+    """Post ``question`` in the game's channel with its two buttons; tell the asker privately."""
+    channel = bot_of(interaction).get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+    await channel.send(question, view=vote_buttons(kind, game.id, game.version), allowed_mentions=MENTION_USERS)
+    await send(interaction, "Asked. The answer will show in the channel.", ephemeral=True)
+
+
+# ----- undo -----------------------------------------------------------------------------
 
 async def request_undo(interaction: discord.Interaction) -> None:
     """``/alcazar undo``: ask every other player to approve taking back the caller's last move."""
     bot = bot_of(interaction)
     game = await game_here(interaction)
     require_can_post(interaction)
-    await defer(interaction, ephemeral=False)
+    await defer(interaction, ephemeral=True)
     result = accepted(await bot.service.request_undo(game.id, interaction.user.id), game.id)
     others = " ".join(mention(u) for u in result.game.players
                       if u != interaction.user.id and u not in result.game.resigned)
-    await send(interaction, f"{mention(interaction.user.id)} asks to take back their last move. {others}, "
-                            "do you agree? Everyone must approve; any move cancels the request.",
-               view=undo_buttons(game.id, result.game.version), ephemeral=False, allowed_mentions=MENTION_USERS)
+    await _ask_table(interaction, result.game,
+                     f"{mention(interaction.user.id)} asks to take back their last move. {others}, do you agree? "
+                     "Everyone must approve; any move cancels the request.", "undo")
 
 
 async def vote_undo(interaction: discord.Interaction, game_id: int, version: int, approve: bool) -> None:
@@ -43,14 +55,48 @@ async def vote_undo(interaction: discord.Interaction, game_id: int, version: int
     voter = mention(interaction.user.id)
     if result.of_type(MovesUndone):
         await interaction.edit_original_response(content=f"{voter} approved: the last move was taken back.", view=None)
-        posted = await post_board_or_log(bot, game_id, ["The last move was taken back."])
-        await send_changed_hands(bot, result)
-        if not posted:
-            await send(interaction, "The move was taken back, but I could not post the board just now; "
-                                    "`/alcazar board` shows it.", ephemeral=True)
+        await _publish_or_tell(interaction, result, "The last move was taken back.")
     elif not approve:
         await interaction.edit_original_response(content=f"{voter} declined: the move stands.", view=None)
     else:
         waiting = next(e.waiting_for for e in result.events if isinstance(e, UndoApproved))
         await send(interaction, "You approved. Still waiting for " + " ".join(mention(u) for u in waiting) + ".",
                    ephemeral=True)
+
+
+# ----- draw by agreement --------------------------------------------------------------------
+
+async def offer_draw(interaction: discord.Interaction) -> None:
+    """``/alcazar draw``: offer the opponent a draw (Alcazar 1978)."""
+    bot = bot_of(interaction)
+    game = await game_here(interaction)
+    require_can_post(interaction)
+    await defer(interaction, ephemeral=True)
+    result = await bot.service.offer_draw(game.id, interaction.user.id)
+    if isinstance(result, Refusal) and result.reason is Reason.NO_DRAWS:
+        raise Refused(NO_DRAWS.format(title=game.title), game_id=game.id)
+    offered = accepted(result, game.id)
+    opponent = next(u for u in offered.game.players if u != interaction.user.id)
+    await _ask_table(interaction, offered.game,
+                     f"{mention(interaction.user.id)} offers a draw. {mention(opponent)}, do you accept? "
+                     "Any move cancels the offer.", "draw")
+
+
+async def answer_draw(interaction: discord.Interaction, game_id: int, version: int, accept: bool) -> None:
+    """An Accept or Decline click on a draw offer; accepting ends the game drawn, with the results."""
+    bot = bot_of(interaction)
+    await game_on_button(interaction, game_id, version)
+    await interaction.response.defer()
+    operation = bot.service.accept_draw if accept else bot.service.decline_draw
+    result = accepted(await operation(game_id, interaction.user.id), game_id)
+    voter = mention(interaction.user.id)
+    if not accept:
+        await interaction.edit_original_response(content=f"{voter} declined the draw: play on.", view=None)
+        return
+    await interaction.edit_original_response(content=f"{voter} accepted the draw.", view=None)
+    await _publish_or_tell(interaction, result, f"{voter} accepted the draw.")
+
+
+async def _publish_or_tell(interaction: discord.Interaction, result: Accepted, headline: str) -> None:
+    if not await publish(bot_of(interaction), result, headline=headline):
+        await send(interaction, NOT_POSTED, ephemeral=True)

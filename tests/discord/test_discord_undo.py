@@ -27,21 +27,23 @@ async def test_every_other_player_approves_and_the_move_is_taken_back(fake: Fake
         played = await mover.slash("move", notation=await _first_legal(bot, game.id, mover.id, "castle"))
         assert "Played" in played.text
 
-        question = await mover.slash("undo")
-        assert not question.ephemeral and labels(question.message) == ["Approve undo", "Decline"]
-        assert second.mention in question.text and third.mention in question.text
-        own = await mover.click(question.message, "Approve undo")
+        asked = await mover.slash("undo")
+        assert asked.ephemeral and "Asked" in asked.text
+        question = fake.channel_messages(fake.general)[-1]
+        assert labels(question) == ["Approve undo", "Decline"]
+        assert second.mention in question["content"] and third.mention in question["content"]
+        own = await mover.click(question, "Approve undo")
         assert own.ephemeral and "other players approve your request, not you" in own.text
-        stranger = await dave.click(question.message, "Approve undo")
+        stranger = await dave.click(question, "Approve undo")
         assert stranger.ephemeral and "not in this game" in stranger.text
-        first_yes = await second.click(question.message, "Approve undo")
+        first_yes = await second.click(question, "Approve undo")
         assert first_yes.ephemeral and "Still waiting for" in first_yes.text and third.mention in first_yes.text
         assert (await bot.service.game(game.id)).to_move_id == second.id, "one approval is not enough"
 
         dms_before = len(fake.dms_to(mover))
-        await third.click(question.message, "Approve undo")
+        await third.click(question, "Approve undo")
         await fake.settle()
-        edited = fake.messages[int(question.message["id"])]
+        edited = fake.messages[int(question["id"])]
         assert "taken back" in edited["content"] and edited["components"] == []
         board = fake.channel_messages(fake.general)[-1]
         assert "The last move was taken back." in board["content"] and mover.mention in board["content"]
@@ -62,16 +64,17 @@ async def test_a_decline_keeps_the_move_and_a_vote_after_a_later_move_is_out_of_
     async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
         game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
         await first.slash("move", notation=await _first_legal(bot, game.id, first.id))
-        question = await first.slash("undo")
-        no = await second.click(question.message, "Decline")
+        await first.slash("undo")
+        no = await second.click(fake.channel_messages(fake.general)[-1], "Decline")
         assert not no.ephemeral and "declined" in no.text and no.buttons == []
         assert (await bot.service.game(game.id)).to_move_id == second.id
         assert len(await bot.service.history(game.id)) == 1, "the move stands"
 
-        again = await first.slash("undo")
-        assert labels(again.message) == ["Approve undo", "Decline"]
+        await first.slash("undo")
+        again = fake.channel_messages(fake.general)[-1]
+        assert labels(again) == ["Approve undo", "Decline"]
         await second.slash("move", notation=await _first_legal(bot, game.id, second.id))
-        late = await second.click(again.message, "Approve undo")
+        late = await second.click(again, "Approve undo")
         assert late.ephemeral and "out of date" in late.text
         history = await bot.service.history(game.id)
         assert not isinstance(history, Refusal) and len(history) == 2, "nothing was taken back"

@@ -185,8 +185,10 @@ class InteractionsMixin:
         record.kind = "message"
         record.channel_id = channel.id
         if interaction.callback_type == DEFERRED_CHANNEL_MESSAGE and original is not None and int(original["flags"]) & LOADING:
-            # The first followup after a "thinking" defer replaces the thinking message.
+            # The first followup after a "thinking" defer replaces the thinking message, which stays
+            # as public or as ephemeral as the defer made it: the followup's own flag is ignored.
             record.audience = self.message_audience.get(int(original["id"]))
+            body = dict(body, flags=int(body.get("flags") or 0) & ~EPHEMERAL)
             message = self.edit_stored(int(original["id"]), body, record.files)
         else:
             ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL)

@@ -1,0 +1,70 @@
+"""A draw by agreement through Discord: /alcazar draw, then Accept or Decline (Alcazar 1978 only)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import assert_clean, running_bot
+from fake_discord import FakeDiscord
+from pictures import assert_posted_results
+from players import labels, start_game
+
+from bot.service import FakeClock
+
+
+async def test_the_opponent_accepts_and_the_game_ends_drawn_with_the_results(fake: FakeDiscord,
+                                                                             database_path: Path) -> None:
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+        asked = await first.slash("draw")
+        assert asked.ephemeral and "Asked" in asked.text
+        offer = fake.channel_messages(fake.general)[-1]
+        assert labels(offer) == ["Accept draw", "Decline"]
+        assert first.mention in offer["content"] and second.mention in offer["content"]
+        own = await first.click(offer, "Accept draw")
+        assert own.ephemeral and "Your opponent answers your offer" in own.text
+        stranger = await carol.click(offer, "Accept draw")
+        assert stranger.ephemeral and "not in this game" in stranger.text
+        assert await bot.service.result(game.id) is None
+
+        await second.click(offer, "Accept draw")
+        await fake.settle()
+        edited = fake.messages[int(offer["id"])]
+        assert "accepted the draw" in edited["content"] and edited["components"] == []
+        over = fake.channel_messages(fake.general)[-1]
+        assert "The game is over: a draw." in over["content"] and "drawn by agreement" in over["content"]
+        result = await bot.service.result(game.id)
+        assert result is not None and result.winner_ids == () and result.outcome.is_draw
+        await assert_posted_results(fake, bot.service, over, game.id, [first.name, second.name])
+        assert await bot.service.game_in_channel(fake.general.id) is None
+    assert_clean(fake)
+
+
+async def test_a_declined_offer_plays_on_and_a_move_voids_an_offer(fake: FakeDiscord, database_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+        await second.slash("draw")
+        no = await first.click(fake.channel_messages(fake.general)[-1], "Decline")
+        assert not no.ephemeral and "declined the draw" in no.text and no.buttons == []
+        assert (await bot.service.game(game.id)).status.value == "active"
+
+        await second.slash("draw")
+        offer = fake.channel_messages(fake.general)[-1]
+        move = (await bot.service.legal_moves_for(game.id, first.id))[0].notation
+        assert "Played" in (await first.slash("move", notation=move)).text
+        late = await first.click(offer, "Accept draw")
+        assert late.ephemeral and "out of date" in late.text
+        assert await bot.service.result(game.id) is None, "the game goes on"
+    assert_clean(fake)
+
+
+async def test_alcazar_2009_has_no_draws(fake: FakeDiscord, database_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        await start_game(fake, bot, alice, [bob], "alcazar")
+        messages = len(fake.channel_messages(fake.general))
+        refused = await bob.slash("draw")
+        assert refused.ephemeral and "has no draw by agreement" in refused.text
+        assert len(fake.channel_messages(fake.general)) == messages
+    assert_clean(fake)
