@@ -68,6 +68,8 @@ def test_q2_red_may_raise_4_and_after_two_more_levels_bridge_2_4() -> None:
     # Level 5 is the most a tower card reaches: no tower card builds on 2 now.
     table.play(RED, "buy tower")
     assert "tower 2" not in {action_of(m) for m in table.legal(RED)}
+    with pytest.raises(IllegalMove):
+        game.play(table.state, "tower 2")
 
 
 def test_q3_no_other_player_may_raise_4() -> None:

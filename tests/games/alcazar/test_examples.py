@@ -213,6 +213,30 @@ def test_a_mansion_reaching_5_becomes_a_castle() -> None:
     assert table.value(6) == 5 and table.flag(6) == 1
 
 
+def test_a_freed_flag_goes_to_the_most_valuable_waiting_mansion() -> None:
+    # All 8 flags fly; two mansions pass 5 and wait.  When two castles unite,
+    # the freed flag goes to the more valuable mansion (66, worth 7), not to
+    # the one with the lower space number (60, worth 5).
+    table = Table(hands=[[2, 32, 4, 5, 6], [8, 38], [14, 44], [20, 60], [26, 66]], players=5)
+    foundings = [(0, 2), (1, 8), (2, 14), (3, 20), (4, 26), (0, 32), (1, 38), (2, 44)]
+    for seat, card in foundings:
+        table.play(seat, f"castle {card} {card - 1}-{card + 1}", money={seat: +5})
+    assert table.supply()["flags"] == []
+    for seat, space, towers in [(3, 60, 2), (4, 66, 3)]:
+        table.play(seat, f"mansion {space} + baron {space}")
+        for _ in range(towers):
+            table.play(seat, "buy tower")
+            table.play(seat, f"tower {space}")
+    assert (table.value(60), table.flag(60)) == (5, None)
+    assert (table.value(66), table.flag(66)) == (7, None)
+    table.play(0, "extend 4")
+    table.play(0, "extend 5")
+    table.play(0, "extend 6", money={0: +5 + 5 + 3})
+    assert table.flag(6) == 1  # castle 1-5 (7 before the union) keeps its flag over 7-9 (5)
+    assert table.flag(66) == 2 and table.flag(60) is None
+    assert table.supply()["flags"] == []
+
+
 # -- E) bridges -------------------------------------------------------------------
 def red_castle_on_1_to_3() -> Table:
     """Red's Grande on 1 (level 2) and Baron on 2 (level 1); 3 raised to level 2 by a tower card."""
