@@ -180,15 +180,21 @@ async def send_hand_by_dm(bot: AlcazarBot, game: GameInfo, user_id: int) -> bool
 
 
 async def note_closed_dms(bot: AlcazarBot, game: GameInfo, user_id: int) -> None:
-    """Say once per game in the channel that this player should use /alcazar hand."""
-    key = (game.id, user_id)
-    if key in bot.closed_dm_noted:
+    """Say once per game in the channel, without secrets, that this player should use /alcazar hand.
+
+    The note is recorded in the database before it is sent, so a restart never says it again.
+    """
+    async with bot.game_store.write() as tx:
+        first_time = await tx.dm_notes.note_once(game.id, user_id, bot.clock.now())
+    if not first_time:
         return
-    bot.closed_dm_noted.add(key)
     channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-    await channel.send(f"{mention(user_id)}, I can't send you direct messages, so I can't show you your hand "
-                       "there. Use `/alcazar hand` in this channel to see it (only you will).",
-                       allowed_mentions=discord.AllowedMentions(users=True))
+    try:
+        await channel.send(f"{mention(user_id)}, I can't send you direct messages, so I can't show you your hand "
+                           "there. Use `/alcazar hand` in this channel to see it (only you will).",
+                           allowed_mentions=discord.AllowedMentions(users=True))
+    except discord.HTTPException as error:
+        log.warning("Could not post the closed-DM note for %s in game %s: %s", user_id, game.id, error.text)
 
 
 async def hand_message(bot: AlcazarBot, private: BoardView) -> tuple[str, discord.File]:

@@ -38,14 +38,19 @@ class AlcazarBot(discord.Client):
         self.store: Store | None = None
         self._service: GameService | None = None
         self._names: dict[int, str] = {}
-        #: (game id, user id) pairs already told in the channel that their DMs are closed
-        self.closed_dm_noted: set[tuple[int, int]] = set()
 
     @property
     def service(self) -> GameService:
         if self._service is None:
             raise RuntimeError("the game service is created in setup_hook, after login")
         return self._service
+
+    @property
+    def game_store(self) -> Store:
+        """The database; only for what the bot itself remembers about Discord (closed-DM notes)."""
+        if self.store is None:
+            raise RuntimeError("the store is opened in setup_hook, after login")
+        return self.store
 
     async def setup_hook(self) -> None:
         from bot.discord.buttons import ALL_ITEMS

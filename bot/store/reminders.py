@@ -1,4 +1,4 @@
-"""Reminder state and muted games.
+"""Reminder state, muted games, and notes about closed DMs.
 
 Reminders are tied to the game ``version`` at which the turn began: a row of
 an older version belongs to a turn that is over, so a move never has to clean
@@ -80,3 +80,18 @@ class MuteRepo:
             " WHERE g.status = 'active'"
         )
         return {(g, u) for g, u in await cursor.fetchall()}
+
+
+class DmNoteRepo:
+    """The ``dm_closed_notes`` table: who was told in a game's channel that the bot cannot DM them."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def note_once(self, game_id: int, user_id: int, now: float) -> bool:
+        """Record the note; False when it was recorded before (it is said once per game)."""
+        cursor = await self._conn.execute(
+            "INSERT OR IGNORE INTO dm_closed_notes (game_id, user_id, noted_at) VALUES (?, ?, ?)",
+            (game_id, user_id, now),
+        )
+        return cursor.rowcount == 1

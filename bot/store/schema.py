@@ -108,6 +108,15 @@ MIGRATIONS: tuple[str, ...] = (
         offered_at REAL    NOT NULL
     );
     """,
+    # 3: players already told in a game's channel that the bot cannot DM them (said once per game).
+    """
+    CREATE TABLE dm_closed_notes (
+        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id  INTEGER NOT NULL,
+        noted_at REAL    NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    ) WITHOUT ROWID;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

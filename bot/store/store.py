@@ -17,7 +17,7 @@ import aiosqlite
 
 from bot.store.games import GameRepo, ResultRepo, SeatRepo
 from bot.store.log import MoveLog, SnapshotRepo
-from bot.store.reminders import MuteRepo, ReminderRepo
+from bot.store.reminders import DmNoteRepo, MuteRepo, ReminderRepo
 from bot.store.requests import DrawOfferRepo, UndoRepo
 from bot.store.schema import apply_migrations
 
@@ -35,6 +35,7 @@ class Tx:
         self.mutes = MuteRepo(conn)
         self.undo = UndoRepo(conn)
         self.draws = DrawOfferRepo(conn)
+        self.dm_notes = DmNoteRepo(conn)
 
 
 def _prepare(path: str) -> None:
@@ -64,7 +65,7 @@ class Store:
     ``async with store.read() as tx`` runs queries; ``async with store.write() as tx``
     runs one transaction (``BEGIN IMMEDIATE`` … ``COMMIT``, rolled back on any
     exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
-    ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``undo``, ``draws``.
+    ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``undo``, ``draws``, ``dm_notes``.
     """
 
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:

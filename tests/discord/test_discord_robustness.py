@@ -83,3 +83,26 @@ async def test_reminders_fire_with_the_clock_can_be_muted_and_stop_when_the_play
         assert not any(second.mention in m["content"] and "waiting" in m["content"]
                        for m in fake.channel_messages(fake.general))
     assert_clean(fake)
+
+
+async def test_the_closed_dm_note_is_not_repeated_after_a_restart(fake: FakeDiscord, database_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob", dms_open=False)
+    clock = FakeClock()
+
+    def notes() -> list[dict]:
+        return [m for m in fake.channel_messages(fake.general) if "can't send you direct messages" in m["content"]]
+
+    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
+        game, _ = await start_game(fake, bot, alice, [bob], "alcazar")
+        assert len(notes()) == 1 and bob.mention in notes()[0]["content"]
+    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
+        refused_before = sum(1 for r in fake.requests if r.status == 403 and r.audience == bob.id)
+        for _ in range(2):   # each player buys once: bob's hand changes, and his DM fails again
+            turn = await bot.service.game(game.id)
+            player = alice if turn.to_move_id == alice.id else bob
+            move = (await bot.service.legal_moves_for(game.id, player.id, prefix="buy"))[0]
+            assert "Played" in (await player.slash("move", notation=move.notation)).text
+        refused_after = sum(1 for r in fake.requests if r.status == 403 and r.audience == bob.id)
+        assert refused_after > refused_before, "the bot tried to DM bob's new hand after the restart"
+        assert len(notes()) == 1, "the note is said once per game, restarts included"
+    assert_clean(fake)
