@@ -9,7 +9,7 @@ through ``view``.  The random self-play tests run it after every move.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .scenario import (
@@ -122,7 +122,8 @@ class Position:
         self.building_of = {cell: c["building"] for cell, c in self.cells.items()}
         self.bridge_ends = {frozenset(map(tuple, b["ends"])) for b in view["bridges"]}
         self.players = view["players"]
-        self.castle_spaces, self.mansion_spaces = [], []
+        self.castle_spaces: list[int] = []
+        self.mansion_spaces: list[int] = []
         for cell, building in self.building_of.items():
             if cell in CELL_SPACE:
                 spaces = self.castle_spaces if self.is_castle(building) else self.mansion_spaces
@@ -234,7 +235,7 @@ def check_buildings(pos: Position) -> None:
         assert not waiting, f"flag {free[0]} is free while mansions wait: {waiting}"
 
 
-def check_secrecy(public: Mapping[str, Any], seat_views: list[Mapping[str, Any]]) -> None:
+def check_secrecy(public: Mapping[str, Any], seat_views: Sequence[Mapping[str, Any]]) -> None:
     """A seat's view is the public view plus that seat's own hand, nothing else."""
     assert "hand" not in public
     bare = {k: v for k, v in public.items() if k != "seat"}
@@ -400,15 +401,17 @@ def expected_gains(before: Position, after: Position, seat: int, move: ReadMove)
     assert target is not None
     blocked = move.kind == "extend" and before.extension_blocked(target)
     gains[seat] += 50 if blocked else after.value_at(target)
-    victim_cell = None
+    # An opponent's noble under a raise or under a new bridge's middle is paid the value before.
+    victim_cell: Cell | None = None
     if move.kind == "raise":
         victim_cell = target
     elif move.kind == "bridge":
         (ax, ay), (bx, by) = move.bridge_ends
         victim_cell = ((ax + bx) // 2, (ay + by) // 2)
-    victim = before.noble(victim_cell) if victim_cell is not None else None
-    if victim is not None and victim[0] != seat:
-        gains[victim[0]] += RANK_FACTOR[victim[1]] * before.value_at(victim_cell)
+    if victim_cell is not None:
+        victim = before.noble(victim_cell)
+        if victim is not None and victim[0] != seat:
+            gains[victim[0]] += RANK_FACTOR[victim[1]] * before.value_at(victim_cell)
     if move.step is not None and move.step.kind == "place":
         value = after.value_at(move.step.cells[0])
         gains[seat] -= sum(RANK_FACTOR[r] for r in move.step.ranks) * value
