@@ -315,6 +315,7 @@ THOROUGH_OPENINGS = 8
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_full_games(players: int) -> None:
+    ends, discarded = set[str](), 0
     for style in STYLES:
         for seed in range(THOROUGH_FULL_GAMES + QUICK_FULL_GAMES):
             thorough = seed < THOROUGH_FULL_GAMES
@@ -322,6 +323,11 @@ def test_random_full_games(players: int) -> None:
             match.run(MAX_PLIES)
             assert game.outcome(match.state) is not None, f"seed {seed} {style}: no end after {MAX_PLIES}"
             match.replay()
+            supply = match.public["supply"]
+            ends.add("pieces" if supply["pieces"] == 0 else "bridges" if supply["bridges"] == 0 else "passes")
+            discarded += match.discarded
+    # The styles reach the ends the rules allow and castles at 50 that block unions.
+    assert {"pieces", "passes"} <= ends and discarded > 0, (ends, discarded)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -356,13 +362,15 @@ def test_skipped_and_retired_seats() -> None:
 
 
 def test_a_view_depends_only_on_its_own_hand() -> None:
-    # Two deals that differ only in the cards of seats 1 and 2 look the same
-    # to seat 0 and to the public, move after move.
-    first = Table(hands=[[8, 40], [12, 13, 14], [30, 31]], players=3)
-    second = Table(hands=[[8, 40], [30, 13, 31], [12, 14]], players=3)
+    # Two deals that differ only in the cards of seats 1 and 2 and in the
+    # card on top of the deck look the same to seat 0 and to the public, move
+    # after move (seat 1 buys that top card).
+    first = Table(hands=[[8, 40], [12, 13, 14], [30, 31]], pile=[1], players=3)
+    second = Table(hands=[[8, 40], [30, 13, 31], [12, 14]], pile=[2], players=3)
     for seat, move in [(0, "castle 8 7-9"), (1, "buy deck"), (2, "buy tower"), (0, "mansion 40")]:
         for table in (first, second):
             table.play(seat, move)
         assert first.view(0) == second.view(0)
         assert first.view(None) == second.view(None)
         assert first.view(1) != second.view(1)
+    assert 1 in first.view(1)["hand"] and 2 in second.view(1)["hand"]
