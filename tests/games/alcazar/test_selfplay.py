@@ -308,9 +308,9 @@ def check_rejections(state: Any, moves: list[str]) -> None:
 # Games per player count.  Thorough games check everything on every turn;
 # quick games check the board, the money and the notation on every turn.
 THOROUGH_FULL_GAMES = 1  # per style
-QUICK_FULL_GAMES = 4  # per style
-QUICK_OPENINGS = 250  # short games of 1 to 16 moves
-THOROUGH_OPENINGS = 8
+QUICK_FULL_GAMES = 3  # per style
+QUICK_OPENINGS = 200  # short games of 1 to 16 moves
+THOROUGH_OPENINGS = 4
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
