@@ -7,7 +7,7 @@ created once after login and released in ``close``.
 from __future__ import annotations
 
 import logging
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 import discord
 from discord import app_commands
@@ -26,12 +26,15 @@ class AlcazarBot(discord.Client):
     """The Alcazar bot. ``client_options`` go to ``discord.Client`` (tests shorten timeouts)."""
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None, reminder_interval: float | None = 300.0,
-                 **client_options: Any) -> None:
+                 game_seeds: Iterator[int] | None = None, **client_options: Any) -> None:
         apply_endpoints(settings.api_base_url, settings.gateway_url)
         # Default intents only: the bot reads interactions, never message content or member lists.
         super().__init__(intents=discord.Intents.default(), **client_options)
         self.settings = settings
         self.clock: Clock = clock or SystemClock()
+        # Seeds of new games (the deal and the seating); None lets the service draw them at random.
+        # Tests pass known seeds so that a whole game is reproducible.
+        self._game_seeds = game_seeds
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = answer_failure  # type: ignore[assignment]
         self.reminders = ReminderLoop(self, reminder_interval)
@@ -71,6 +74,10 @@ class AlcazarBot(discord.Client):
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+    def next_game_seed(self) -> int | None:
+        """The seed for the next new game, or None for a random one."""
+        return None if self._game_seeds is None else next(self._game_seeds)
 
     # -- names for images (the bot has no member list: default intents only) --------------
     def remember_name(self, user: discord.abc.User) -> None:

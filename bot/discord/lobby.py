@@ -60,7 +60,7 @@ async def open_lobby(interaction: discord.Interaction, kind: str, changes: dict[
         return
     assert interaction.channel_id is not None
     game = accepted(await bot.service.create_lobby(guild_id, interaction.channel_id, interaction.user.id,
-                                                   kind, changes)).game
+                                                   kind, changes, seed=bot.next_game_seed())).game
     await send(interaction, embed=lobby_embed(game), view=lobby_buttons(game.id), ephemeral=False)
 
 
@@ -76,7 +76,8 @@ async def open_lobby_in_thread(interaction: discord.Interaction, guild_id: int, 
     bot = bot_of(interaction)
     thread = await channel.create_thread(name=f"{get_game(kind).TITLE} game",
                                          type=discord.ChannelType.public_thread)
-    game = accepted(await bot.service.create_lobby(guild_id, thread.id, interaction.user.id, kind, changes)).game
+    game = accepted(await bot.service.create_lobby(guild_id, thread.id, interaction.user.id, kind, changes,
+                                                   seed=bot.next_game_seed())).game
     await thread.send(embed=lobby_embed(game), view=lobby_buttons(game.id))
     await send(interaction, f"The game is open in {thread.mention}.", ephemeral=True)
 

@@ -17,18 +17,38 @@ from renderer.alcazar import board as draw_board
 PREFERENCE = {"castle": 0, "raise": 1, "extend": 1, "mansion": 2, "tower": 3, "bridge": 4, "buy": 5, "pass": 6}
 
 
-def quick_end_rank(notation: str) -> tuple[int, bool, bool]:
-    """Builds first (they use up the 84 pieces that end the game), plain moves before fancy ones."""
+def quick_end_rank(notation: str, *, tower_cards_first: bool) -> tuple[int, bool, bool, bool]:
+    """Builds first (they use up the 84 pieces that end the game), plain moves before fancy ones.
+
+    With ``tower_cards_first`` a player who buys takes a tower card (10 Real) when one is affordable:
+    two such players soon have neither money nor a playable card, and the game ends with everyone passing.
+    """
     action = notation.split("; ")[-1].split(" + ")[0]
-    return PREFERENCE.get(action.split()[0], 9), "withdraw" in notation, " + " in notation
+    return (PREFERENCE.get(action.split()[0], 9), tower_cards_first and action != "buy tower",
+            "withdraw" in notation, " + " in notation)
 
 
-@pytest.mark.parametrize("players", [2, 3, 5])
-async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Path, players: int) -> None:
+# (players, the game's seed, tower cards first, how the game ends): seeds chosen for short games, so
+# that both ways of ending a game are played through Discord.
+GAMES = [
+    (2, 3, True, "every player passed"),
+    (3, 16, False, "the last building piece left the supply"),
+    (5, 25, False, "the last building piece left the supply"),
+]
+
+
+@pytest.mark.parametrize("players, game_seed, tower_cards_first, ending", GAMES)
+async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Path, players: int, game_seed: int,
+                                           tower_cards_first: bool, ending: str) -> None:
     people = [fake.add_user(f"player{i}") for i in range(players)]
     by_id = {p.id: p for p in people}
     rng = random.Random(players)
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+
+    def rank(notation: str) -> tuple[int, bool, bool, bool]:
+        return quick_end_rank(notation, tower_cards_first=tower_cards_first)
+
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None,
+                           game_seeds=iter([game_seed])) as bot:
         lobby = await people[0].slash("new", game="alcazar")
         for person in people[1:]:
             await person.click(lobby.message, "Join")
@@ -49,8 +69,8 @@ async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Pat
             face_up = set(public.view["face_up"])
             player = by_id[game.to_move_id]
             moves = await bot.service.legal_moves_for(game.id, player.id, limit=None)
-            best = min(quick_end_rank(m.notation) for m in moves)
-            choice = rng.choice([m for m in moves if quick_end_rank(m.notation) == best])
+            best = min(rank(m.notation) for m in moves)
+            choice = rng.choice([m for m in moves if rank(m.notation) == best])
             if ply % 9 == 4:
                 reply = await play_guided(fake, player, "alcazar", [(m.notation, m.words) for m in moves], choice.notation)
             elif ply % 5 == 2:
@@ -75,9 +95,14 @@ async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Pat
                 posted = fake.files_of(int(board_message["id"]))[0].data
                 now_public = await bot.service.board_view(game.id)
                 assert not isinstance(now_public, Refusal)
-                assert posted == draw_board(dict(now_public.view), names=await bot.names_of(now_public.game.players))
+                names = [by_id[u].name for u in now_public.game.players]
+                assert posted == draw_board(dict(now_public.view), names=names)
         results = fake.channel_messages(fake.general)[-1]
         assert "The game is over" in results["content"] and "points" in results["content"]
+        assert ending in results["content"]
+        if ending == "every player passed":
+            forced = [m for m in fake.channel_messages(fake.general) if "(no other move was possible)" in m["content"]]
+            assert forced, "forced passes are announced as such"
         assert any(p.mention in results["content"] for p in people)
         seated = (await bot.service.game(game_id)).players
         await assert_posted_results(fake, bot.service, results, game_id, [by_id[u].name for u in seated])
