@@ -8,7 +8,7 @@ from discord import app_commands
 
 from bot.discord import lobby, turns, votes
 from bot.discord.replies import send
-from bot.discord.rules_text import rules_embed
+from bot.discord.rules_text import rules_embeds
 from bot.discord.texts import help_embed
 
 if TYPE_CHECKING:
@@ -109,11 +109,13 @@ class AlcazarCommands(app_commands.Group):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
         kind = game.value if game is not None else await self._kind_in_channel(interaction)
-        if kind is None:
-            embeds = [rules_embed("alcazar"), rules_embed("alcazar1978")]
-            await send(interaction, "No game is running here, so here are both:", embeds=embeds, ephemeral=True)
+        if kind is not None:
+            await send(interaction, embeds=rules_embeds(kind), ephemeral=True)
             return
-        await send(interaction, embed=rules_embed(kind), ephemeral=True)
+        # One message per game keeps each within Discord's 6000 characters of embeds per message.
+        await send(interaction, "No game is in play here, so here are both games.",
+                   embeds=rules_embeds("alcazar"), ephemeral=True)
+        await send(interaction, embeds=rules_embeds("alcazar1978"), ephemeral=True)
 
     async def _kind_in_channel(self, interaction: discord.Interaction) -> str | None:
         if interaction.channel_id is None:

@@ -1,11 +1,18 @@
-"""Short rules summaries for ``/alcazar rules``, following ``shared/rules/*.md``."""
+"""Short rules summaries for ``/alcazar rules``, following ``shared/rules/*.md``.
+
+Each game gets two embeds: the rules in brief, and how this bot reads the
+points its rulebook leaves unclear. Both stay well inside Discord's embed
+limits (checked by the tests on every message the bot sends).
+"""
 from __future__ import annotations
 
 import discord
 
 from bot.discord.texts import COLOUR
 
-ALCAZAR_RULES = [
+Section = tuple[str, str]
+
+ALCAZAR_RULES: list[Section] = [
     ("Goal", "Place your nobles high up in valuable buildings. At the end each Grande scores 2 × its "
              "level, each Baron its level, plus 1 point per full 50 Real. Ties go to the most money left."),
     ("Setup", "2–5 players. Each gets 10 secret building cards, 2 Grandes, 6 Barons and 40 Real. "
@@ -20,18 +27,31 @@ ALCAZAR_RULES = [
                   "• **Bridge** (15 Real, no card) between two cells of equal height two apart, one of them "
                   "under your noble; worth 3 × its level.\n"
                   "• **Pass** only when you can neither play nor buy a card."),
-    ("After a build", "You are paid the building's value (capped at 50), then may take one noble step: "
-                      "**place** a noble on a cell built this turn (Baron pays the value, Grande twice), "
+    ("After a build", "You are paid the building's value (at most 50), then may take one noble step: "
+                      "**place** a noble on a cell built this turn (a Baron pays the value, a Grande twice), "
                       "**move** one of yours within the building, or **exchange** a Grande and a Baron. "
                       "A new castle lets you place two."),
-    ("Distances", "Castles need three empty spaces between them, mansions must not touch; a building that "
-                  "reaches 5 becomes a castle when a flag is free. Buildings joined by a piece or bridge "
-                  "merge; two castles at 50 cannot merge."),
+    ("Distances and unions", "Castles need three empty spaces between them; mansions must not touch. "
+                             "A piece or bridge that touches several buildings joins them, except two or "
+                             "more castles when one of them is at 50."),
     ("End", "The game ends after the last piece (84) or bridge (20) leaves the supply, or when everyone "
             "passes in a row."),
 ]
 
-ALCAZAR_1978_RULES = [
+ALCAZAR_READINGS: list[Section] = [
+    ("Values", "Mansions are capped at 50 too, like castles."),
+    ("New castles", "A mansion that reaches 5 takes the lowest free flag at once. When several wait, the "
+                    "most valuable goes first (a tie: the lowest space number)."),
+    ("Two castles join", "The one with the highest value keeps its flag (a tie: the lower flag number); the "
+                         "other flags go back to the supply."),
+    ("A union blocked by the 50 rule", "A bridge that would make it cannot be built. A building card that "
+                                       "would make it is still played: you are paid 50 Real, its piece "
+                                       "leaves the game, and there is no noble step."),
+    ("Passing", "Only when no card can be played or bought, even after a withdrawal. When passing is your "
+                "only move, I play it for you."),
+]
+
+ALCAZAR_1978_RULES: list[Section] = [
     ("Goal", "Bring your pawn into your opponent's starting square, or leave their pawn with no way to move."),
     ("Setup", "A 4 × 4 board with 8 walls. Red starts on a4 and moves first, Green on d1; each castle is "
               "walled in by four walls."),
@@ -39,23 +59,44 @@ ALCAZAR_1978_RULES = [
                   "other pawn), or **turn a wall** 1–3 quarter turns around one of its end towers. A turning "
                   "wall may not sweep over a pawn or pass through another wall."),
     ("Limits", "You may not turn the wall your opponent just turned. Your pawn must leave its starting "
-               "square by your third turn and may never go back there."),
+               "square by your third turn (if it can, it must then) and may never go back there."),
     ("End", "You win when your pawn enters the opponent's starting square, or when after your move their "
-            "pawn is immobilised. House rule (on unless the host turns it off): the third repetition of a "
-            "position is a draw. You may resign at any time."),
+            "pawn is immobilized. You may resign, or agree a draw (`/alcazar draw`). House rule (on unless "
+            "the host turns it off): the third repetition of a position is a draw."),
     ("Notation", "`a4-b4` moves a pawn; `w3 B3 ccw1` turns wall 3 a quarter turn counter-clockwise around "
                  "tower B3 (cw/ccw, 1–3)."),
 ]
 
-RULES = {"alcazar": ("Alcazar (2009): rules in brief", ALCAZAR_RULES),
-         "alcazar1978": ("Alcazar (1978): rules in brief", ALCAZAR_1978_RULES)}
+ALCAZAR_1978_READINGS: list[Section] = [
+    ("Walling in your own pawn", "You may. The game goes on, and your opponent's next move wins: a pawn "
+                                 "counts as immobilized only after the opponent's move (the rulebook: the "
+                                 "winning move must be the opponent's)."),
+    ("On the starting square", "A pawn still on its starting square is never immobilized."),
+    ("The way back home", "The ban on re-entering your starting square does not close a side: a pawn whose "
+                          "only open side leads home cannot step there, but it is not immobilized."),
+    ("Passing", "`pass` only when you have no legal move at all."),
+]
+
+RULES: dict[str, tuple[str, list[Section], list[Section]]] = {
+    "alcazar": ("Alcazar (2009)", ALCAZAR_RULES, ALCAZAR_READINGS),
+    "alcazar1978": ("Alcazar (1978)", ALCAZAR_1978_RULES, ALCAZAR_1978_READINGS),
+}
+
+READINGS_TITLE = "How this bot reads unclear rules"
 
 
-def rules_embed(kind: str) -> discord.Embed:
-    """The rules summary of one game (``alcazar`` or ``alcazar1978``)."""
-    title, sections = RULES[kind]
+def _embed(title: str, sections: list[Section]) -> discord.Embed:
     embed = discord.Embed(title=title, colour=COLOUR)
     for name, text in sections:
         embed.add_field(name=name, value=text, inline=False)
-    embed.set_footer(text="Full move notation: /alcazar help. Play your move with /alcazar move or Take my turn.")
     return embed
+
+
+def rules_embeds(kind: str) -> list[discord.Embed]:
+    """The rules of one game (``alcazar`` or ``alcazar1978``) in brief, then this bot's readings."""
+    title, rules, readings = RULES[kind]
+    brief = _embed(f"{title}: rules in brief", rules)
+    unclear = _embed(f"{READINGS_TITLE}: {title}", readings)
+    unclear.set_footer(text="Play your move with /alcazar move or the Take my turn button; /alcazar help lists "
+                            "every command.")
+    return [brief, unclear]

@@ -35,13 +35,49 @@ async def test_help_answers_privately_with_every_command(fake: FakeDiscord, data
     assert_clean(fake)
 
 
-async def test_rules_for_a_chosen_game(fake: FakeDiscord, database_path: Path) -> None:
+def _titles(embeds: list[dict]) -> list[str]:
+    return [e["title"] for e in embeds]
+
+
+async def test_rules_for_a_chosen_game_with_how_unclear_rules_are_read(fake: FakeDiscord, database_path: Path) -> None:
     alice = fake.add_user("alice")
     async with running_bot(fake, database_path):
         classic = await alice.slash("rules", game="alcazar1978")
         modern = await alice.slash("rules", game="alcazar")
-        both = await alice.slash("rules")
-    assert classic.ephemeral and "immobilised" in classic.text and "a4" in classic.text
+    assert classic.ephemeral and modern.ephemeral
+    assert _titles(classic.embeds) == ["Alcazar (1978): rules in brief",
+                                       "How this bot reads unclear rules: Alcazar (1978)"]
+    assert "immobilized" in classic.text and "a4" in classic.text and "/alcazar draw" in classic.text
+    readings_1978 = "\n".join(f["value"] for f in classic.embeds[1]["fields"])
+    for reading in ("You may. The game goes on, and your opponent's next move wins",
+                    "the winning move must be the opponent's",
+                    "A pawn still on its starting square is never immobilized",
+                    "does not close a side", "only when you have no legal move at all"):
+        assert reading in readings_1978, reading
+    assert _titles(modern.embeds) == ["Alcazar (2009): rules in brief",
+                                      "How this bot reads unclear rules: Alcazar (2009)"]
     assert "Grande" in modern.text and "castle" in modern.text
-    assert len(both.embeds) == 2
+    readings_2009 = "\n".join(f["value"] for f in modern.embeds[1]["fields"])
+    for reading in ("Mansions are capped at 50 too", "takes the lowest free flag at once",
+                    "the most valuable goes first", "highest value keeps its flag (a tie: the lower flag number)",
+                    "still played: you are paid 50 Real, its piece leaves the game",
+                    "Only when no card can be played or bought"):
+        assert reading in readings_2009, reading
+    assert_clean(fake)
+
+
+async def test_rules_follow_the_game_in_the_channel_or_show_both(fake: FakeDiscord, database_path: Path) -> None:
+    alice = fake.add_user("alice")
+    async with running_bot(fake, database_path):
+        asked = (await alice.slash("rules")).interaction
+        await fake.settle()
+        first = fake.messages[asked.original_message_id]
+        assert int(first["flags"]) & 64 and "here are both games" in first["content"]
+        assert _titles(first["embeds"])[0] == "Alcazar (2009): rules in brief"
+        followup = fake.messages[asked.followup_ids[-1]]
+        assert int(followup["flags"]) & 64 and _titles(followup["embeds"])[0] == "Alcazar (1978): rules in brief"
+        await alice.slash("new", game="alcazar1978")
+        here = await alice.slash("rules")
+        assert _titles(here.embeds) == ["Alcazar (1978): rules in brief",
+                                        "How this bot reads unclear rules: Alcazar (1978)"]
     assert_clean(fake)
