@@ -152,8 +152,8 @@ def _play_forced_passes(
 
 
 def hands_of(engine: ModuleType, state: Any, players: int) -> tuple[Any, ...]:
-    """Each seat's hand in its own view (``None`` where the game has no hands)."""
-    return tuple(engine.view(state, seat).get("hand") for seat in range(players))
+    """Each seat's hand (``None`` where the game has no hands), to tell whose hand a move changed."""
+    return tuple(engine.hand(state, seat) for seat in range(players))
 
 
 def snapshot_of(engine: ModuleType, state: Any) -> str:

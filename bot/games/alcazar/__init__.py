@@ -33,7 +33,7 @@ TITLE = "Alcazar"
 __all__ = [
     "COLORS", "DEFAULT_OPTIONS", "FLAG_NAMES", "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "TITLE",
     "GameError", "IllegalMove", "Move", "MoveError", "MoveParts", "Outcome", "State", "Step",
-    "board", "describe_move", "from_dict", "legal_moves", "new_game", "options", "outcome",
+    "board", "describe_move", "from_dict", "hand", "legal_moves", "new_game", "options", "outcome",
     "parse_move", "play", "ply", "retire", "skip", "to_dict", "to_move", "view",
 ]
 
@@ -48,6 +48,11 @@ def parse_move(state: State, text: str) -> Move:
     parts = parse_notation(text)
     plan_move(state, parts)
     return Move.from_parts(parts)
+
+
+def hand(state: State, seat: int) -> tuple[int, ...]:
+    """The building cards in ``seat``'s hand: a secret, for that player's eyes only."""
+    return tuple(state.players[seat].hand)
 
 
 def options(state: State) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from bot.games.common import IllegalMove, MoveError, Outcome
 __all__ = [
     "DEFAULT_OPTIONS", "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "PASS", "TITLE",
     "IllegalMove", "Move", "MoveError", "Outcome", "Pass", "PawnMove", "State", "WallTurn",
-    "describe_move", "from_dict", "legal_moves", "new_game", "options", "outcome", "parse_move",
+    "describe_move", "from_dict", "hand", "legal_moves", "new_game", "options", "outcome", "parse_move",
     "play", "ply", "to_dict", "to_move", "view", "why_illegal",
 ]
 
@@ -83,6 +83,11 @@ def outcome(state: State) -> Outcome | None:
 def describe_move(state: State, move: Move | str) -> str:
     """The move in plain words for the seat to act in ``state``."""
     return _describe_move(state, read_notation(move) if isinstance(move, str) else move)
+
+
+def hand(state: State, seat: int) -> None:
+    """Alcazar (1978) has no hands: nothing is secret."""
+    return None
 
 
 def options(state: State) -> dict[str, Any]:
