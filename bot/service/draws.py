@@ -62,11 +62,10 @@ class DrawOperations(TurnOperations, ServiceBase):
 
     async def _draw_player(self, game_id: int, user_id: int) -> tuple[LiveGame, int] | Refusal:
         """The game and the user's opponent, when the user may take part in a draw."""
-        live = await self._load_live(game_id)
-        seat = await self._seated_player(game_id, live, user_id)
-        if isinstance(seat, Refusal):
-            return seat
-        assert live is not None
+        seated = await self._seated_player(game_id, user_id)
+        if isinstance(seated, Refusal):
+            return seated
+        live, seat = seated
         if live.row.kind not in DRAW_BY_AGREEMENT:
             return Refusal(Reason.NO_DRAWS, f"{live.engine.TITLE} has no draw by agreement.")
         return live, live.user_of(1 - seat)

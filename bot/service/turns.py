@@ -32,12 +32,10 @@ class TurnOperations(ServiceBase):
         Forced passes that follow are played at once, in the same transaction.
         """
         async with self._game_lock(game_id):
-            live = await self._load_live(game_id)
-            seat_or_refusal = await self._seated_player(game_id, live, user_id)
-            if isinstance(seat_or_refusal, Refusal):
-                return seat_or_refusal
-            assert live is not None
-            seat = seat_or_refusal
+            seated = await self._seated_player(game_id, user_id)
+            if isinstance(seated, Refusal):
+                return seated
+            live, seat = seated
             if expected_version is not None and expected_version != live.version:
                 return stale(live)
             if live.row.turn_seat != seat:
@@ -57,12 +55,11 @@ class TurnOperations(ServiceBase):
         """Resign. In Alcazar the game goes on without the player (their turns are
         skipped, they rank last); in Alcazar 1978 the opponent wins at once."""
         async with self._game_lock(game_id):
-            live = await self._load_live(game_id)
-            seat_or_refusal = await self._seated_player(game_id, live, user_id)
-            if isinstance(seat_or_refusal, Refusal):
-                return seat_or_refusal
-            assert live is not None
-            return await self._end_turns_of(live, seat_or_refusal, missed_deadline=False)
+            seated = await self._seated_player(game_id, user_id)
+            if isinstance(seated, Refusal):
+                return seated
+            live, seat = seated
+            return await self._end_turns_of(live, seat, missed_deadline=False)
 
     # -- shared by resignations and deadlines --------------------------------------------
 
@@ -104,9 +101,9 @@ class TurnOperations(ServiceBase):
         events.extend(self._step_events(live, after, step, outcome))
         return Accepted(await self._info(after.row, after.seats), tuple(events))
 
-    async def _seated_player(self, game_id: int, live: LiveGame | None, user_id: int
-                             ) -> int | Refusal:
-        """The user's seat in an active game, or why they cannot act in it."""
+    async def _seated_player(self, game_id: int, user_id: int) -> tuple[LiveGame, int] | Refusal:
+        """The active game and the user's seat in it, or why they cannot act in it."""
+        live = await self._load_live(game_id)
         if live is None:
             loaded = await self._load_row(game_id)
             if loaded is None:
@@ -119,7 +116,7 @@ class TurnOperations(ServiceBase):
             return Refusal(Reason.NOT_IN_GAME, "You are not in this game.")
         if live.seats[seat].resigned:
             return Refusal(Reason.NOT_IN_GAME, "You have resigned from this game.")
-        return seat
+        return live, seat
 
 
 def _with_resigned(game: LiveGame, seat: int) -> LiveGame:

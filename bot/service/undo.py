@@ -45,11 +45,10 @@ class UndoOperations(TurnOperations, ServiceBase):
     async def request_undo(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Ask to take back your last move; the others are asked to approve."""
         async with self._game_lock(game_id):
-            live = await self._load_live(game_id)
-            seat = await self._seated_player(game_id, live, user_id)
-            if isinstance(seat, Refusal):
-                return seat
-            assert live is not None
+            seated = await self._seated_player(game_id, user_id)
+            if isinstance(seated, Refusal):
+                return seated
+            live, seat = seated
             async with self.store.read() as tx:
                 log = await tx.moves.entries(game_id)
             if _undoable_ply(log, seat) is None:
@@ -91,11 +90,10 @@ class UndoOperations(TurnOperations, ServiceBase):
     async def _pending_request(
         self, game_id: int, user_id: int, *, requester_may: bool = False,
     ) -> tuple[LiveGame, UndoRequestRow] | Refusal:
-        live = await self._load_live(game_id)
-        seat = await self._seated_player(game_id, live, user_id)
-        if isinstance(seat, Refusal):
-            return seat
-        assert live is not None
+        seated = await self._seated_player(game_id, user_id)
+        if isinstance(seated, Refusal):
+            return seated
+        live, _ = seated
         async with self.store.read() as tx:
             request = await tx.undo.get(game_id)
         if request is None or request.version != live.version:
