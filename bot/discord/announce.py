@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import discord
 
@@ -87,7 +87,7 @@ async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, wit
     await channel.send(allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False), **kwargs)
 
 
-async def _board_message(game: GameInfo, view: dict[str, Any], names: list[str], lines: Sequence[str],
+async def _board_message(game: GameInfo, view: Mapping[str, Any], names: list[str], lines: Sequence[str],
                          with_buttons: bool) -> dict[str, Any]:
     from bot.discord.buttons import board_buttons
 
@@ -101,7 +101,7 @@ async def _board_message(game: GameInfo, view: dict[str, Any], names: list[str],
     return kwargs
 
 
-async def _results_message(bot: AlcazarBot, game: GameInfo, view: dict[str, Any], names: list[str],
+async def _results_message(bot: AlcazarBot, game: GameInfo, view: Mapping[str, Any], names: list[str],
                            lines: Sequence[str]) -> dict[str, Any]:
     game = await _with_result(bot, game)
     if game.result is None:

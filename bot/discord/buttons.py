@@ -31,7 +31,7 @@ class LobbyButton(ui.DynamicItem[ui.Button], template=r"az:lobby:(?P<action>join
         self.action, self.game_id = action, game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str]) -> LobbyButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> LobbyButton:
         return cls(match["action"], int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -46,7 +46,7 @@ class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"az:turn:(?P<game>\d+)
         self.game_id, self.version = game_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str]) -> TakeTurnButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> TakeTurnButton:
         return cls(*_ids(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -60,7 +60,7 @@ class HandButton(ui.DynamicItem[ui.Button], template=r"az:hand:(?P<game>\d+)"):
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str]) -> HandButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> HandButton:
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -78,12 +78,13 @@ class PickSelect(ui.DynamicItem[ui.Select], template=r"az:pick:(?P<game>\d+):(?P
         self.game_id, self.version, self.path = game_id, version, path
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str]) -> PickSelect:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> PickSelect:
         return cls(int(match["game"]), int(match["version"]), match["path"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         from bot.discord import guided
-        values = (interaction.data or {}).get("values") or []
+        # A select menu's pick is the only value in the component data.
+        values = [str(v) for v in self.item.values]
         await guarded(interaction, guided.pick(interaction, self.game_id, self.version, self.path, values),
                       game_id=self.game_id)
 
@@ -100,7 +101,7 @@ class ChooserButton(ui.DynamicItem[ui.Button],
         self.what, self.game_id, self.version, self.path, self.page = what, game_id, version, path, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str]) -> ChooserButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> ChooserButton:
         page = None if match["page"] is None else int(match["page"])
         return cls(match["what"], int(match["game"]), int(match["version"]), match["path"], page)
 
@@ -125,7 +126,7 @@ class VoteButton(ui.DynamicItem[ui.Button],
         self.question, self.vote, self.game_id, self.version = question, vote, game_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str]) -> VoteButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> VoteButton:
         return cls(match["question"], match["vote"], *_ids(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -142,7 +143,7 @@ class MuteButton(ui.DynamicItem[ui.Button], template=r"az:mute:(?P<game>\d+)"):
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str]) -> MuteButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> MuteButton:
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:

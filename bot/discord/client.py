@@ -36,7 +36,7 @@ class AlcazarBot(discord.Client):
         # Tests pass known seeds so that a whole game is reproducible.
         self._game_seeds = game_seeds
         self.tree = app_commands.CommandTree(self)
-        self.tree.on_error = answer_failure  # type: ignore[assignment]
+        self.tree.on_error = answer_failure  # type: ignore[method-assign]
         self.reminders = ReminderLoop(self, reminder_interval)
         self.store: Store | None = None
         self._service: GameService | None = None

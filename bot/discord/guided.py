@@ -11,7 +11,7 @@ from discord import ui
 from bot.discord.buttons import ChooserButton, PickSelect
 from bot.discord.chooser import Stage, decode_path, encode_path, move_tree
 from bot.discord.context import STALE, bot_of, game_on_button
-from bot.discord.replies import Refused, send
+from bot.discord.replies import Refused, defer, send
 from bot.discord.texts import SELECT_TEXT_LIMIT, clip
 from bot.discord.turns import play_move
 
@@ -60,36 +60,45 @@ def stage_message(game_id: int, version: int, stage: Stage, page: int = 0) -> tu
 
 async def open_chooser(interaction: discord.Interaction, game_id: int, version: int) -> None:
     """The "Take my turn" button: the first step, ephemerally."""
+    # Building the move tree reads every legal move: acknowledge first.
+    await defer(interaction, ephemeral=True)
     stage = await _tree_and_stage(interaction, game_id, version, ())
     text, view = stage_message(game_id, version, stage)
     await send(interaction, text, view=view, ephemeral=True)
 
 
 async def pick(interaction: discord.Interaction, game_id: int, version: int, path: str, values: list[str]) -> None:
+    """A choice in the chooser's menu: one step further down the move tree."""
     if not values or not values[0].isdigit():
         raise Refused("Pick one of the options in the menu.")
+    await interaction.response.defer()
     stage = await _tree_and_stage(interaction, game_id, version, decode_path(path) + (int(values[0]),))
-    text, view = stage_message(game_id, version, stage)
-    await interaction.response.edit_message(content=text, view=view)
+    await _show_stage(interaction, game_id, version, stage)
 
 
 async def button(interaction: discord.Interaction, what: str, game_id: int, version: int, path: str,
                  page: int) -> None:
+    """The chooser's Play, Back and paging buttons."""
+    # The chooser message stays as it is until the answer replaces it ("Played: …" after Play).
+    await interaction.response.defer()
     steps = decode_path(path)
     if what == "play":
         stage = await _tree_and_stage(interaction, game_id, version, steps)
         if stage.move is None:
             raise Refused("Choose every step before playing.")
-        # Acknowledge by keeping the chooser as it is; it becomes "Played: …" once the move is in.
-        await interaction.response.defer()
         await play_move(interaction, game_id, stage.move, version, edit_original=True)
         return
     if what == "back":
         stage = await _step_back(interaction, game_id, version, steps)
     else:
         stage = await _tree_and_stage(interaction, game_id, version, steps)
-    text, view = stage_message(game_id, version, stage, page if what == "page" else 0)
-    await interaction.response.edit_message(content=text, view=view)
+    await _show_stage(interaction, game_id, version, stage, page if what == "page" else 0)
+
+
+async def _show_stage(interaction: discord.Interaction, game_id: int, version: int, stage: Stage,
+                      page: int = 0) -> None:
+    text, view = stage_message(game_id, version, stage, page)
+    await interaction.edit_original_response(content=text, view=view)
 
 
 async def _step_back(interaction: discord.Interaction, game_id: int, version: int, steps: tuple[int, ...]) -> Stage:

@@ -1,6 +1,7 @@
 """Lobbies: opening a game, joining, leaving, starting and cancelling."""
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -13,6 +14,8 @@ from bot.discord.texts import COLOUR
 from bot.games import get_game
 from bot.service import GameInfo, Reason, Refusal
 from bot.store import GameStatus
+
+log = logging.getLogger(__name__)
 
 
 def lobby_embed(game: GameInfo, note: str | None = None) -> discord.Embed:
@@ -91,22 +94,36 @@ async def lobby_action(interaction: discord.Interaction, action: str, game_id: i
         game_id = (await game_here(interaction)).id
     user_id = interaction.user.id
     if action == "start":
-        require_can_post(interaction)
-        await defer(interaction, ephemeral=True)
-        result = accepted(await bot.service.start(game_id, user_id), game_id)
-        if from_button and interaction.message is not None:
-            await interaction.message.edit(embed=lobby_embed(result.game, "The game has started."), view=None)
-        seats = ", ".join(mention(u) for u in result.game.players)
-        posted = await publish(bot, result, headline=f"**{result.game.title}** begins! Seating order: {seats}.")
-        await send(interaction, "The game has started." if posted else
-                   "The game has started, but I could not post the board just now: `/alcazar board` shows it.",
-                   ephemeral=True)
+        await start_game(interaction, game_id, from_button)
         return
     operation = {"join": bot.service.join, "leave": bot.service.leave, "cancel": bot.service.cancel}[action]
     result = accepted(await operation(game_id, user_id), game_id)
     await show_lobby(interaction, result.game, from_button, action)
     if action == "join" and result.game.kind == "alcazar":
         await warn_if_dms_closed(interaction, result.game)
+
+
+async def start_game(interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
+    """The host starts the game: the lobby closes, the first board goes to the channel, hands by DM."""
+    bot = bot_of(interaction)
+    require_can_post(interaction)
+    await defer(interaction, ephemeral=True)
+    result = accepted(await bot.service.start(game_id, interaction.user.id), game_id)
+    if from_button and interaction.message is not None:
+        await _close_lobby_message(interaction.message, result.game)
+    seats = ", ".join(mention(u) for u in result.game.players)
+    posted = await publish(bot, result, headline=f"**{result.game.title}** begins! Seating order: {seats}.")
+    await send(interaction, "The game has started." if posted else
+               "The game has started, but I could not post the board just now: `/alcazar board` shows it.",
+               ephemeral=True)
+
+
+async def _close_lobby_message(message: discord.Message, game: GameInfo) -> None:
+    try:
+        await message.edit(embed=lobby_embed(game, "The game has started."), view=None)
+    except discord.HTTPException as error:
+        # The game has started all the same; its Join button then answers that it has.
+        log.warning("Could not close the lobby message of game %s: %s %s", game.id, error.status, error.text)
 
 
 async def show_lobby(interaction: discord.Interaction, game: GameInfo, from_button: bool, action: str) -> None:
@@ -131,10 +148,15 @@ async def warn_if_dms_closed(interaction: discord.Interaction, game: GameInfo) -
                                     "I will send your hand here whenever it changes.")
     except discord.Forbidden as error:
         if error.code != DMS_CLOSED:
-            raise
+            log.warning("Welcome DM to %s for game %s refused: %s", interaction.user.id, game.id, error.text)
+            return
         await interaction.followup.send("Heads up: I can't send you direct messages, so you won't get your hand "
                                         "by DM. Use `/alcazar hand` in the game's channel to see it, or allow "
                                         "direct messages from this server's members.", ephemeral=True)
+    except discord.HTTPException as error:
+        # The player has joined all the same; the hand is always there with /alcazar hand.
+        log.warning("Welcome DM to %s for game %s failed: %s %s", interaction.user.id, game.id, error.status,
+                    error.text)
 
 
 async def change_settings(interaction: discord.Interaction, changes: dict[str, Any]) -> None:

@@ -12,11 +12,12 @@ from typing import Any, Awaitable
 import discord
 from discord import app_commands
 
-from bot.discord.texts import clip
+from bot.discord.texts import CONTENT_LIMIT, clip
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again in a moment."
+APOLOGY = ("Sorry, something went wrong on my side. Please try again in a moment; "
+           "`/alcazar board` shows where the game stands.")
 MISSING_PERMISSION = ("I can't do that here: I am missing a permission in this channel "
                       "({what}). Ask a server admin to let me {what}.")
 
@@ -34,11 +35,11 @@ async def send(interaction: discord.Interaction, content: str | None = None, *, 
                **kwargs: Any) -> None:
     """Reply to an interaction, whether or not it was already acknowledged (deferred)."""
     if content is not None:
-        content = clip(content, 2000)
+        kwargs["content"] = clip(content, CONTENT_LIMIT)
     if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+        await interaction.followup.send(ephemeral=ephemeral, **kwargs)
     else:
-        await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+        await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
 
 
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = True, thinking: bool = True) -> None:
@@ -96,5 +97,5 @@ def _what(interaction: discord.Interaction) -> str:
     command = interaction.command
     if command is not None:
         return f"/{command.qualified_name}"
-    data = interaction.data or {}
+    data: dict[str, Any] = dict(interaction.data or {})
     return f"component {data.get('custom_id', '?')}"

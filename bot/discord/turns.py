@@ -1,7 +1,8 @@
-"""Turns: playing a move, autocomplete, hand, board, history, resigning and undo."""
+"""Turns: playing a move, autocomplete, the hand, the board, the history and resigning."""
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -11,8 +12,11 @@ from bot.discord.announce import hand_message, mention, post_board, publish, tim
 from bot.discord.context import accepted, bot_of, game_here, require_can_post
 from bot.discord.replies import Refused, defer, send
 from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
-from bot.service import GameInfo, MovePlayed, Refusal
+from bot.service import GameInfo, HistoryLine, MovePlayed, Refusal
 from bot.store import EntryKind, GameStatus
+
+if TYPE_CHECKING:
+    from bot.discord.client import AlcazarBot
 
 NOT_POSTED = ("I could not post the new board in the channel just now (Discord did not take the message). "
               "{what} stands: `/alcazar board` shows the board again.")
@@ -38,6 +42,7 @@ async def play_move(interaction: discord.Interaction, game_id: int, text: str, v
 
 
 async def move_command(interaction: discord.Interaction, notation: str) -> None:
+    """``/alcazar move``: the typed (or picked) notation, for the game in this channel."""
     game = await game_here(interaction)
     text = notation.strip()
     if not text:
@@ -84,6 +89,7 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None = None
 
 
 async def what_you_can_do(interaction: discord.Interaction, game: GameInfo) -> str:
+    """Whose turn it is, and for the player to move how many legal moves of which kinds they have."""
     bot = bot_of(interaction)
     if game.status is not GameStatus.ACTIVE:
         return "The game is over."
@@ -107,12 +113,13 @@ async def show_board(interaction: discord.Interaction) -> None:
     await send(interaction, "Here is the board.", ephemeral=True)
 
 
-async def _ply(bot: object, game: GameInfo) -> int:
-    history = await bot.service.history(game.id, limit=1)  # type: ignore[attr-defined]
+async def _ply(bot: AlcazarBot, game: GameInfo) -> int:
+    history = await bot.service.history(game.id, limit=1)
     return 0 if isinstance(history, Refusal) or not history else history[-1].ply
 
 
 async def show_history(interaction: discord.Interaction) -> None:
+    """``/alcazar history``: the last moves in words, privately."""
     bot = bot_of(interaction)
     game = await game_here(interaction)
     lines = await bot.service.history(game.id, limit=15)
@@ -127,16 +134,16 @@ async def show_history(interaction: discord.Interaction) -> None:
     await send(interaction, embed=embed, ephemeral=True)
 
 
-def _history_words(line: object) -> str:
-    kind = getattr(line, "kind")
-    if kind is EntryKind.SKIP:
+def _history_words(line: HistoryLine) -> str:
+    if line.kind is EntryKind.SKIP:
         return "missed the deadline (skipped)"
-    if kind is EntryKind.RETIRE:
+    if line.kind is EntryKind.RETIRE:
         return "left the game"
-    return str(getattr(line, "words"))
+    return line.words
 
 
 async def resign(interaction: discord.Interaction) -> None:
+    """``/alcazar resign``: Alcazar goes on without the player; in Alcazar 1978 the opponent wins."""
     bot = bot_of(interaction)
     game = await game_here(interaction)
     await defer(interaction, ephemeral=True)
