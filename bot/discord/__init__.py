@@ -9,12 +9,20 @@ the answer into messages. Nothing here decides a rule or writes SQL.
 Modules:
     client      the bot: resources wired in ``setup_hook``, command sync
     commands    the ``/alcazar`` command group
+    context     the game an interaction is about; permission and freshness checks
+    lobby       opening a game, joining, starting, cancelling, settings
+    turns       moves, autocomplete, hand, board, history, resigning
+    guided      the "Take my turn" chooser's messages
+    chooser     the chooser's move tree (pure grouping of legal moves)
+    votes       questions to the table: undo and draw by agreement
     buttons     ``DynamicItem`` buttons carrying a game id and version
-    chooser     the guided "Take my turn" chooser (pure grouping of legal moves)
-    announce    channel messages after moves, DMs of hands, closed-DM notes
+    announce    channel messages after changes, hands by DM, closed-DM notes
+    images      renderer calls in a worker thread (boards, hands, results)
     reminders   the loop that reminds slow players and applies deadlines
     replies     answering an interaction; the one error handler
-    texts       help and rules summaries, message wording and Discord limits
+    texts       help, message wording and Discord limits
+    rules_text  the rules summaries and this bot's readings of unclear rules
+    endpoints   Discord's base URLs, or proxies in front of it
 """
 from __future__ import annotations
 
