@@ -184,9 +184,7 @@ async def note_closed_dms(bot: AlcazarBot, game: GameInfo, user_id: int) -> None
 
     The note is recorded in the database before it is sent, so a restart never says it again.
     """
-    async with bot.game_store.write() as tx:
-        first_time = await tx.dm_notes.note_once(game.id, user_id, bot.clock.now())
-    if not first_time:
+    if not await bot.service.note_dms_closed(game.id, user_id):
         return
     channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
     try:

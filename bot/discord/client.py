@@ -48,13 +48,6 @@ class AlcazarBot(discord.Client):
             raise RuntimeError("the game service is created in setup_hook, after login")
         return self._service
 
-    @property
-    def game_store(self) -> Store:
-        """The database; only for what the bot itself remembers about Discord (closed-DM notes)."""
-        if self.store is None:
-            raise RuntimeError("the store is opened in setup_hook, after login")
-        return self.store
-
     async def setup_hook(self) -> None:
         from bot.discord.buttons import ALL_ITEMS
         from bot.discord.commands import AlcazarCommands

@@ -82,6 +82,15 @@ class ReminderOperations(TurnOperations, ServiceBase):
             await tx.mutes.set_muted(game_id, user_id, muted)
         return Accepted(info_of(row, seats))
 
+    async def note_dms_closed(self, game_id: int, user_id: int) -> bool:
+        """Record that a player was told in the channel that their DMs are closed.
+
+        True the first time for that player in that game, False after: the note
+        is said once per game, and the record survives restarts.
+        """
+        async with self.store.write() as tx:
+            return await tx.dm_notes.note_once(game_id, user_id, self.clock.now())
+
     async def process_deadlines(self, now: float | None = None) -> list[Accepted]:
         """Act on every missed deadline: skip the late player (Alcazar) or end the game
         with their loss (Alcazar 1978). One result, with its events, per game acted on."""

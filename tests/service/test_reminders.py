@@ -148,3 +148,20 @@ async def test_deadline_alcazar_skips_the_late_player(service: GameService, cloc
     assert (await service.game(table.game_id)).status is GameStatus.ACTIVE
     await table.play()                                      # the game goes on with the third player
     refused(await service.play(table.game_id, second, "buy deck"), Reason.NOT_YOUR_TURN)
+
+
+async def test_the_closed_dm_note_is_recorded_once_per_player_and_game(tmp_path) -> None:
+    from bot.service import FakeClock, GameService
+    from bot.store import Store
+
+    store = await Store.open(tmp_path / "notes.sqlite3")
+    service = GameService(store, FakeClock())
+    lobby = await service.create_lobby(1, 10, 100, "alcazar1978")
+    game_id = lobby.game.id
+    assert await service.note_dms_closed(game_id, 100) is True
+    assert await service.note_dms_closed(game_id, 100) is False
+    assert await service.note_dms_closed(game_id, 200) is True
+    await store.close()
+    reopened = await Store.open(tmp_path / "notes.sqlite3")
+    assert await GameService(reopened, FakeClock()).note_dms_closed(game_id, 100) is False
+    await reopened.close()
