@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord.replies import Refused
-from bot.service import Accepted, GameInfo, Refusal
+from bot.service import Accepted, GameInfo, GameService, Refusal
 from bot.store import GameStatus
 
 if TYPE_CHECKING:
@@ -57,10 +57,22 @@ async def game_here(interaction: discord.Interaction) -> GameInfo:
     """The lobby or game in play of this channel, or a friendly refusal."""
     require_guild(interaction)
     assert interaction.channel_id is not None
-    game = await bot_of(interaction).service.game_in_channel(interaction.channel_id)
+    service = bot_of(interaction).service
+    game = await service.game_in_channel(interaction.channel_id)
     if game is None:
-        raise Refused(NO_GAME_HERE)
+        raise Refused(await _why_no_game(service, interaction.channel_id))
     return game
+
+
+async def _why_no_game(service: GameService, channel_id: int) -> str:
+    """Why there is nothing to act on here: the last game ended, was cancelled, or there never was one."""
+    latest = await service.latest_game_in_channel(channel_id)
+    if latest is not None and latest.status is GameStatus.FINISHED:
+        ended = f" ({latest.result.reason})" if latest.result is not None else ""
+        return f"The game in this channel is over{ended}. Start a new one with `/alcazar new`."
+    if latest is not None and latest.status is GameStatus.CANCELLED:
+        return CANCELLED
+    return NO_GAME_HERE
 
 
 async def game_on_button(interaction: discord.Interaction, game_id: int, version: int | None = None) -> GameInfo:

@@ -27,6 +27,15 @@ class QueryOperations(ServiceBase):
             seats = tuple(await tx.seats.of_game(row.id))
         return info_of(row, seats)
 
+    async def latest_game_in_channel(self, channel_id: int) -> GameInfo | None:
+        """The newest game of a channel or thread, finished and cancelled ones included."""
+        async with self.store.read() as tx:
+            row = await tx.games.latest_in_channel(channel_id)
+            if row is None:
+                return None
+            seats = tuple(await tx.seats.of_game(row.id))
+        return await self._info(row, seats)
+
     async def games_of_user(self, user_id: int) -> list[GameInfo]:
         """The lobbies and active games a user has joined."""
         async with self.store.read() as tx:

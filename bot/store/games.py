@@ -90,6 +90,14 @@ class GameRepo:
         row = await cursor.fetchone()
         return None if row is None else _game(row)
 
+    async def latest_in_channel(self, channel_id: int) -> GameRow | None:
+        """The newest game of a channel or thread, whatever its status."""
+        cursor = await self._conn.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
+        row = await cursor.fetchone()
+        return None if row is None else _game(row)
+
     async def with_status(self, status: GameStatus) -> list[GameRow]:
         cursor = await self._conn.execute(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status = ? ORDER BY id", (status.value,)

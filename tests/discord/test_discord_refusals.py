@@ -80,9 +80,22 @@ async def test_moves_and_buttons_on_a_finished_game_are_refused(fake: FakeDiscor
         button = await first.click(board, "Take my turn")
         assert button.ephemeral and "This game is over." in button.text
         typed = await second.slash("move", notation="d1-c1")
-        assert typed.ephemeral and "no game in play in this channel" in typed.text
+        assert typed.ephemeral and "The game in this channel is over" in typed.text
+        assert "resigned" in typed.text and "/alcazar new" in typed.text
         again = await first.slash("resign")
-        assert again.ephemeral and "no game in play" in again.text
+        assert again.ephemeral and "The game in this channel is over" in again.text
         assert fake.channel_messages(fake.general)[-1] == over, "nothing more was posted"
+    _no_traceback(fake)
+    assert_clean(fake)
+
+
+async def test_commands_after_a_cancelled_lobby_say_it_was_cancelled(fake: FakeDiscord, database_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None):
+        await alice.slash("new", game="alcazar")
+        cancelled = await alice.slash("cancel")
+        assert "cancel" in cancelled.text.lower()
+        late = await bob.slash("join")
+        assert late.ephemeral and "This game was cancelled" in late.text and "/alcazar new" in late.text
     _no_traceback(fake)
     assert_clean(fake)
