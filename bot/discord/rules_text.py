@@ -49,6 +49,12 @@ ALCAZAR_READINGS: list[Section] = [
                                        "leaves the game, and there is no noble step."),
     ("Passing", "Only when no card can be played or bought, even after a withdrawal. When passing is your "
                 "only move, I play it for you."),
+    ("Face-up cards", "A bought face-up card is replaced at once, in its place, from the deck; once the deck "
+                      "is empty the row gets shorter."),
+    ("Missed deadlines and resigning", "A player who misses the deadline (when the host set one) is skipped "
+                                       "for that turn; a skip is not a pass, so it never counts towards the "
+                                       "end by passing. A player who resigns is skipped from then on, keeps "
+                                       "their pieces and nobles on the board, and ranks last."),
 ]
 
 ALCAZAR_1978_RULES: list[Section] = [
@@ -75,6 +81,8 @@ ALCAZAR_1978_READINGS: list[Section] = [
     ("The way back home", "The ban on re-entering your starting square does not close a side: a pawn whose "
                           "only open side leads home cannot step there, but it is not immobilized."),
     ("Passing", "`pass` only when you have no legal move at all."),
+    ("Missed deadlines and resigning", "When the host set a deadline, a player who misses it loses the game, "
+                                       "as does a player who resigns."),
 ]
 
 RULES: dict[str, tuple[str, list[Section], list[Section]]] = {

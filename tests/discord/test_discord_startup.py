@@ -61,7 +61,8 @@ async def test_rules_for_a_chosen_game_with_how_unclear_rules_are_read(fake: Fak
     for reading in ("Mansions are capped at 50 too", "takes the lowest free flag at once",
                     "the most valuable goes first", "highest value keeps its flag (a tie: the lower flag number)",
                     "still played: you are paid 50 Real, its piece leaves the game",
-                    "Only when no card can be played or bought"):
+                    "Only when no card can be played or bought", "a skip is not a pass",
+                    "replaced at once, in its place, from the deck"):
         assert reading in readings_2009, reading
     assert_clean(fake)
 
