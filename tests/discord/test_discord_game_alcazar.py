@@ -17,35 +17,37 @@ from renderer.alcazar import board as draw_board
 PREFERENCE = {"castle": 0, "raise": 1, "extend": 1, "mansion": 2, "tower": 3, "bridge": 4, "buy": 5, "pass": 6}
 
 
-def quick_end_rank(notation: str, *, tower_cards_first: bool) -> tuple[int, bool, bool, bool]:
-    """Builds first (they use up the 84 pieces that end the game), plain moves before fancy ones.
+def quick_end_rank(notation: str, *, tower_cards_first: bool, nobles: bool) -> tuple[int, bool, bool, bool]:
+    """Builds first (they use up the 84 pieces that end the game), no withdrawals.
 
     With ``tower_cards_first`` a player who buys takes a tower card (10 Real) when one is affordable:
     two such players soon have neither money nor a playable card, and the game ends with everyone passing.
+    With ``nobles`` a build with a noble step (place, move or exchange) comes before a bare one, so
+    nobles are placed through Discord and score at the end.
     """
     action = notation.split("; ")[-1].split(" + ")[0]
     return (PREFERENCE.get(action.split()[0], 9), tower_cards_first and action != "buy tower",
-            "withdraw" in notation, " + " in notation)
+            "withdraw" in notation, (" + " in notation) != nobles)
 
 
-# (players, the game's seed, tower cards first, how the game ends): seeds chosen for short games, so
-# that both ways of ending a game are played through Discord.
+# (players, the game's seed, tower cards first, noble steps first, how the game ends): seeds chosen
+# for short games, so that both ways of ending a game are played through Discord.
 GAMES = [
-    (2, 3, True, "every player passed"),
-    (3, 16, False, "the last building piece left the supply"),
-    (5, 25, False, "the last building piece left the supply"),
+    (2, 3, True, False, "every player passed"),
+    (3, 16, False, True, "the last building piece left the supply"),
+    (5, 25, False, True, "the last building piece left the supply"),
 ]
 
 
-@pytest.mark.parametrize("players, game_seed, tower_cards_first, ending", GAMES)
+@pytest.mark.parametrize("players, game_seed, tower_cards_first, nobles, ending", GAMES)
 async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Path, players: int, game_seed: int,
-                                           tower_cards_first: bool, ending: str) -> None:
+                                           tower_cards_first: bool, nobles: bool, ending: str) -> None:
     people = [fake.add_user(f"player{i}") for i in range(players)]
     by_id = {p.id: p for p in people}
     rng = random.Random(players)
 
     def rank(notation: str) -> tuple[int, bool, bool, bool]:
-        return quick_end_rank(notation, tower_cards_first=tower_cards_first)
+        return quick_end_rank(notation, tower_cards_first=tower_cards_first, nobles=nobles)
 
     async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None,
                            game_seeds=iter([game_seed])) as bot:
@@ -104,6 +106,10 @@ async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Pat
             forced = [m for m in fake.channel_messages(fake.general) if "(no other move was possible)" in m["content"]]
             assert forced, "forced passes are announced as such"
         assert any(p.mention in results["content"] for p in people)
+        if nobles:
+            final = await bot.service.board_view(game_id)
+            assert not isinstance(final, Refusal)
+            assert any(cell["noble"] for cell in final.view["cells"]), "nobles placed through Discord stand on the board"
         seated = (await bot.service.game(game_id)).players
         await assert_posted_results(fake, bot.service, results, game_id, [by_id[u].name for u in seated])
     assert ply > 10
