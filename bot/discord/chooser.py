@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 PAGE_SIZE = 25          # Discord's limit of options in one select menu
 
@@ -53,57 +53,61 @@ class Stage:
 
 
 StepsOf = Callable[[str], tuple[Step, ...]]
+# The question for a level, given the keys of the steps chosen before it.
+AskOf = Callable[[int, tuple[str, ...]], str]
 
 
 class MoveTree:
     """The legal moves of one position, as steps to choose."""
 
-    def __init__(self, moves: Sequence[tuple[str, str]], steps_of: StepsOf, questions: Sequence[str]) -> None:
-        """``moves`` are (notation, words) pairs; ``steps_of`` splits a notation into steps."""
+    def __init__(self, moves: Sequence[tuple[str, str]], steps_of: StepsOf, ask: AskOf) -> None:
+        """``moves`` are (notation, words) pairs; ``steps_of`` splits a notation into steps;
+        ``ask`` words the question of each level."""
         self.moves = [(notation, words, steps_of(notation)) for notation, words in moves]
-        self.questions = list(questions)
+        self.ask = ask
         depths = {len(steps) for _, _, steps in self.moves}
         if len(depths) > 1:
             raise ValueError(f"every move must split into the same number of steps, got {sorted(depths)}")
         self.depth = depths.pop() if depths else 0
 
-    def _options_at(self, path: tuple[int, ...]) -> list[Step] | None:
-        """The distinct steps after ``path`` (in first-seen order), or None when the path is invalid."""
+    def _walk(self, path: tuple[int, ...]) -> tuple[tuple[str, ...], list[Any]] | None:
+        """The keys chosen along ``path`` and the moves still possible; None when the path is invalid."""
+        keys: list[str] = []
         remaining = self.moves
         for level, index in enumerate(path):
             steps = _distinct(m[2][level] for m in remaining)
             if not 0 <= index < len(steps):
                 return None
-            chosen = steps[index].key
-            remaining = [m for m in remaining if m[2][level].key == chosen]
-        level = len(path)
-        if level >= self.depth:
+            keys.append(steps[index].key)
+            remaining = [m for m in remaining if m[2][level].key == keys[-1]]
+        return tuple(keys), remaining
+
+    def _options_at(self, path: tuple[int, ...]) -> list[Step] | None:
+        """The distinct steps after ``path`` (in first-seen order), or None when the path is invalid."""
+        walked = self._walk(path)
+        if walked is None:
+            return None
+        if len(path) >= self.depth:
             return []
-        return _distinct(m[2][level] for m in remaining)
+        return _distinct(m[2][len(path)] for m in walked[1])
 
     def stage(self, path: tuple[int, ...]) -> Stage | None:
         """The stage at ``path``, taking single-option steps by itself; None for a path that does not exist."""
         path = tuple(path)
         while True:
-            options = self._options_at(path)
-            if options is None:
+            walked = self._walk(path)
+            if walked is None:
                 return None
-            if not options:
-                notation, words = self._move_at(path)
+            keys, remaining = walked
+            if len(path) >= self.depth:
+                notation, words, _ = remaining[0]
                 return Stage(path, "Play this move?", (), notation, words)
-            if len(options) == 1 and len(path) < self.depth:
+            options = _distinct(m[2][len(path)] for m in remaining)
+            if len(options) == 1:
                 path = path + (0,)
                 continue
-            question = self.questions[len(path)] if len(path) < len(self.questions) else "Choose"
+            question = self.ask(len(path), keys)
             return Stage(path, question, tuple(Option(i, s.label) for i, s in enumerate(options)))
-
-    def _move_at(self, path: tuple[int, ...]) -> tuple[str, str]:
-        remaining = self.moves
-        for level, index in enumerate(path):
-            chosen = _distinct(m[2][level] for m in remaining)[index].key
-            remaining = [m for m in remaining if m[2][level].key == chosen]
-        notation, words, _ = remaining[0]
-        return notation, words
 
     def path_of(self, notation: str) -> tuple[int, ...]:
         """The full path of one move (tests walk the tree with it)."""
@@ -124,9 +128,27 @@ def _distinct(steps: object) -> list[Step]:
 
 # ----- how each game's notation splits into steps ------------------------------------------
 
-ALCAZAR_QUESTIONS = ["What do you want to do?", "Which card, cells or card?", "Then a noble step?",
-                     "Withdraw one of your nobles first?"]
-ALCAZAR_1978_QUESTIONS = ["Move your pawn or turn a wall?", "Where to?"]
+_ALCAZAR_WHERE_QUESTIONS = {
+    "buy": "Which card do you buy?", "castle": "With which card, on which three spaces?",
+    "mansion": "With which card?", "extend": "With which card?", "raise": "With which card?",
+    "tower": "Where does the tower card's piece go?", "bridge": "Which bridge?",
+}
+
+
+def alcazar_question(level: int, chosen: tuple[str, ...]) -> str:
+    if level == 0:
+        return "What do you want to do?"
+    if level == 1:
+        return _ALCAZAR_WHERE_QUESTIONS.get(chosen[0], "Which one?")
+    if level == 2:
+        return "Then a noble step?"
+    return "Withdraw one of your nobles first?"
+
+
+def alcazar1978_question(level: int, chosen: tuple[str, ...]) -> str:
+    if level == 0:
+        return "Move your pawn or turn a wall?"
+    return "Where to?" if chosen[0] == "pawn" else "Around which tower, and how far?"
 
 _ACTION_LABELS = {
     "buy": "Buy a card", "castle": "Found a castle", "mansion": "Build a mansion", "extend": "Extend a building",
@@ -156,20 +178,28 @@ def _where_label(verb: str, where: str) -> str:
         card, _, cells = where.partition(" ")
         return f"Card {card}, castle on {cells.replace('-', '–')}"
     if verb == "bridge":
-        return f"Bridge {where.replace('-', ' – ')}"
+        return "Bridge " + " – ".join(_cell_words(end) for end in where.split("-"))
     if verb == "tower":
-        return f"Tower card on {where}"
+        return f"Tower card on {_cell_words(where)}"
     return f"Card {where}"
+
+
+def _cell_words(cell: str) -> str:
+    """``12`` stays 12; a garden ``g7,1`` reads "the garden at 7,1"."""
+    return f"the garden at {cell[1:]}" if cell.startswith("g") else cell
 
 
 def _noble_label(noble: str) -> str:
     if not noble:
         return "No noble step"
     if noble.startswith("move "):
-        return f"Move your noble {noble[5:].replace('>', ' → ')}"
+        origin, _, target = noble[5:].partition(">")
+        return f"Move your noble from {_cell_words(origin)} to {_cell_words(target)}"
     if noble.startswith("swap "):
-        return f"Exchange Grande and Baron {noble[5:].replace('<>', ' ⇄ ')}"
-    return "Place " + re.sub(r"(baron|grande) ", lambda m: m.group(1).capitalize() + " on ", noble).replace(" Grande", ", Grande")
+        first, _, second = noble[5:].partition("<>")
+        return f"Exchange your Grande and Baron on {_cell_words(first)} and {_cell_words(second)}"
+    placements = re.findall(r"(baron|grande) (\S+)", noble)
+    return "Place " + " and ".join(f"a {rank.capitalize()} on {_cell_words(cell)}" for rank, cell in placements)
 
 
 def alcazar1978_steps(notation: str) -> tuple[Step, ...]:
@@ -187,16 +217,16 @@ def alcazar1978_steps(notation: str) -> tuple[Step, ...]:
     return (Step("pawn", "Move your pawn"), Step(notation, f"From {start} to {end}"))
 
 
-GAME_STEPS: dict[str, tuple[StepsOf, list[str]]] = {
-    "alcazar": (alcazar_steps, ALCAZAR_QUESTIONS),
-    "alcazar1978": (alcazar1978_steps, ALCAZAR_1978_QUESTIONS),
+GAME_STEPS: dict[str, tuple[StepsOf, AskOf]] = {
+    "alcazar": (alcazar_steps, alcazar_question),
+    "alcazar1978": (alcazar1978_steps, alcazar1978_question),
 }
 
 
 def move_tree(kind: str, moves: Sequence[tuple[str, str]]) -> MoveTree:
     """The chooser tree for a game kind and its (notation, words) legal moves."""
-    steps_of, questions = GAME_STEPS[kind]
-    return MoveTree(moves, steps_of, questions)
+    steps_of, ask = GAME_STEPS[kind]
+    return MoveTree(moves, steps_of, ask)
 
 
 def encode_path(path: tuple[int, ...]) -> str:

@@ -49,14 +49,19 @@ def test_more_than_25_options_are_paged_never_dropped() -> None:
     assert first is not None and {o.label for o in first.options} == {"Buy a card", "Build a mansion"}
     buy = tree.stage((0,))
     assert buy is not None and len(buy.options) == 61 and buy.pages == 3
+    assert first.question == "What do you want to do?" and buy.question == "Which card do you buy?"
     assert sorted(_walk(tree)) == sorted(n for n, _ in moves)
 
 
 def test_alcazar_notation_splits_into_action_card_noble_and_withdrawal() -> None:
     steps = alcazar_steps("withdraw 12; castle 8 7-9 + baron 7 grande 8")
-    assert [s.label for s in steps] == ["Found a castle", "Card 8, castle on 7–9", "Place Baron on 7, Grande on 8",
-                                        "Yes: withdraw 12"]
-    assert [s.label for s in alcazar_steps("extend 11 + move 4>11")][2] == "Move your noble 4 → 11"
+    assert [s.label for s in steps] == ["Found a castle", "Card 8, castle on 7–9",
+                                        "Place a Baron on 7 and a Grande on 8", "Yes: withdraw 12"]
+    assert [s.label for s in alcazar_steps("extend 11 + move 4>11")][2] == "Move your noble from 4 to 11"
+    assert [s.label for s in alcazar_steps("bridge 7-g7,1 + swap 7<>g7,1")][1:3] == [
+        "Bridge 7 – the garden at 7,1", "Exchange your Grande and Baron on 7 and the garden at 7,1"]
+    assert [s.label for s in alcazar_steps("tower g7,1 + grande g7,1")][1:3] == [
+        "Tower card on the garden at 7,1", "Place a Grande on the garden at 7,1"]
     assert [s.label for s in alcazar_steps("pass")][1:] == ["Pass", "No noble step", "No withdrawal"]
 
 
