@@ -16,7 +16,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer import theme
-from renderer.drawing import Names, badge, fit_text, player_name, png_bytes, wrap_text
+from renderer.drawing import Names, badge, fit_text, player_name, png_bytes, sentence, wrap_text
 from renderer.sprites import SUPERSAMPLE, noble
 from renderer.theme import font
 
@@ -310,7 +310,7 @@ def _info(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Geometry, view: di
     y += round(s * 0.34)
     lines: list[str] = []
     if outcome and outcome.get("reason"):
-        lines += wrap_text(draw, str(outcome["reason"]).capitalize(), text_face, right - left)
+        lines += wrap_text(draw, sentence(str(outcome["reason"])), text_face, right - left)
     last = view.get("last_move")
     if last:
         lines += wrap_text(draw, f"Last move: {last.get('text') or last.get('notation')}", text_face, right - left)

@@ -36,6 +36,11 @@ def player_name(names: Names, seat: int, fallback: str) -> str:
     return str(names[seat]) if 0 <= seat < len(names) else fallback
 
 
+def sentence(text: str) -> str:
+    """``text`` with its first letter upper case and the rest as written (names keep their case)."""
+    return text[:1].upper() + text[1:]
+
+
 def text_size(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont) -> tuple[int, int]:
     left, top, right, bottom = draw.textbbox((0, 0), text, font=face)
     return round(right - left), round(bottom - top)

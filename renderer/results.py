@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer import alcazar1978, theme
-from renderer.drawing import Names, fit_text, player_name, png_bytes, wrap_text
+from renderer.drawing import Names, fit_text, player_name, png_bytes, sentence, wrap_text
 from renderer.sprites import noble
 from renderer.theme import font
 
@@ -72,7 +72,7 @@ def _results_2009(view: dict[str, Any], outcome: dict[str, Any], names: Names) -
               anchor="lt")
     reason = str(outcome.get("reason") or "")
     if reason:
-        draw.text((left, round(u * 1.45)), reason[:1].upper() + reason[1:], font=font(round(u * 0.42)),
+        draw.text((left, round(u * 1.45)), sentence(reason), font=font(round(u * 0.42)),
                   fill=theme.INK_SOFT, anchor="lt")
     head = font(round(u * 0.34), "bold")
     for title, at in COLUMNS:
@@ -162,7 +162,7 @@ def _results_1978(view: dict[str, Any], outcome: dict[str, Any], names: Names) -
     draw.text((text_left, round(header * 0.38)), line, font=face, fill=theme.INK, anchor="lm")
     reason = str(outcome.get("reason") or "")
     small = font(round(u * 0.36))
-    for i, text in enumerate(wrap_text(draw, reason[:1].upper() + reason[1:], small, width - text_left - u // 2)[:1]):
+    for i, text in enumerate(wrap_text(draw, sentence(reason), small, width - text_left - u // 2)[:1]):
         draw.text((text_left, round(header * 0.72) + i * u // 2), text, font=small, fill=theme.INK_SOFT,
                   anchor="lm")
     return image
