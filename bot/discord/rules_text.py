@@ -49,6 +49,8 @@ ALCAZAR_READINGS: list[Section] = [
                                        "leaves the game, and there is no noble step."),
     ("Passing", "Only when no card can be played or bought, even after a withdrawal. When passing is your "
                 "only move, I play it for you."),
+    ("Out of cards and money", "A player with no card to play who cannot afford one must withdraw a noble "
+                               "and buy a card; a bridge may be built instead when one is possible."),
     ("Face-up cards", "A bought face-up card is replaced at once, in its place, from the deck; once the deck "
                       "is empty the row gets shorter."),
     ("Missed deadlines and resigning", "A player who misses the deadline (when the host set one) is skipped "
