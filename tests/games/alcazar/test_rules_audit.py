@@ -1,0 +1,116 @@
+"""Rules that the other rules tests left unpinned: the 50 cap where it is
+easy to miss, a bridge over a garden touching three buildings, the bridge
+price in the noble step, the money tie-break, and the wording of refusals."""
+from __future__ import annotations
+
+from bot.games import alcazar as game
+from bot.games.alcazar.scoring import outcome
+
+from .rules_support import arrange, forbidden, moves, noble, value
+
+FAR_CASTLES = [2, 10, 18, 26, 34, 42, 50, 58]  # eight castles' middle spaces, far enough apart
+
+
+def eight_castles() -> list[str]:
+    built = []
+    for n in FAR_CASTLES:
+        built += [str(n - 1), f"{n}:2", str(n + 1)]
+    return built
+
+
+# -- the 50 cap -------------------------------------------------------------------------
+def test_placing_above_50_costs_the_capped_value_not_the_sum() -> None:
+    # The castle's elements add up to 53 before the raise and 55 after; its CV is 50.
+    state = arrange(built=["7", "8:26", "9"], hands=[[8], []], money=[50, 40])
+    assert value(state, "8") == 50
+    assert "raise 8 + grande 8" in moves(state)
+    after = game.play(state, "raise 8 + grande 8")
+    assert after.players[0].money == 50 + 50 - 2 * 50 and noble(after, "8") == (0, "grande")
+
+
+def test_a_mansion_is_capped_at_50_too() -> None:
+    # Every flag flies, so a mansion above 5 stays a mansion; its value still stops at 50.
+    state = arrange(built=eight_castles() + ["70:25"], castles=[str(n) for n in FAR_CASTLES], hands=[[70], []])
+    assert state.free_flags() == [] and value(state, "70") == 49
+    after = game.play(state, "raise 70")
+    assert value(after, "70") == 50 and after.players[0].money == 40 + 50
+    bld = after.buildings
+    assert bld.flag[bld.building_of[game.board.SPACE_CELL[70]]] is None
+
+
+# -- a bridge over a garden touches up to three buildings -------------------------------
+# Garden g10,1 lies between 10 (above), 14 (below) and 12 (to its right).
+def test_a_bridge_over_a_garden_joins_the_building_beside_the_garden() -> None:
+    state = arrange(built=["10", "14", "12"], nobles={"10": (0, "baron"), "12": (0, "grande")})
+    assert len({state.buildings.building_of[game.board.SPACE_CELL[n]] for n in (10, 12, 14)}) == 3
+    assert "bridge 10-14 + move 12>g10,1" in moves(state)
+    after = game.play(state, "bridge 10-14 + move 12>g10,1")
+    assert value(after, "12") == 1 + 1 + 1 + 3 * 2 and after.players[0].money == 40 - 15 + 9
+    assert noble(after, "g10,1") == (0, "grande")
+
+
+def test_a_bridge_over_a_garden_is_blocked_by_a_castle_at_50_beside_the_garden() -> None:
+    state = arrange(
+        built=["10:2", "14:2", "12:26"], castles=["12", "10"], nobles={"10": (0, "baron")},
+    )
+    assert value(state, "12") == 50
+    forbidden(state, "bridge 10-14", "one of them is at 50; such a union cannot take place")
+
+
+# -- the bridge's price comes out before a noble is placed ------------------------------
+def test_a_noble_on_a_new_bridge_is_paid_from_what_is_left_after_the_15_real() -> None:
+    state = arrange(built=["1:2", "2", "3:2"], nobles={"1": (0, "baron")}, money=[20, 40])
+    # CV after the bridge: 16; money then 20 - 15 + 16 = 21: a Baron (16) yes, a Grande (32) no.
+    assert "bridge 1-3 + baron 3" in moves(state)
+    forbidden(state, "bridge 1-3 + grande 3", "twice it for a Grande: 32 Real; you will have 21")
+
+
+# -- the tie-break: money left over the full 50s, not all money -------------------------
+def test_the_tie_break_is_money_left_over_50s_not_the_larger_sum() -> None:
+    # Blue: a Baron at level 2 and 99 Real (1 point): 3 points, 49 left over.
+    # Yellow: a Baron at level 1 and 100 Real (2 points): 3 points, 0 left over.
+    state = arrange(built=["7:2", "9"], nobles={"7": (0, "baron"), "9": (1, "baron")}, money=[99, 100])
+    state.end_reason, state.to_move = "test", None
+    result = outcome(state)
+    assert result is not None and result.scores == (3, 3) and result.winners == (0,)
+
+
+# -- refusals name their rule -----------------------------------------------------------
+def test_a_noble_cannot_be_placed_on_a_bridge_end_where_a_noble_stands() -> None:
+    state = arrange(built=["1:2", "2", "3:2"], nobles={"1": (0, "baron")})
+    forbidden(state, "bridge 1-3 + grande 1", "a noble already stands on space 1")
+
+
+def test_a_noble_cannot_move_onto_a_cell_built_earlier() -> None:
+    state = arrange(built=["7", "8:2", "9"], nobles={"9": (0, "baron")}, hands=[[10], []])
+    forbidden(state, "extend 10 + move 9>7", "a noble can only move onto a cell built this turn, not space 7")
+
+
+def test_two_castle_nobles_cannot_share_a_cell() -> None:
+    state = arrange(hands=[[8], []])
+    forbidden(state, "castle 8 7-9 + baron 8 grande 8", "two nobles cannot stand on one cell")
+
+
+def test_no_bridge_once_the_supply_is_empty() -> None:
+    state = arrange(built=["1:2", "2", "3:2"], nobles={"1": (0, "baron")}, bridge_supply=0)
+    forbidden(state, "bridge 1-3", "no bridge is left in the supply")
+
+
+def test_no_card_from_an_empty_deck() -> None:
+    forbidden(arrange(deck=[]), "buy deck", "the face-down deck is empty")
+
+
+def test_no_move_once_the_game_is_over() -> None:
+    state = arrange()
+    state.end_reason, state.to_move = "test", None
+    forbidden(state, "buy deck", "the game is over")
+
+
+def test_a_removed_noble_is_paid_the_capped_value_of_a_mansion_above_50() -> None:
+    state = arrange(
+        built=eight_castles() + ["70:26"], castles=[str(n) for n in FAR_CASTLES],
+        nobles={"70": (1, "grande")}, hands=[[70], []],
+    )
+    assert "they get 100 Real" in game.describe_move(state, "raise 70")
+    after = game.play(state, "raise 70")
+    assert after.players[1].money == 40 + 2 * 50 and noble(after, "70") is None
