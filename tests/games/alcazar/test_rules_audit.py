@@ -114,3 +114,15 @@ def test_a_removed_noble_is_paid_the_capped_value_of_a_mansion_above_50() -> Non
     assert "they get 100 Real" in game.describe_move(state, "raise 70")
     after = game.play(state, "raise 70")
     assert after.players[1].money == 40 + 2 * 50 and noble(after, "70") is None
+
+
+def test_a_playable_tower_card_rules_out_a_pass() -> None:
+    state = arrange(built=["6"], nobles={"6": (0, "baron")}, towers=[1, 0], face_up=[], deck=[], money=[0, 40])
+    state.tower_deck = 0
+    assert moves(state) >= {"tower 6"}
+    forbidden(state, "pass", "you can still play or buy a card")
+
+
+def test_a_castle_on_its_own_built_space_names_that_space() -> None:
+    state = arrange(built=["8"], hands=[[8], []])
+    forbidden(state, "castle 8 8-10", "space 8 is already built; a castle needs three vacant spaces")
