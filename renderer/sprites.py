@@ -54,6 +54,8 @@ def noble(colour: str, rank: str, size: int) -> Image.Image:
     shadow = (0, 0, 0, 90)
     offset = big_size * 0.04
     if rank == "grande":
+        # The crown's jagged edge needs a heavier rim than a token to stand out on pale stone.
+        rim_width = max(3, big_size // 11)
         outline = _scaled(_CROWN, big_size)
         draw.polygon([(x + offset, y + offset) for x, y in outline], fill=shadow)
         draw.polygon(outline, fill=fill, outline=rim, width=rim_width)
