@@ -85,16 +85,16 @@ class ServiceBase:
         engine = get_game(row.kind)
         if entries is None:
             assert snapshot is not None
-            state, hands, legal = await in_thread(engine_work.restore, engine, snapshot.state, len(seats))
+            state, hands = await in_thread(engine_work.restore, engine, snapshot.state, len(seats))
             ply = snapshot.ply
         else:
             settings = GameSettings.from_dict(row.settings)
-            state, hands, legal, _ = await in_thread(
+            state, hands, _ = await in_thread(
                 engine_work.rebuild, engine, len(seats), row.seed, dict(settings.options), entries
             )
             ply = len(entries)
         game = LiveGame(row=row, seats=seats, engine=engine, state=state, ply=ply,
-                        hands=hands, legal=legal)
+                        hands=hands)
         self._remember(game)
         return game
 
@@ -139,7 +139,7 @@ class ServiceBase:
                                     outcome=outcome.to_dict(), now=now)
         row = _advanced_row(live.row, version, turn, now, finished)
         return LiveGame(row=row, seats=live.seats, engine=live.engine, state=step.state,
-                        ply=step.ply, hands=step.hands, legal=() if finished else step.legal)
+                        ply=step.ply, hands=step.hands)
 
     def _step_events(self, before: LiveGame, after: LiveGame, step: Step,
                      outcome: Outcome | None = None) -> list[Event]:

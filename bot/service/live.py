@@ -19,10 +19,9 @@ from bot.store.records import EntryKind, GameRow, LogEntry, SeatRow
 class LiveGame:
     """An active or finished game at one version: the row, the seats and the engine state.
 
-    ``hands`` holds each seat's hand as its own view shows it (``None`` for a
-    game without hands), so the next move can tell whose hand changed without
-    asking the engine about the old state again. ``legal`` are the legal moves
-    of the seat to act (empty when the game is over).
+    ``hands`` holds each seat's hand (``None`` for a game without hands), so
+    the next move can tell whose hand changed without asking the engine about
+    the old state again.
     """
 
     row: GameRow
@@ -31,7 +30,6 @@ class LiveGame:
     state: Any
     ply: int
     hands: tuple[Any, ...]
-    legal: tuple[Any, ...]
 
     @property
     def version(self) -> int:
@@ -59,7 +57,6 @@ class Step:
     entries: tuple[LogEntry, ...]
     hands: tuple[Any, ...]
     hands_changed: tuple[int, ...]
-    legal: tuple[Any, ...]
     outcome: Outcome | None
     snapshot: str
     ply: int                      # log length after the step
@@ -106,14 +103,13 @@ def advance(engine: ModuleType, live: LiveGame, action: Action, now: float) -> S
         notation = "retire"
         state = engine.retire(state, action.seat)
     entries = [LogEntry(ply, action.seat, action.kind, notation, words, False, now)]
-    state, legal = _play_forced_passes(engine, state, entries, now)
+    state = _play_forced_passes(engine, state, entries, now)
     hands = hands_of(engine, state, len(live.seats))
     return Step(
         state=state,
         entries=tuple(entries),
         hands=hands,
         hands_changed=tuple(s for s, (a, b) in enumerate(zip(live.hands, hands)) if a != b),
-        legal=legal,
         outcome=engine.outcome(state),
         snapshot=snapshot_of(engine, state),
         ply=entries[-1].ply,
@@ -122,33 +118,28 @@ def advance(engine: ModuleType, live: LiveGame, action: Action, now: float) -> S
 
 def standing_still(engine: ModuleType, live: LiveGame) -> Step:
     """A step that adds no log line and leaves the board as it is (a game ended by the session)."""
-    return Step(state=live.state, entries=(), hands=live.hands, hands_changed=(), legal=(),
+    return Step(state=live.state, entries=(), hands=live.hands, hands_changed=(),
                 outcome=None, snapshot=snapshot_of(engine, live.state), ply=live.ply)
 
 
 def start(engine: ModuleType, players: int, seed: int, options: dict[str, Any], now: float
-          ) -> tuple[Any, list[LogEntry], tuple[Any, ...], tuple[Any, ...], str]:
-    """The opening state (after any forced passes), its log lines, hands, legal moves, snapshot."""
+          ) -> tuple[Any, list[LogEntry], tuple[Any, ...], str]:
+    """The opening state (after any forced passes), its log lines, hands and snapshot."""
     state = engine.new_game(players=players, seed=seed, options=options)
     entries: list[LogEntry] = []
-    state, legal = _play_forced_passes(engine, state, entries, now)
-    return state, entries, hands_of(engine, state, players), legal, snapshot_of(engine, state)
+    state = _play_forced_passes(engine, state, entries, now)
+    return state, entries, hands_of(engine, state, players), snapshot_of(engine, state)
 
 
-def _play_forced_passes(
-    engine: ModuleType, state: Any, entries: list[LogEntry], now: float
-) -> tuple[Any, tuple[Any, ...]]:
-    """Play `pass` while it is the only legal move; returns the state and its legal moves."""
-    while engine.to_move(state) is not None:
-        legal = engine.legal_moves(state)
-        if len(legal) != 1 or str(legal[0]) != "pass":
-            return state, tuple(legal)
+def _play_forced_passes(engine: ModuleType, state: Any, entries: list[LogEntry], now: float) -> Any:
+    """Play `pass` while it is the only legal move; returns the state after them."""
+    while engine.forced_pass(state):
         seat = engine.to_move(state)
         ply = entries[-1].ply + 1 if entries else engine.ply(state) + 1
         entries.append(LogEntry(ply, seat, EntryKind.MOVE, "pass",
-                                engine.describe_move(state, legal[0]), True, now))
-        state = engine.play(state, legal[0])
-    return state, ()
+                                engine.describe_move(state, "pass"), True, now))
+        state = engine.play(state, "pass")
+    return state
 
 
 def hands_of(engine: ModuleType, state: Any, players: int) -> tuple[Any, ...]:
@@ -160,10 +151,10 @@ def snapshot_of(engine: ModuleType, state: Any) -> str:
     return json.dumps(engine.to_dict(state), separators=(",", ":"))
 
 
-def restore(engine: ModuleType, snapshot: str, players: int) -> tuple[Any, tuple[Any, ...], tuple[Any, ...]]:
-    """The state in a snapshot, with its hands and legal moves."""
+def restore(engine: ModuleType, snapshot: str, players: int) -> tuple[Any, tuple[Any, ...]]:
+    """The state in a snapshot, with its hands."""
     state = engine.from_dict(json.loads(snapshot))
-    return state, hands_of(engine, state, players), _legal(engine, state)
+    return state, hands_of(engine, state, players)
 
 
 def replay(
@@ -185,11 +176,23 @@ def replay(
 def rebuild(
     engine: ModuleType, players: int, seed: int, options: dict[str, Any],
     entries: Sequence[LogEntry],
-) -> tuple[Any, tuple[Any, ...], tuple[Any, ...], str]:
-    """``replay`` plus what the service caches: hands, legal moves and a fresh snapshot."""
+) -> tuple[Any, tuple[Any, ...], str]:
+    """``replay`` plus what the service caches: hands and a fresh snapshot."""
     state = replay(engine, players, seed, options, entries)
-    return state, hands_of(engine, state, players), _legal(engine, state), snapshot_of(engine, state)
+    return state, hands_of(engine, state, players), snapshot_of(engine, state)
 
 
-def _legal(engine: ModuleType, state: Any) -> tuple[Any, ...]:
-    return () if engine.to_move(state) is None else tuple(engine.legal_moves(state))
+def legal_choices(engine: ModuleType, state: Any, prefix: str, limit: int | None) -> list[tuple[str, str]]:
+    """The legal moves (notation, words) whose notation starts with ``prefix``, spaces and case aside."""
+    if engine.to_move(state) is None:
+        return []
+    wanted = squeeze(prefix)
+    chosen = [m for m in engine.legal_moves(state) if squeeze(str(m)).startswith(wanted)]
+    if limit is not None:
+        chosen = chosen[:limit]
+    return [(str(m), engine.describe_move(state, m)) for m in chosen]
+
+
+def squeeze(text: str) -> str:
+    """Notation without spaces, in lower case, for matching what a player typed."""
+    return "".join(text.split()).lower()

@@ -163,7 +163,7 @@ class LobbyOperations(ServiceBase):
             settings = GameSettings.from_dict({**settings.to_dict(), "options": options})
             order = seat_order(row.seed, [s.user_id for s in seats])
             now = self.clock.now()
-            state, entries, hands, legal, snapshot = await in_thread(
+            state, entries, hands, snapshot = await in_thread(
                 engine_work.start, engine, len(order), row.seed, options, now
             )
             outcome: Outcome | None = engine.outcome(state)
@@ -184,7 +184,7 @@ class LobbyOperations(ServiceBase):
                 row = await tx.games.require(game_id)
                 seats = tuple(await tx.seats.of_game(game_id))
             game = LiveGame(row=row, seats=seats, engine=engine, state=state, ply=len(entries),
-                            hands=hands, legal=legal)
+                            hands=hands)
             self._remember(game)
             return Accepted(await self._info(row, seats), tuple(_start_events(game, entries, outcome)))
 

@@ -5,6 +5,7 @@ from bot.service.base import ServiceBase, info_of, no_such_game
 from bot.service.results import (
     BoardView, GameInfo, GameResult, HistoryLine, MoveChoice, Reason, Refusal,
 )
+from bot.service.live import legal_choices
 from bot.service.threads import in_thread
 from bot.store import GameStatus
 
@@ -81,14 +82,8 @@ class QueryOperations(ServiceBase):
             seat = live.seat_of(user_id)
             if seat is None or seat != live.row.turn_seat or live.seats[seat].resigned:
                 return []
-            wanted = _squeeze(prefix)
-            chosen = [m for m in live.legal if _squeeze(str(m)).startswith(wanted)]
-            if limit is not None:
-                chosen = chosen[:limit]
-            describe = live.engine.describe_move
-            state = live.state
-            words = await in_thread(lambda: [describe(state, m) for m in chosen])
-            return [MoveChoice(str(m), w) for m, w in zip(chosen, words)]
+            choices = await in_thread(legal_choices, live.engine, live.state, prefix, limit)
+            return [MoveChoice(notation, words) for notation, words in choices]
 
     async def history(self, game_id: int, limit: int = 20) -> list[HistoryLine] | Refusal:
         """The last ``limit`` lines of the game's log, oldest first, in words."""
@@ -111,5 +106,3 @@ class QueryOperations(ServiceBase):
         return Refusal(Reason.NOT_STARTED, "The game has not started yet.")
 
 
-def _squeeze(text: str) -> str:
-    return "".join(text.split()).lower()

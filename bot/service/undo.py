@@ -113,7 +113,7 @@ class UndoOperations(TurnOperations, ServiceBase):
         assert ply is not None, "the request was checked at this version"
         kept = [e for e in log if e.ply < ply]
         options = dict(GameSettings.from_dict(live.row.settings).options)
-        state, hands, legal, snapshot = await in_thread(
+        state, hands, snapshot = await in_thread(
             engine_work.rebuild, live.engine, len(live.seats), live.row.seed, options, kept
         )
         now = self.clock.now()
@@ -130,7 +130,7 @@ class UndoOperations(TurnOperations, ServiceBase):
             self._forget(game_id)
             return stale(live)
         after = LiveGame(row=row, seats=live.seats, engine=live.engine, state=state,
-                         ply=len(kept), hands=hands, legal=legal)
+                         ply=len(kept), hands=hands)
         self._remember(after)
         changed = tuple(s for s, (a, b) in enumerate(zip(live.hands, hands)) if a != b)
         events: list[Event] = [

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.alcazar import board
-from bot.games.alcazar.legal import legal_moves
+from bot.games.alcazar.legal import forced_pass, legal_moves
 from bot.games.alcazar.moves import Move, MoveParts, Step, parse_notation
 from bot.games.alcazar.play import play, retire, skip
 from bot.games.alcazar.scoring import outcome
@@ -33,7 +33,7 @@ TITLE = "Alcazar"
 __all__ = [
     "COLORS", "DEFAULT_OPTIONS", "FLAG_NAMES", "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "TITLE",
     "GameError", "IllegalMove", "Move", "MoveError", "MoveParts", "Outcome", "State", "Step",
-    "board", "describe_move", "from_dict", "hand", "legal_moves", "new_game", "options", "outcome",
+    "board", "describe_move", "forced_pass", "from_dict", "hand", "legal_moves", "new_game", "options", "outcome",
     "parse_move", "play", "ply", "retire", "skip", "to_dict", "to_move", "view",
 ]
 

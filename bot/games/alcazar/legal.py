@@ -107,6 +107,19 @@ def _generate(state: State) -> list[Move]:
     return [Move(t) for t in texts]
 
 
+def forced_pass(state: State) -> bool:
+    """True when ``pass`` is the only legal move of the player to act (the bot plays it by itself).
+
+    A player who can buy a card without withdrawing has another move, which
+    settles most positions without listing every move.
+    """
+    if state.to_move is None:
+        return False
+    if buy_texts(state, state.players[state.to_move].money):
+        return False
+    return legal_moves(state) == [Move("pass")]
+
+
 def can_play_or_buy(state: State) -> bool:
     """Whether the player to act can play or buy a card (with or without a withdrawal)."""
     return Move("pass") not in legal_moves(state)

@@ -26,7 +26,7 @@ from bot.games.common import IllegalMove, MoveError, Outcome
 __all__ = [
     "DEFAULT_OPTIONS", "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "PASS", "TITLE",
     "IllegalMove", "Move", "MoveError", "Outcome", "Pass", "PawnMove", "State", "WallTurn",
-    "describe_move", "from_dict", "hand", "legal_moves", "new_game", "options", "outcome", "parse_move",
+    "describe_move", "forced_pass", "from_dict", "hand", "legal_moves", "new_game", "options", "outcome", "parse_move",
     "play", "ply", "to_dict", "to_move", "view", "why_illegal",
 ]
 
@@ -83,6 +83,11 @@ def outcome(state: State) -> Outcome | None:
 def describe_move(state: State, move: Move | str) -> str:
     """The move in plain words for the seat to act in ``state``."""
     return _describe_move(state, read_notation(move) if isinstance(move, str) else move)
+
+
+def forced_pass(state: State) -> bool:
+    """True when ``pass`` is the only legal move of the player to act (the bot plays it by itself)."""
+    return _legal_moves(state) == [PASS]
 
 
 def hand(state: State, seat: int) -> None:
