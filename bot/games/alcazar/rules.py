@@ -141,17 +141,21 @@ def castle_build(state: State, bld: Buildings, card: int, span: tuple[int, int])
     if state.pieces < 4:
         return f"a castle needs 4 pieces; only {state.pieces} are left in the supply"
     heights, of = state.heights, bld.building_of
+    # Vacancy first: "space 8 is already built" says more than a distance to it would.
+    for n in range(low, high + 1):
+        if heights[board.SPACE_CELL[n]]:
+            return f"space {n} is already built; a castle needs three vacant spaces"
     for n in range(low, high + 1):
         cell = board.SPACE_CELL[n]
-        if heights[cell]:
-            return f"space {n} is already built; a castle needs three vacant spaces"
-        for m in range(max(1, n - 3), min(board.SPACE_COUNT, n + 3) + 1):
+        # Nearest first, so the reason names the closest building.
+        for m in sorted(range(max(1, n - 3), min(board.SPACE_COUNT, n + 3) + 1), key=lambda m: abs(n - m)):
             b = of[board.SPACE_CELL[m]]
             if b < 0:
                 continue
             if bld.flag[b] is not None:
                 return (
-                    f"space {n} is {abs(n - m)} spaces from {building_words(bld, b)}; "
+                    f"space {n} is {abs(n - m)} {'space' if abs(n - m) == 1 else 'spaces'} from "
+                    f"{building_words(bld, b)}; "
                     "castles need three empty spaces between them"
                 )
             if abs(n - m) == 1:

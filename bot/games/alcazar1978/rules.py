@@ -93,6 +93,8 @@ def _pawn_move_problem(state: State, move: PawnMove) -> str | None:
     seat = state.turn
     name, other_name = COLOR_NAMES[seat], COLOR_NAMES[1 - seat]
     own = state.pawns[seat]
+    if not (0 <= move.origin < len(SQUARE_NAMES) and 0 <= move.target < len(SQUARE_NAMES)):
+        return "a pawn moves between squares of the board, a1 to d4"
     origin, target = SQUARE_NAMES[move.origin], SQUARE_NAMES[move.target]
     if move.origin != own:
         return f"{name}'s pawn is on {SQUARE_NAMES[own]}, not on {origin}"
@@ -114,6 +116,8 @@ def _wall_turn_problem(state: State, move: WallTurn) -> str | None:
     wall = move.wall
     if not 1 <= wall <= WALL_COUNT:
         return f"there is no wall {wall}: the walls are numbered 1–{WALL_COUNT}"
+    if move.quarters not in (1, 2, 3) or move.direction not in ("cw", "ccw"):
+        return "a wall turns 1, 2 or 3 quarter turns, cw or ccw (4 would end where it started)"
     if wall == state.locked_wall:
         return (
             f"wall {wall} was just turned by {COLOR_NAMES[1 - state.turn]}; "

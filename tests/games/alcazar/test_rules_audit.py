@@ -126,3 +126,13 @@ def test_a_playable_tower_card_rules_out_a_pass() -> None:
 def test_a_castle_on_its_own_built_space_names_that_space() -> None:
     state = arrange(built=["8"], hands=[[8], []])
     forbidden(state, "castle 8 8-10", "space 8 is already built; a castle needs three vacant spaces")
+
+
+def test_a_castle_on_a_built_space_says_so_before_any_distance() -> None:
+    state = arrange(players=2, built=["8"], hands=[[8], []])
+    forbidden(state, "castle 8 7-9", "space 8 is already built; a castle needs three vacant spaces")
+
+
+def test_a_distance_of_one_space_is_written_in_the_singular() -> None:
+    state = arrange(players=2, built=["28", "29", "30"], castles=["29"], hands=[[32], []])
+    forbidden(state, "castle 32 31-33", "space 31 is 1 space from the castle on 28-30")

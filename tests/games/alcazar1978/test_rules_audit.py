@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games import alcazar1978 as game
-from bot.games.alcazar1978.moves import WallTurn
+from bot.games.alcazar1978.moves import PawnMove, WallTurn
 from bot.games.alcazar1978.state import state_key
 from bot.games.common import IllegalMove, Outcome
 
@@ -45,11 +45,18 @@ def test_the_start_position_is_the_first_entry_of_the_record() -> None:
     assert game.from_dict(game.to_dict(start)).history == start.history
 
 
-@pytest.mark.xfail(strict=True, reason="a WallTurn value with 4 quarter turns raises KeyError, not IllegalMove")
 def test_a_wall_turn_value_of_four_quarters_is_refused_with_the_rule() -> None:
     state = position("d4", "a1", {1: "B2-C2"})
     with pytest.raises(IllegalMove, match="1, 2 or 3 quarter turns"):
         game.play(state, WallTurn(1, (1, 2), "cw", 4))
+    with pytest.raises(IllegalMove, match="1, 2 or 3 quarter turns"):
+        game.play(state, WallTurn(1, (1, 2), "cw", 0))
+
+
+def test_a_pawn_move_value_off_the_board_is_refused_with_the_rule() -> None:
+    state = position("d4", "a1", {1: "B2-C2"})
+    with pytest.raises(IllegalMove, match="between squares of the board"):
+        game.play(state, PawnMove(99, 0))
 
 
 def test_a_wall_turn_value_of_an_unknown_wall_is_refused_with_the_rule() -> None:
