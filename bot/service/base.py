@@ -56,6 +56,11 @@ class ServiceBase:
 
     # -- loading -----------------------------------------------------------------------
 
+    async def _game_rows(self, game_id: int) -> tuple[GameRow, tuple[SeatRow, ...]] | Refusal:
+        """The game's row and seats, or the refusal for a game that does not exist."""
+        loaded = await self._load_row(game_id)
+        return no_such_game(game_id) if loaded is None else loaded
+
     async def _load_row(self, game_id: int) -> tuple[GameRow, tuple[SeatRow, ...]] | None:
         async with self.store.read() as tx:
             row = await tx.games.get(game_id)

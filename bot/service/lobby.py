@@ -6,7 +6,7 @@ from typing import Any, Mapping, Sequence
 
 from bot.games.common import Outcome
 from bot.service import live as engine_work
-from bot.service.base import ServiceBase, engine_of, info_of, no_such_game
+from bot.service.base import ServiceBase, engine_of, info_of
 from bot.service.events import (
     BoardChanged, Event, GameCancelled, GameOver, GameStarted, HandsChanged, LobbyOpened,
     MovePlayed, PlayerJoined, PlayerLeft, SettingsChanged, TurnChanged,
@@ -71,9 +71,9 @@ class LobbyOperations(ServiceBase):
     async def join(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Join a lobby."""
         async with self._game_lock(game_id):
-            loaded = await self._load_row(game_id)
-            if loaded is None:
-                return no_such_game(game_id)
+            loaded = await self._game_rows(game_id)
+            if isinstance(loaded, Refusal):
+                return loaded
             row, seats = loaded
             if (refusal := _lobby_only(row.status)) is not None:
                 return refusal
@@ -92,9 +92,9 @@ class LobbyOperations(ServiceBase):
     async def leave(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Leave a lobby. When the host leaves, the lobby closes."""
         async with self._game_lock(game_id):
-            loaded = await self._load_row(game_id)
-            if loaded is None:
-                return no_such_game(game_id)
+            loaded = await self._game_rows(game_id)
+            if isinstance(loaded, Refusal):
+                return loaded
             row, seats = loaded
             if (refusal := _lobby_only(row.status, started="The game has started; resign instead.")) is not None:
                 return refusal
@@ -118,9 +118,9 @@ class LobbyOperations(ServiceBase):
     ) -> Accepted | Refusal:
         """Change settings (host only). House rules (``options``) only before the start."""
         async with self._game_lock(game_id):
-            loaded = await self._load_row(game_id)
-            if loaded is None:
-                return no_such_game(game_id)
+            loaded = await self._game_rows(game_id)
+            if isinstance(loaded, Refusal):
+                return loaded
             row, seats = loaded
             if not row.status.is_live:
                 return Refusal(Reason.GAME_OVER, "This game is over.")
@@ -143,9 +143,9 @@ class LobbyOperations(ServiceBase):
     async def start(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Start the game (host only): seat the players in the seed's order and deal."""
         async with self._game_lock(game_id):
-            loaded = await self._load_row(game_id)
-            if loaded is None:
-                return no_such_game(game_id)
+            loaded = await self._game_rows(game_id)
+            if isinstance(loaded, Refusal):
+                return loaded
             row, seats = loaded
             if (refusal := _lobby_only(row.status)) is not None:
                 return refusal
@@ -191,9 +191,9 @@ class LobbyOperations(ServiceBase):
     async def cancel(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Cancel a lobby or a game in play (host only); no result is recorded."""
         async with self._game_lock(game_id):
-            loaded = await self._load_row(game_id)
-            if loaded is None:
-                return no_such_game(game_id)
+            loaded = await self._game_rows(game_id)
+            if isinstance(loaded, Refusal):
+                return loaded
             row, seats = loaded
             if not row.status.is_live:
                 return Refusal(Reason.GAME_OVER, "This game is already over.")

@@ -14,9 +14,9 @@ class QueryOperations(ServiceBase):
     """Queries; none of them changes anything."""
 
     async def game(self, game_id: int) -> GameInfo | Refusal:
-        loaded = await self._load_row(game_id)
-        if loaded is None:
-            return no_such_game(game_id)
+        loaded = await self._game_rows(game_id)
+        if isinstance(loaded, Refusal):
+            return loaded
         return await self._info(*loaded)
 
     async def game_in_channel(self, channel_id: int) -> GameInfo | None:
@@ -87,9 +87,9 @@ class QueryOperations(ServiceBase):
 
     async def history(self, game_id: int, limit: int = 20) -> list[HistoryLine] | Refusal:
         """The last ``limit`` lines of the game's log, oldest first, in words."""
-        loaded = await self._load_row(game_id)
-        if loaded is None:
-            return no_such_game(game_id)
+        loaded = await self._game_rows(game_id)
+        if isinstance(loaded, Refusal):
+            return loaded
         _, seats = loaded
         users = {s.seat: s.user_id for s in seats}
         async with self.store.read() as tx:

@@ -8,7 +8,7 @@ the database, so a restart neither forgets nor repeats a reminder.
 """
 from __future__ import annotations
 
-from bot.service.base import ServiceBase, info_of, no_such_game
+from bot.service.base import ServiceBase, info_of
 from bot.service.results import Accepted, Reason, Refusal, Reminder
 from bot.service.settings import GameSettings
 from bot.service.turns import TurnOperations
@@ -72,9 +72,9 @@ class ReminderOperations(TurnOperations, ServiceBase):
 
     async def mute(self, game_id: int, user_id: int, muted: bool = True) -> Accepted | Refusal:
         """Stop (or, with ``muted=False``, resume) reminders of one game for one player."""
-        loaded = await self._load_row(game_id)
-        if loaded is None:
-            return no_such_game(game_id)
+        loaded = await self._game_rows(game_id)
+        if isinstance(loaded, Refusal):
+            return loaded
         row, seats = loaded
         if not any(s.user_id == user_id for s in seats):
             return Refusal(Reason.NOT_IN_GAME, "You are not in this game.")
