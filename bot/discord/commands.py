@@ -24,7 +24,9 @@ class AlcazarCommands(app_commands.Group):
     """Play Alcazar (2009) or Alcazar (1978) in this channel."""
 
     def __init__(self, bot: AlcazarBot) -> None:
-        super().__init__(name="alcazar", description="Play Alcazar (2009) or Alcazar (1978) in this channel")
+        # Games live in server channels: the commands are not offered in DMs.
+        super().__init__(name="alcazar", description="Play Alcazar (2009) or Alcazar (1978) in this channel",
+                         guild_only=True)
         self.bot = bot
 
     @app_commands.command(name="new", description="Open a new game in this channel; others join with the button")

@@ -22,6 +22,8 @@ async def test_without_dev_guild_the_commands_sync_globally(fake: FakeDiscord, d
     async with running_bot(fake, database_path, dev_guild=False):
         assert [c["name"] for c in fake.commands[None]] == ["alcazar"]
         assert fake.guild.id not in fake.commands
+        synced = fake.commands[None][0]
+        assert synced.get("contexts") == [0] or synced.get("dm_permission") is False, "not offered in DMs"
     assert_clean(fake)
 
 
