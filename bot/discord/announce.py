@@ -84,7 +84,13 @@ async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, wit
     else:
         kwargs = await _board_message(game, public.view, names, lines, with_buttons)
     channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-    await channel.send(allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False), **kwargs)
+    await channel.send(allowed_mentions=board_pings(game), **kwargs)
+
+
+def board_pings(game: GameInfo) -> discord.AllowedMentions:
+    """Only the player the table now waits for is pinged (everyone at the end), not the one who just moved."""
+    users = [game.to_move_id] if game.to_move_id is not None else list(game.players)
+    return discord.AllowedMentions(users=[discord.Object(u) for u in users], everyone=False, roles=False)
 
 
 async def _board_message(game: GameInfo, view: Mapping[str, Any], names: list[str], lines: Sequence[str],

@@ -59,6 +59,12 @@ async def test_two_players_play_alcazar_1978_to_the_end(fake: FakeDiscord, datab
             plies += 1
             last = fake.channel_messages(fake.general)[-1]
             assert words in last["content"]
+            posted = [r for r in fake.requests
+                      if r.method == "POST" and r.path == f"/channels/{fake.general.id}/messages"][-1]
+            pinged = sorted(int(u) for u in posted.json["allowed_mentions"]["users"])
+            waiting = (await bot.service.game(game_id)).to_move_id
+            assert pinged == ([waiting] if waiting else sorted(users)), \
+                "only the player to move is pinged; everyone at the end"
         game_over = fake.channel_messages(fake.general)[-1]
         assert "The game is over" in game_over["content"]
         assert game_over["components"] == []
