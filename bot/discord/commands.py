@@ -20,6 +20,9 @@ GAME_CHOICES = [
 ]
 
 
+THREEFOLD_HELP = "Alcazar (1978) house rule: a position repeated three times is a draw (default on)"
+
+
 class AlcazarCommands(app_commands.Group):
     """Play Alcazar (2009) or Alcazar (1978) in this channel."""
 
@@ -32,13 +35,15 @@ class AlcazarCommands(app_commands.Group):
     @app_commands.command(name="new", description="Open a new game in this channel; others join with the button")
     @app_commands.describe(game="Which game", reminder_hours="Remind the player to move after this many hours",
                            deadline_hours="Skip (Alcazar) or lose (1978) a turn not played within this many hours",
-                           thread="Open the game in a new thread")
+                           thread="Open the game in a new thread",
+                           threefold=THREEFOLD_HELP)
     @app_commands.choices(game=GAME_CHOICES)
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   reminder_hours: app_commands.Range[float, 0.5, 720.0] | None = None,
                   deadline_hours: app_commands.Range[float, 1.0, 2160.0] | None = None,
-                  thread: bool = False) -> None:
-        changes = lobby.settings_changes(reminder_hours, deadline_hours)
+                  thread: bool = False, threefold: bool | None = None) -> None:
+        changes = lobby.with_house_rules(game.value, lobby.settings_changes(reminder_hours, deadline_hours),
+                                         threefold)
         await lobby.open_lobby(interaction, game.value, changes, thread)
 
     @app_commands.command(name="join", description="Join the game waiting for players in this channel")
@@ -92,15 +97,17 @@ class AlcazarCommands(app_commands.Group):
 
     @app_commands.command(name="settings", description="Reminders and deadline of the game here (host only)")
     @app_commands.describe(reminder_hours="Hours before a reminder, and between reminders",
-                           reminders="Send reminders at all", deadline_hours="Hours per turn; 0 for no deadline")
+                           reminders="Send reminders at all", deadline_hours="Hours per turn; 0 for no deadline",
+                           threefold=THREEFOLD_HELP.replace("(default on)", "(lobby only)"))
     async def settings(self, interaction: discord.Interaction,
                        reminder_hours: app_commands.Range[float, 0.5, 720.0] | None = None,
                        reminders: bool | None = None,
-                       deadline_hours: app_commands.Range[float, 0.0, 2160.0] | None = None) -> None:
+                       deadline_hours: app_commands.Range[float, 0.0, 2160.0] | None = None,
+                       threefold: bool | None = None) -> None:
         changes = lobby.settings_changes(reminder_hours, deadline_hours)
         if reminders is not None:
             changes["reminder_max"] = 3 if reminders else 0
-        await lobby.change_settings(interaction, changes)
+        await lobby.change_settings(interaction, changes, threefold)
 
     @app_commands.command(name="help", description="How to play Alcazar here: the commands in brief")
     async def help(self, interaction: discord.Interaction) -> None:

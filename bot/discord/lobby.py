@@ -43,6 +43,15 @@ def settings_text(game: GameInfo) -> str:
     return f"Reminders: {reminders}\nDeadline: {deadline}" + (f"\nHouse rules: {options}" if options else "")
 
 
+def with_house_rules(kind: str, changes: dict[str, Any], threefold: bool | None) -> dict[str, Any]:
+    """``changes`` plus the threefold-repetition house rule, which only Alcazar (1978) has."""
+    if threefold is None:
+        return changes
+    if kind != "alcazar1978":
+        raise Refused("The threefold-repetition house rule belongs to Alcazar (1978); Alcazar has no house rules.")
+    return {**changes, "options": {"threefold_repetition": threefold}}
+
+
 def settings_changes(reminder_hours: float | None, deadline_hours: float | None) -> dict[str, Any]:
     changes: dict[str, Any] = {}
     if reminder_hours is not None:
@@ -159,10 +168,12 @@ async def warn_if_dms_closed(interaction: discord.Interaction, game: GameInfo) -
                     error.text)
 
 
-async def change_settings(interaction: discord.Interaction, changes: dict[str, Any]) -> None:
+async def change_settings(interaction: discord.Interaction, changes: dict[str, Any],
+                          threefold: bool | None = None) -> None:
     """``/alcazar settings``: show the settings, or change them (host only) for everyone to see."""
     bot = bot_of(interaction)
     game = await game_here(interaction)
+    changes = with_house_rules(game.kind, changes, threefold)
     if not changes:
         await send(interaction, "Settings of this game:\n" + settings_text(game), ephemeral=True)
         return

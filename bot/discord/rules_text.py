@@ -70,7 +70,8 @@ ALCAZAR_1978_RULES: list[Section] = [
                "square by your third turn (if it can, it must then) and may never go back there."),
     ("End", "You win when your pawn enters the opponent's starting square, or when after your move their "
             "pawn is immobilized. You may resign, or agree a draw (`/alcazar draw`). House rule (on unless "
-            "the host turns it off): the third repetition of a position is a draw."),
+            "the host turns it off with the `threefold` option of `/alcazar new` or `/alcazar settings`): the third "
+            "repetition of a position is a draw."),
     ("Notation", "`a4-b4` moves a pawn; `w3 B3 ccw1` turns wall 3 a quarter turn counter-clockwise around "
                  "tower B3 (cw/ccw, 1–3)."),
 ]

@@ -73,3 +73,26 @@ async def test_a_game_opened_in_a_thread_lives_in_that_thread(fake: FakeDiscord,
         beside = await bob.slash("new", game="alcazar")
         assert not beside.ephemeral, "the parent channel is free for another game"
     assert_clean(fake)
+
+
+async def test_the_host_switches_the_threefold_house_rule_before_the_start_only(fake: FakeDiscord,
+                                                                               database_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        wrong_game = await alice.slash("new", game="alcazar", threefold=False)
+        assert wrong_game.ephemeral and "belongs to Alcazar (1978)" in wrong_game.text
+        assert await bot.service.game_in_channel(fake.general.id) is None, "no lobby was opened"
+
+        lobby = await alice.slash("new", game="alcazar1978", threefold=False)
+        assert "House rules: threefold repetition: off" in str(lobby.embeds)
+        game = await bot.service.game_in_channel(fake.general.id)
+        assert game is not None and game.settings.options == {"threefold_repetition": False}
+        back_on = await alice.slash("settings", threefold=True)
+        assert "threefold repetition: on" in back_on.text
+        await bob.click(lobby.message, "Join")
+        await alice.click(lobby.message, "Start")
+        late = await alice.slash("settings", threefold=False)
+        assert late.ephemeral and "before the game starts" in late.text
+        started = await bot.service.game(game.id)
+        assert started.settings.options == {"threefold_repetition": True}
+    assert_clean(fake)
