@@ -32,7 +32,8 @@ HELP_COMMANDS = [
     ("/alcazar undo", "Ask the other players to take back your last move."),
     ("/alcazar draw", "Alcazar (1978): offer your opponent a draw; they accept or decline with a button."),
     ("/alcazar resign", "Leave the game (in Alcazar the others play on)."),
-    ("/alcazar settings", "Host only: reminders and the turn deadline."),
+    ("/alcazar settings", "Host only: reminders, the turn deadline and (1978, before the start) the threefold "
+                          "repetition house rule."),
     ("/alcazar rules", "A short summary of the rules of the game in this channel."),
 ]
 
