@@ -43,7 +43,8 @@ def describe_plan(state: State, plan: Plan) -> str:
     else:
         assert plan.build is not None and plan.effect is not None
         pieces.append(_build_words(state, plan))
-    text = "; then ".join(pieces) if len(pieces) > 1 else pieces[0]
+    # Each part reads as a sentence on its own; after "then" it continues one.
+    text = pieces[0] + "".join(f"; then {piece[:1].lower()}{piece[1:]}" for piece in pieces[1:])
     if parts.step is not None and plan.build is not None:
         text += ", " + _step_words(state, plan.build, parts.step)
     return text

@@ -55,7 +55,7 @@ def test_moves_are_described_in_plain_words() -> None:
         nobles={"1": (0, "baron"), "2": (1, "grande"), "30": (0, "baron")},
     )
     text = game.describe_move(state, "withdraw 30; bridge 1-3 + baron 2")
-    assert text.startswith("Withdraw the Baron from 30 (+1 Real); then Build a bridge 1–3 at level 3")
+    assert text.startswith("Withdraw the Baron from 30 (+1 Real); then build a bridge 1–3 at level 3")
     assert "removing Yellow's Grande from 2 (they get 14 Real)" in text
     assert text.endswith("Baron on 2 (16 Real)")
 
