@@ -1,6 +1,6 @@
 """The parts of the Alcazar (2009) image that never change during a game.
 
-Frame, gardens, the numbered path, the value track and the empty side panel
+Frame, gardens, the numbered path, the value track and the empty panel
 are drawn once per cell size and copied for every board.
 """
 from __future__ import annotations
@@ -114,8 +114,8 @@ def _spaces(draw: ImageDraw.ImageDraw, geo: Geometry) -> None:
 
 def _track(draw: ImageDraw.ImageDraw, geo: Geometry) -> None:
     """The value track 1..50; castles' coats of arms are placed on it per board."""
-    small = font(max(9, round(geo.cell * 0.2)), "regular")
-    bold = font(max(9, round(geo.cell * 0.22)), "bold")
+    small = font(max(9, round(geo.cell * 0.25)), "regular")
+    bold = font(max(9, round(geo.cell * 0.27)), "bold")
     for value in range(1, 51):
         left, top, right, bottom = geo.track_slot(value)
         fill = theme.SPACE if value % 2 else (230, 216, 188)

@@ -1,7 +1,9 @@
-"""Where things go on the Alcazar (2009) image: board, value track, side panel.
+"""Where things go on the Alcazar (2009) image: board, value track, panel.
 
-Every length derives from ``cell``, the side of one grid cell in pixels, so
-the whole image scales with one number.
+The image is portrait, for phones: the board on top, the value track under
+it, and the panel under the track at the board's width. Every length
+derives from ``cell``, the side of one grid cell in pixels, so the whole
+image scales with one number.
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from renderer.alcazar_layout import layout
 
 Box = tuple[int, int, int, int]
 TRACK_PER_ROW = 25          # the value track 1..50 in two rows
+PANEL_CELLS = 7.4           # the panel's height in cells: five players beside cards, supply and last move
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,7 @@ class Geometry:
     panel_left: int
     panel_top: int
     panel_width: int
+    panel_height: int
     width: int
     height: int
 
@@ -62,15 +66,15 @@ class Geometry:
         """The box of ``value`` (1..50) on the value track below the board."""
         index = value - 1
         row, column = divmod(index, TRACK_PER_ROW)
-        slot = self.board_width / TRACK_PER_ROW
-        left = self.board_left + column * slot
+        slot = (self.board_width + 2 * self.frame) / TRACK_PER_ROW
+        left = self.board_left - self.frame + column * slot
         top = self.track_top + row * self.track_row
         return (round(left), top, round(left + slot), top + self.track_row)
 
     @property
     def panel_box(self) -> Box:
         return (self.panel_left, self.panel_top, self.panel_left + self.panel_width,
-                self.height - self.margin)
+                self.panel_top + self.panel_height)
 
 
 @lru_cache(maxsize=8)
@@ -84,13 +88,15 @@ def geometry(cell: int) -> Geometry:
     board_bottom = board_top + board.rows * cell + frame
     track_top = board_bottom + round(cell * 0.28)
     track_row = round(cell * 0.72)
-    height = track_top + 2 * track_row + margin
-    panel_left = board_left + board.columns * cell + frame + margin
-    panel_width = round(cell * 6.6)
+    panel_top = track_top + 2 * track_row + round(cell * 0.28)
+    panel_left = margin                     # the panel lines up with the board's frame
+    panel_width = board.columns * cell + 2 * frame
+    panel_height = round(cell * PANEL_CELLS)
     width = panel_left + panel_width + margin
+    height = panel_top + panel_height + margin
     return Geometry(
         cell=cell, columns=board.columns, rows=board.rows, margin=margin, frame=frame,
         board_left=board_left, board_top=board_top, track_top=track_top, track_row=track_row,
-        panel_left=panel_left, panel_top=margin, panel_width=panel_width,
+        panel_left=panel_left, panel_top=panel_top, panel_width=panel_width, panel_height=panel_height,
         width=width, height=height,
     )

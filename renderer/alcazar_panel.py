@@ -1,4 +1,4 @@
-"""The side panel of the Alcazar (2009) board: players, cards, supply, last move."""
+"""The panel of the Alcazar (2009) board: players, cards, supply, last move."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -15,36 +15,69 @@ from renderer.theme import font
 View = dict[str, Any]
 
 
-class Panel:
-    """Draws panel sections one below the other, tracking the pen's height."""
+class Column:
+    """One column of the panel, drawn top to bottom while tracking the pen's height."""
 
-    def __init__(self, image: Image.Image, geo: Geometry) -> None:
-        self.image = image
-        self.draw = ImageDraw.Draw(image)
-        self.geo = geo
-        left, top, right, bottom = geo.panel_box
-        self.pad = round(geo.cell * 0.22)
-        self.left = left + self.pad
-        self.right = right - self.pad
-        self.bottom = bottom - self.pad
-        self.y = top + self.pad
+    def __init__(self, panel: Panel, left: int, right: int, top: int, bottom: int) -> None:
+        self.panel = panel
+        self.draw = panel.draw
+        self.left = left
+        self.right = right
+        self.y = top
+        self.bottom = bottom
 
     @property
     def width(self) -> int:
         return self.right - self.left
 
     def px(self, fraction: float) -> int:
-        return max(1, round(self.geo.cell * fraction))
+        return self.panel.px(fraction)
 
     def heading(self, text: str) -> None:
-        face = font(self.px(0.2), "bold")
-        self.y += self.px(0.12)
+        face = font(self.px(0.26), "bold")
+        self.y += self.px(0.1)
         self.draw.text((self.left, self.y), text.upper(), font=face, fill=theme.INK_SOFT, anchor="la")
-        self.y += self.px(0.28)
+        self.y += self.px(0.34)
 
-    def rule(self) -> None:
-        self.draw.line((self.left, self.y, self.right, self.y), fill=theme.PANEL_LINE, width=2)
-        self.y += self.px(0.08)
+    def paste(self, sprite: Image.Image, x: int, centre_y: int) -> None:
+        self.panel.paste(sprite, x, centre_y)
+
+
+class Panel:
+    """The panel under the value track: a header, two columns, a legend at the foot."""
+
+    def __init__(self, image: Image.Image, geo: Geometry) -> None:
+        self.image = image
+        self.draw = ImageDraw.Draw(image)
+        self.geo = geo
+        left, top, right, bottom = geo.panel_box
+        self.pad = round(geo.cell * 0.24)
+        self.left = left + self.pad
+        self.right = right - self.pad
+        self.top = top + self.pad
+        self.bottom = bottom - self.pad
+
+    def px(self, fraction: float) -> int:
+        return max(1, round(self.geo.cell * fraction))
+
+    @property
+    def body_top(self) -> int:
+        """Where the columns start, under the header."""
+        return self.top + self.px(0.74)
+
+    @property
+    def legend_top(self) -> int:
+        """Where the legend starts, above the panel's foot."""
+        return self.bottom - self.px(0.5)
+
+    def columns(self) -> tuple[Column, Column]:
+        """Players on the left; cards, supply and the last move on the right."""
+        split = self.left + round((self.right - self.left) * 0.54)
+        gutter = self.px(0.16)
+        bottom = self.legend_top - self.px(0.12)
+        self.draw.line((split, self.body_top + self.px(0.1), split, bottom), fill=theme.PANEL_LINE, width=2)
+        return (Column(self, self.left, split - gutter, self.body_top, bottom),
+                Column(self, split + gutter, self.right, self.body_top, bottom))
 
     def paste(self, sprite: Image.Image, x: int, centre_y: int) -> None:
         self.image.paste(sprite, (x, centre_y - sprite.height // 2), sprite)
@@ -52,69 +85,87 @@ class Panel:
 
 def draw_panel(image: Image.Image, geo: Geometry, view: View, names: Names) -> None:
     panel = Panel(image, geo)
-    _header(panel, view)
-    _players(panel, view, names)
-    _face_up(panel, view)
-    _supply(panel, view)
-    _last_move(panel, view, names)
-    _outcome(panel, view, names)
+    _header(panel, view, names)
+    players, cards = panel.columns()
+    _players(players, view, names)
+    _face_up(cards, view)
+    _supply(cards, view)
+    _last_move(cards, view, names)
     _legend(panel, view)
 
 
-def _header(panel: Panel, view: View) -> None:
+def _header(panel: Panel, view: View, names: Names) -> None:
+    """The title, and the move number or how the game ended."""
     draw = panel.draw
-    title = font(panel.px(0.44), "bold")
-    draw.text((panel.left, panel.y), "Alcazar", font=title, fill=theme.FRAME_DARK, anchor="lt")
-    status = "game over" if view.get("outcome") else f"move {view.get('ply', 0) + 1}"
-    draw.text((panel.right, panel.y + panel.px(0.1)), status, font=font(panel.px(0.24)), fill=theme.INK_SOFT,
-              anchor="rt")
-    panel.y += panel.px(0.62)
-    panel.rule()
+    title = font(panel.px(0.5), "bold")
+    centre_y = panel.top + panel.px(0.26)
+    draw.text((panel.left, centre_y), "Alcazar", font=title, fill=theme.FRAME_DARK, anchor="lm")
+    outcome = view.get("outcome")
+    status = _verdict(view, outcome, names) if outcome else f"move {view.get('ply', 0) + 1}"
+    status_left = panel.left + round(draw.textlength("Alcazar", font=title)) + panel.px(0.4)
+    text, face = fit_text(draw, status, "bold" if outcome else "regular", panel.px(0.34), panel.right - status_left)
+    draw.text((panel.right, centre_y), text, font=face, fill=theme.FRAME_DARK if outcome else theme.INK_SOFT,
+              anchor="rm")
+    rule_y = panel.body_top - panel.px(0.08)
+    draw.line((panel.left, rule_y, panel.right, rule_y), fill=theme.PANEL_LINE, width=2)
+
+
+def _verdict(view: View, outcome: dict[str, Any], names: Names) -> str:
+    players = {p["seat"]: p for p in view.get("players", ())}
+    winners = [player_name(names, s, _colour_name(players.get(s, {"color": "?"}))) for s in outcome.get("winners", ())]
+    if not winners:
+        return "Game over: draw"
+    if len(winners) == 1:
+        return f"Game over: {winners[0]} wins"
+    return "Game over: shared win, " + ", ".join(winners)
 
 
 def _colour_name(player: dict[str, Any]) -> str:
     return str(player.get("color", "?")).capitalize()
 
 
-def _players(panel: Panel, view: View, names: Names) -> None:
-    row = panel.px(1.04)
-    for player in view.get("players", ()):
-        _player_row(panel, view, player, names, row)
-        panel.y += row
-    panel.y += panel.px(0.04)
+def _players(column: Column, view: View, names: Names) -> None:
+    players = list(view.get("players", ()))
+    row = min(column.px(1.1), (column.bottom - column.y) // max(1, len(players)))
+    for player in players:
+        _player_row(column, view, player, names, row)
+        column.y += row
 
 
-def _player_row(panel: Panel, view: View, player: dict[str, Any], names: Names, row: int) -> None:
-    draw = panel.draw
+def _player_row(column: Column, view: View, player: dict[str, Any], names: Names, row: int) -> None:
+    draw = column.draw
     seat = player["seat"]
     colour = player["color"]
     retired = bool(player.get("retired"))
-    to_move = view.get("to_move") == seat
-    top, bottom = panel.y, panel.y + row - panel.px(0.06)
-    if to_move:
-        draw.rounded_rectangle((panel.left - panel.px(0.08), top, panel.right + panel.px(0.08), bottom),
-                               radius=panel.px(0.12), fill=theme.TURN, outline=theme.FRAME, width=2)
-    token = noble(colour, "baron", panel.px(0.58))
-    panel.paste(token, panel.left, (top + bottom) // 2)
-    text_left = panel.left + panel.px(0.7)
+    outcome = view.get("outcome") or {}
+    to_move = view.get("to_move") == seat and not outcome
+    winner = seat in (outcome.get("winners") or ())
+    top, bottom = column.y, column.y + row - column.px(0.08)
+    if to_move or winner:
+        draw.rounded_rectangle((column.left - column.px(0.08), top, column.right + column.px(0.08), bottom),
+                               radius=column.px(0.12), fill=theme.TURN, outline=theme.FRAME, width=2)
+    token = noble(colour, "baron", column.px(0.62))
+    column.paste(token, column.left, (top + bottom) // 2)
+    text_left = column.left + column.px(0.74)
     name = player_name(names, seat, _colour_name(player))
-    tag = "to play" if to_move else "retired" if retired else ""
-    tag_face = font(panel.px(0.2), "bold")
-    tag_width = round(draw.textlength(tag, font=tag_face)) + panel.px(0.2) if tag else 0
-    name_text, face = fit_text(draw, name, "bold", panel.px(0.33), panel.right - text_left - tag_width)
+    tag = "winner" if winner else "to play" if to_move else "retired" if retired else ""
+    tag_face = font(column.px(0.26), "bold")
+    tag_width = round(draw.textlength(tag, font=tag_face)) + column.px(0.26) if tag else 0
+    name_text, face = fit_text(draw, name, "bold", column.px(0.38), column.right - text_left - tag_width)
     name_ink = theme.INK_FAINT if retired else theme.INK
-    draw.text((text_left, top + panel.px(0.06)), name_text, font=face, fill=name_ink, anchor="lt")
+    name_y = top + column.px(0.26)
+    draw.text((text_left, name_y), name_text, font=face, fill=name_ink, anchor="lm")
     if tag:
-        badge(draw, (panel.right - tag_width / 2 + panel.px(0.04), top + panel.px(0.2)), tag, tag_face,
-              theme.FRAME_DARK if to_move else theme.INK_FAINT, (255, 255, 255), pad=3)
-    _player_counts(panel, player, text_left, top + round(row * 0.66))
+        badge(draw, (column.right - tag_width / 2 + column.px(0.06), name_y), tag, tag_face,
+              theme.FRAME_DARK if to_move or winner else theme.INK_FAINT, (255, 255, 255), pad=column.px(0.05))
+    _player_counts(column, player, text_left, top + round(row * 0.7))
 
 
-def _player_counts(panel: Panel, player: dict[str, Any], left: int, centre_y: int) -> None:
+def _player_counts(column: Column, player: dict[str, Any], left: int, centre_y: int) -> None:
     """Money, nobles left, cards in hand and tower cards, each behind its icon."""
-    draw = panel.draw
-    face = font(panel.px(0.28), "bold")
-    icon = panel.px(0.36)
+    draw = column.draw
+    face = font(column.px(0.32), "bold")
+    icon = column.px(0.4)
     colour = player["color"]
     items = [
         (coin(icon), f"{player.get('money', 0)}"),
@@ -123,147 +174,145 @@ def _player_counts(panel: Panel, player: dict[str, Any], left: int, centre_y: in
         (card_back(icon), f"{player.get('hand_count', 0)}"),
         (tower_card(icon), f"{player.get('towers', 0)}"),
     ]
+    gap = column.px(0.04)
+    widths = [icon + gap + draw.textlength(text, font=face) for _, text in items]
+    # what is left over is shared out between the items, so a large sum of money never runs into the next icon
+    spacing = max(column.px(0.1), (column.right - left - sum(widths)) / (len(items) - 1))
     x: float = left
-    step = (panel.right - left) / len(items)
-    for sprite, text in items:
-        panel.paste(sprite, round(x), centre_y)
-        draw.text((x + icon + panel.px(0.05), centre_y), text, font=face, fill=theme.INK, anchor="lm")
-        x += step
+    for (sprite, text), width in zip(items, widths):
+        column.paste(sprite, round(x), centre_y)
+        draw.text((x + icon + gap, centre_y), text, font=face, fill=theme.INK, anchor="lm")
+        x += width + spacing
 
 
-def _face_up(panel: Panel, view: View) -> None:
-    panel.heading("Face-up cards")
+def _face_up(column: Column, view: View) -> None:
+    column.heading("Face-up cards")
     cards = list(view.get("face_up", ()))
-    draw = panel.draw
+    draw = column.draw
     slots = 6
-    gap = panel.px(0.1)
-    width = (panel.width - gap * (slots - 1)) / slots
-    height = panel.px(0.62)
-    face = font(panel.px(0.34), "bold")
+    gap = column.px(0.1)
+    width = (column.width - gap * (slots - 1)) / slots
+    height = column.px(0.66)
+    face = font(column.px(0.38), "bold")
     for i in range(slots):
-        left = panel.left + i * (width + gap)
-        box = (round(left), panel.y, round(left + width), panel.y + height)
+        left = column.left + i * (width + gap)
+        box = (round(left), column.y, round(left + width), column.y + height)
         if i < len(cards):
-            draw.rounded_rectangle(box, radius=panel.px(0.08), fill=(255, 252, 244), outline=theme.FRAME, width=2)
+            draw.rounded_rectangle(box, radius=column.px(0.08), fill=(255, 252, 244), outline=theme.FRAME, width=2)
             draw.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(cards[i]), font=face,
                       fill=theme.INK, anchor="mm")
         else:
-            draw.rounded_rectangle(box, radius=panel.px(0.08), outline=theme.PANEL_LINE, width=2)
-    panel.y += height + panel.px(0.06)
+            draw.rounded_rectangle(box, radius=column.px(0.08), outline=theme.PANEL_LINE, width=2)
+    column.y += height + column.px(0.04)
 
 
-def _supply(panel: Panel, view: View) -> None:
-    panel.heading("Supply")
-    draw = panel.draw
-    face = font(panel.px(0.25))
-    bold = font(panel.px(0.25), "bold")
+def _supply(column: Column, view: View) -> None:
+    column.heading("Supply")
+    draw = column.draw
+    size = column.px(0.3)
     supply = view.get("supply", {})
-    line = panel.px(0.36)
+    line = column.px(0.4)
     entries = [
         ("Deck", view.get("deck", 0)), ("Tower cards", view.get("tower_deck", 0)),
         ("Pieces", supply.get("pieces", 0)), ("Bridges", supply.get("bridges", 0)),
     ]
-    half = panel.width // 2
+    half = column.width // 2
     for i, (label, count) in enumerate(entries):
-        x = panel.left + (i % 2) * half
-        y = panel.y + (i // 2) * line
-        draw.text((x, y), f"{label} ", font=face, fill=theme.INK_SOFT, anchor="lt")
-        draw.text((x + draw.textlength(f"{label} ", font=face), y), str(count), font=bold, fill=theme.INK,
-                  anchor="lt")
-    panel.y += 2 * line
+        x = column.left + (i % 2) * half
+        y = column.y + (i // 2) * line + line // 2
+        text, face = fit_text(draw, f"{label} ", "regular", size, half - column.px(0.5))
+        draw.text((x, y), text, font=face, fill=theme.INK_SOFT, anchor="lm")
+        draw.text((x + draw.textlength(text, font=face), y), str(count), font=font(size, "bold"), fill=theme.INK,
+                  anchor="lm")
+    column.y += 2 * line
     flags = list(supply.get("flags", ()))
-    draw.text((panel.left, panel.y + panel.px(0.16)), "Free flags", font=face, fill=theme.INK_SOFT, anchor="lm")
-    x = panel.left + round(draw.textlength("Free flags ", font=face))
-    size = panel.px(0.36)
+    face = font(size)
+    centre_y = column.y + line // 2
+    draw.text((column.left, centre_y), "Free flags", font=face, fill=theme.INK_SOFT, anchor="lm")
+    x = column.left + round(draw.textlength("Free flags ", font=face))
+    arms = column.px(0.4)
     if not flags:
-        draw.text((x, panel.y + panel.px(0.16)), "none", font=bold, fill=theme.INK, anchor="lm")
+        draw.text((x, centre_y), "none", font=font(size, "bold"), fill=theme.INK, anchor="lm")
     for flag in flags:
-        panel.paste(shield(flag, size), x, panel.y + panel.px(0.16))
-        x += size + panel.px(0.02)
-    panel.y += panel.px(0.42)
+        column.paste(shield(flag, arms), x, centre_y)
+        x += arms + column.px(0.02)
+    column.y += line
 
 
-def _last_move(panel: Panel, view: View, names: Names) -> None:
+def _last_move(column: Column, view: View, names: Names) -> None:
     last = view.get("last_move")
     if not last:
         return
-    panel.heading("Last move")
-    draw = panel.draw
+    column.heading("Last move")
+    draw = column.draw
     players = {p["seat"]: p for p in view.get("players", ())}
     player = players.get(last.get("seat"), {"seat": last.get("seat", 0), "color": "white"})
-    face = font(panel.px(0.24))
-    bar_left = panel.left
-    text_left = panel.left + panel.px(0.16)
-    top = panel.y
+    face = font(column.px(0.3))
+    line = column.px(0.36)
+    text_left = column.left + column.px(0.18)
+    top = column.y
     name = player_name(names, player["seat"], _colour_name(player))
-    name_text, name_face = fit_text(draw, name, "bold", panel.px(0.25), panel.right - text_left)
-    draw.text((text_left, panel.y), name_text, font=name_face, fill=theme.INK, anchor="lt")
-    panel.y += panel.px(0.34)
+    name_text, name_face = fit_text(draw, name, "bold", column.px(0.32), column.right - text_left)
+    draw.text((text_left, column.y), name_text, font=name_face, fill=theme.INK, anchor="lt")
+    column.y += column.px(0.4)
     text = str(last.get("text") or last.get("notation") or "")
-    lines = wrap_text(draw, text, face, panel.right - text_left)
-    max_lines = max(1, (panel.bottom - panel.y - panel.px(0.9)) // panel.px(0.32))
+    notation = str(last.get("notation") or "")
+    show_notation = bool(notation) and notation != text
+    room = column.bottom - column.y - (line if show_notation else 0)
+    lines = wrap_text(draw, text, face, column.right - text_left)
+    max_lines = max(1, room // line)
     if len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = lines[-1].rstrip(".") + "…"
-    for line in lines:
-        draw.text((text_left, panel.y), line, font=face, fill=theme.INK, anchor="lt")
-        panel.y += panel.px(0.32)
-    notation = str(last.get("notation") or "")
-    if notation and notation != text:
-        note, note_face = fit_text(draw, notation, "regular", panel.px(0.2), panel.right - text_left)
-        draw.text((text_left, panel.y), note, font=note_face, fill=theme.INK_SOFT, anchor="lt")
-        panel.y += panel.px(0.3)
-    draw.rectangle((bar_left, top, bar_left + panel.px(0.06), panel.y - panel.px(0.04)), fill=theme.HIGHLIGHT)
-
-
-def _outcome(panel: Panel, view: View, names: Names) -> None:
-    outcome = view.get("outcome")
-    if not outcome:
-        return
-    panel.heading("Game over")
-    draw = panel.draw
-    players = {p["seat"]: p for p in view.get("players", ())}
-    winners = [player_name(names, s, _colour_name(players.get(s, {"color": "?"}))) for s in outcome.get("winners", ())]
-    text = ("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners) if winners else "Draw"
-    face = font(panel.px(0.28), "bold")
-    for line in wrap_text(draw, text, face, panel.width)[:2]:
-        draw.text((panel.left, panel.y), line, font=face, fill=theme.FRAME_DARK, anchor="lt")
-        panel.y += panel.px(0.38)
+    for text_line in lines:
+        draw.text((text_left, column.y), text_line, font=face, fill=theme.INK, anchor="lt")
+        column.y += line
+    if show_notation:
+        note, note_face = fit_text(draw, notation, "regular", column.px(0.27), column.right - text_left)
+        draw.text((text_left, column.y), note, font=note_face, fill=theme.INK_SOFT, anchor="lt")
+        column.y += line
+    draw.rectangle((column.left, top, column.left + column.px(0.06), column.y - column.px(0.06)),
+                   fill=theme.HIGHLIGHT)
 
 
 def _legend(panel: Panel, view: View) -> None:
-    """A key to the board's symbols, at the foot of the panel."""
+    """A key to the board's symbols, in one row at the foot of the panel."""
     draw = panel.draw
-    face = font(panel.px(0.22))
-    icon = panel.px(0.36)
+    face = font(panel.px(0.28))
+    icon = panel.px(0.4)
     colour = view.get("players", [{"color": "blue"}])[0]["color"]
-    line = panel.px(0.42)
-    top = panel.bottom - 2 * line
-    if top < panel.y + panel.px(0.1):
-        return
-    draw.line((panel.left, top - panel.px(0.1), panel.right, top - panel.px(0.1)), fill=theme.PANEL_LINE, width=1)
-    third = panel.width / 3
+    top = panel.legend_top
+    draw.line((panel.left, top, panel.right, top), fill=theme.PANEL_LINE, width=1)
+    cy = top + (panel.bottom - top) // 2 + panel.px(0.04)
     entries: list[tuple[Image.Image | str, str]] = [
         (noble(colour, "grande", icon), "Grande"), (noble(colour, "baron", round(icon * 0.85)), "Baron"),
         (shield(1, icon, numbered=False), "castle"), ("height", "height"), ("bridge", "bridge level"),
         ("mansion", "mansion"),
     ]
-    for i, (symbol, label) in enumerate(entries):
-        x = round(panel.left + (i % 3) * third)
-        cy = top + (i // 3) * line + line // 2
-        if isinstance(symbol, Image.Image):
-            panel.paste(symbol, x, cy)
-        elif symbol == "height":
-            r = panel.px(0.16)
-            draw.ellipse((x + icon / 2 - r, cy - r, x + icon / 2 + r, cy + r), fill=theme.INK)
-            draw.text((x + icon / 2, cy), "3", font=font(panel.px(0.24), "bold"), fill=(255, 255, 255), anchor="mm")
-        elif symbol == "bridge":
-            badge(draw, (x + icon / 2, cy), "2", font(panel.px(0.2), "bold"), theme.bridge_colour(2),
-                  (255, 255, 255), pad=3, min_width=panel.px(0.3))
-        else:
-            badge(draw, (x + icon / 2, cy), "⌂", font(panel.px(0.24), "condensed"), theme.PANEL, theme.INK,
-                  outline=theme.FRAME_DARK, pad=2)
-        draw.text((x + icon + panel.px(0.08), cy), label, font=face, fill=theme.INK_SOFT, anchor="lm")
+    label_gap = panel.px(0.08)
+    widths = [icon + label_gap + draw.textlength(label, font=face) for _, label in entries]
+    spacing = (panel.right - panel.left - sum(widths)) / (len(entries) - 1)
+    x: float = panel.left
+    for (symbol, label), width in zip(entries, widths):
+        _legend_symbol(panel, symbol, round(x), cy, icon)
+        draw.text((x + icon + label_gap, cy), label, font=face, fill=theme.INK_SOFT, anchor="lm")
+        x += width + spacing
+
+
+def _legend_symbol(panel: Panel, symbol: Image.Image | str, x: int, cy: int, icon: int) -> None:
+    draw = panel.draw
+    if isinstance(symbol, Image.Image):
+        panel.paste(symbol, x, cy)
+    elif symbol == "height":
+        r = panel.px(0.18)
+        draw.ellipse((x + icon / 2 - r, cy - r, x + icon / 2 + r, cy + r), fill=theme.INK)
+        draw.text((x + icon / 2, cy), "3", font=font(panel.px(0.28), "bold"), fill=(255, 255, 255), anchor="mm")
+    elif symbol == "bridge":
+        badge(draw, (x + icon / 2, cy), "2", font(panel.px(0.26), "bold"), theme.bridge_colour(2),
+              (255, 255, 255), pad=3, min_width=panel.px(0.34))
+    else:
+        badge(draw, (x + icon / 2, cy), "⌂", font(panel.px(0.28), "condensed"), theme.PANEL, theme.INK,
+              outline=theme.FRAME_DARK, pad=2)
 
 
 @lru_cache(maxsize=16)

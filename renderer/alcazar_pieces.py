@@ -169,7 +169,7 @@ def _bridge(draw: ImageDraw.ImageDraw, geo: Geometry, bridge: dict[str, Any], la
 def draw_bridge_levels(draw: ImageDraw.ImageDraw, geo: Geometry, view: View) -> None:
     """Each bridge's level, on the joint between its first end and its middle."""
     lanes = bridge_lanes(view.get("bridges", ()))
-    face = font(max(9, round(geo.cell * 0.2)), "bold")
+    face = font(max(9, round(geo.cell * 0.3)), "bold")
     for bridge in view.get("bridges", ()):
         left, top, right, bottom = bridge_band(geo, bridge, lanes.get(bridge["id"], (0, 1)))
         horizontal = right - left > bottom - top
@@ -179,7 +179,7 @@ def draw_bridge_levels(draw: ImageDraw.ImageDraw, geo: Geometry, view: View) -> 
             centre = ((left + right) / 2, top + geo.cell * 0.4 + geo.cell / 2)
         colour = theme.bridge_colour(bridge["level"])
         badge(draw, centre, str(bridge["level"]), face, colour, (255, 255, 255),
-              outline=(255, 255, 255), pad=3, min_width=round(geo.cell * 0.3))
+              outline=(255, 255, 255), pad=2, min_width=round(geo.cell * 0.36))
 
 
 def draw_last_move(draw: ImageDraw.ImageDraw, geo: Geometry, view: View) -> None:
@@ -216,26 +216,27 @@ def draw_nobles(image: Image.Image, geo: Geometry, view: View) -> None:
 
 def draw_cell_labels(draw: ImageDraw.ImageDraw, geo: Geometry, view: View) -> None:
     """On every built cell: its space number (bottom left) and its height (bottom right)."""
-    number_face = font(max(9, round(geo.cell * 0.28)), "bold")
-    height_face = font(max(9, round(geo.cell * 0.24)), "bold")
-    r = geo.cell * 0.16
+    number_face = font(max(9, round(geo.cell * 0.34)), "bold")
+    height_face = font(max(9, round(geo.cell * 0.32)), "bold")
+    r = geo.cell * 0.2
     for cell in view.get("cells", ()):
         x0, y0, x1, y1 = geo.tile_box(cell["x"], cell["y"])
         if _is_space(cell):
             level = _top_piece_level(cell) or cell["height"]
             face_colour = theme.height_colour(level)
             ink = theme.text_on(face_colour)
-            draw.text((x0 + geo.cell * 0.05, y1 - geo.cell * 0.04), str(cell["space"]), font=number_face,
+            draw.text((x0 + geo.cell * 0.02, y1 - geo.cell * 0.03), str(cell["space"]), font=number_face,
                       fill=ink, anchor="ld", stroke_width=2, stroke_fill=face_colour)
-        cx, cy = x1 - r * 0.9, y1 - r * 0.9
+        # the circle overhangs the tile's corner a little to leave room for a two-digit number
+        cx, cy = x1 - r * 0.7, y1 - r * 0.75
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.INK, outline=(255, 255, 255), width=1)
         draw.text((cx, cy), str(cell["height"]), font=height_face, fill=(255, 255, 255), anchor="mm")
 
 
 def draw_building_tags(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Geometry, view: View) -> None:
     """Each building's value (and a castle's coat of arms and province) above its top-left cell."""
-    face = font(max(9, round(geo.cell * 0.26)), "condensed")
-    arms = round(geo.cell * 0.4)
+    face = font(max(9, round(geo.cell * 0.3)), "condensed")
+    arms = round(geo.cell * 0.44)
     for building in view.get("buildings", ()):
         cells = [tuple(c) for c in building.get("cells", ())]
         if not cells:

@@ -106,3 +106,16 @@ def test_crowded_and_finished_views_render() -> None:
 
 def test_names_may_be_a_mapping_by_seat() -> None:
     assert board(mid_game_view(), names={0: "Ana", 1: "Bartolomé", 2: "Cleo"}) == board(mid_game_view(), names=NAMES)
+
+
+def test_the_image_is_portrait_with_the_panel_under_the_track_at_the_board_width() -> None:
+    # phones show an attached image at their screen's width: a portrait image keeps the text large
+    geo = geometry(64)
+    image = open_png(board(mid_game_view()))
+    assert image.height > image.width
+    board_outer = (geo.board_left - geo.frame, geo.board_left + geo.board_width + geo.frame)
+    left, top, right, bottom = geo.panel_box
+    assert (left, right) == board_outer
+    assert top >= geo.track_slot(50)[3] and bottom <= geo.height
+    # the panel is drawn there: its pale fill, where the board used to leave parchment
+    assert share(image, (left + 8, bottom - 8), theme.PANEL, radius=2, tolerance=4) == 1.0
