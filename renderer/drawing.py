@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -28,12 +30,48 @@ def png_bytes(image: Image.Image) -> bytes:
 
 
 def player_name(names: Names, seat: int, fallback: str) -> str:
-    """The display name of ``seat``; ``fallback`` (its colour) when none is given."""
+    """The display name of ``seat`` as the images can draw it; ``fallback`` (its colour) when none is left.
+
+    Characters the bundled font has no glyph for (emoji, CJK) would show as
+    empty boxes, so they are dropped; a name made only of them becomes the
+    colour's name.
+    """
     if names is None:
         return fallback
     if isinstance(names, Mapping):
-        return str(names.get(seat, fallback))
-    return str(names[seat]) if 0 <= seat < len(names) else fallback
+        name = str(names.get(seat, fallback))
+    else:
+        name = str(names[seat]) if 0 <= seat < len(names) else fallback
+    return drawable_text(name) or fallback
+
+
+def drawable_text(text: str) -> str:
+    """``text`` without the characters the bundled font cannot draw, spaces tidied ("" if nothing visible is left)."""
+    kept = "".join(c for c in text if c.isspace() or (_visible_or_joining(c) and can_draw(c)))
+    tidy = " ".join(kept.split())
+    return tidy if any(unicodedata.category(c)[0] in "LNPS" for c in tidy) else ""
+
+
+def _visible_or_joining(char: str) -> bool:
+    # format characters (zero-width joiners) and variation selectors only glue emoji together
+    return unicodedata.category(char) != "Cf" and not ("\ufe00" <= char <= "\ufe0f")
+
+
+_PROBE_SIZE = 32
+_SURELY_MISSING = "\U0010fffd"      # a private-use code point no font of ours covers: its glyph is the empty box
+
+
+def _glyph(char: str, weight: str) -> tuple[float, bytes]:
+    face = font(_PROBE_SIZE, weight)
+    image = Image.new("L", (2 * _PROBE_SIZE, 2 * _PROBE_SIZE))
+    ImageDraw.Draw(image).text((_PROBE_SIZE // 2, _PROBE_SIZE // 2), char, font=face, fill=255)
+    return face.getlength(char), image.tobytes()
+
+
+@lru_cache(maxsize=4096)
+def can_draw(char: str) -> bool:
+    """Whether the bundled font, regular and bold, has a glyph for ``char`` (not the missing-glyph box)."""
+    return all(_glyph(char, weight) != _glyph(_SURELY_MISSING, weight) for weight in ("regular", "bold"))
 
 
 def sentence(text: str) -> str:
