@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from renderer import theme
 from renderer.alcazar_layout import layout
@@ -72,12 +72,14 @@ def hand_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT
     columns = max(1, min(CARDS_PER_ROW, len(cards)))
     rows = max(1, -(-len(cards) // CARDS_PER_ROW))
     header = round(unit * 1.9)
-    width = max(columns * (card_w + pad) + pad, round(unit * 9.6))
+    player = next((p for p in view.get("players", ()) if p.get("seat") == seat), {"seat": seat, "color": "white"})
+    counts = _counts(player, unit)
+    # as wide as the cards, and never narrower than the header's counts (a short hand must not clip them)
+    width = max(columns * (card_w + pad) + pad, round(unit * 9.6), _header_width(counts, unit))
     height = header + rows * (card_h + pad) + pad
     image = Image.new("RGB", (width, height), theme.PARCHMENT)
     draw = ImageDraw.Draw(image)
-    player = next((p for p in view.get("players", ()) if p.get("seat") == seat), {"seat": seat, "color": "white"})
-    _header(image, draw, view, player, names, unit, width)
+    _header(image, draw, player, counts, names, unit, width)
     heights = {c["space"]: c["height"] for c in view.get("cells", ()) if c.get("space") is not None}
     cells = layout().cells
     if not cards:
@@ -92,24 +94,48 @@ def hand_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT
     return image
 
 
-def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[str, Any],
-            names: Names, unit: int, width: int) -> None:
-    pad = unit // 5
+Count = tuple[Image.Image, str]
+
+
+def _counts(player: dict[str, Any], unit: int) -> list[Count]:
+    """Money, nobles left and tower cards, each with its icon."""
     colour = player.get("color", "white")
-    token = noble(colour, "baron", round(unit * 0.8))
-    image.paste(token, (pad, pad), token)
-    name = player_name(names, player["seat"], str(colour).capitalize())
-    title, face = fit_text(draw, f"{name}: your hand", "bold", round(unit * 0.46), width - 2 * pad - token.width)
-    draw.text((pad * 2 + token.width, pad), title, font=face, fill=theme.INK, anchor="lt")
-    counts = [
+    return [
         (coin(round(unit * 0.46)), f"{player.get('money', 0)} Real"),
         (noble(colour, "grande", round(unit * 0.46)), _count(player.get("grandes", 0), "Grande")),
         (noble(colour, "baron", round(unit * 0.4)), _count(player.get("barons", 0), "Baron")),
         (tower_card(round(unit * 0.46)), _count(player.get("towers", 0), "tower card")),
     ]
+
+
+def _token_size(unit: int) -> int:
+    return round(unit * 0.8)
+
+
+def _count_face(unit: int) -> ImageFont.FreeTypeFont:
+    return font(round(unit * 0.3), "bold")
+
+
+def _header_width(counts: list[Count], unit: int) -> int:
+    """The width the header's row of counts needs, margins included."""
+    pad = unit // 5
+    face = _count_face(unit)
+    row = sum(sprite.width + pad // 2 + round(face.getlength(text)) + pad * 2 for sprite, text in counts)
+    return pad * 2 + _token_size(unit) + row - pad
+
+
+def _header(image: Image.Image, draw: ImageDraw.ImageDraw, player: dict[str, Any], counts: list[Count],
+            names: Names, unit: int, width: int) -> None:
+    pad = unit // 5
+    colour = player.get("color", "white")
+    token = noble(colour, "baron", _token_size(unit))
+    image.paste(token, (pad, pad), token)
+    name = player_name(names, player["seat"], str(colour).capitalize())
+    title, face = fit_text(draw, f"{name}: your hand", "bold", round(unit * 0.46), width - 3 * pad - token.width)
+    draw.text((pad * 2 + token.width, pad), title, font=face, fill=theme.INK, anchor="lt")
     x = pad * 2 + token.width
     y = pad + round(unit * 0.9)
-    small = font(round(unit * 0.3), "bold")
+    small = _count_face(unit)
     for sprite, text in counts:
         image.paste(sprite, (x, y - sprite.height // 2), sprite)
         x += sprite.width + pad // 2

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import pytest
-from probes import count, open_png
+from probes import count, open_png, share
 from render_views import mid_game_view
 
 from renderer import theme
-from renderer.hand import NotAHandView, hand
+from renderer.hand import DEFAULT_MINI_CELL, NotAHandView, hand
 
 
 def test_a_public_view_is_refused() -> None:
@@ -46,3 +46,22 @@ def test_each_card_marks_its_space_on_its_small_board() -> None:
     view["hand"] = []
     empty = open_png(hand(view))
     assert count(empty, theme.HIGHLIGHT) == 0
+
+
+def test_the_header_fits_the_image_with_no_ten_or_one_card() -> None:
+    unit = DEFAULT_MINI_CELL * 5
+    pad = unit // 5
+    counts_y = pad + round(unit * 0.9)          # the row with money, nobles and tower cards
+    for cards in ([], [3], list(range(3, 73, 7))):
+        view = mid_game_view(seat=0)
+        view["hand"] = cards
+        image = open_png(hand(view, names=["Ana"]))
+        edge = (image.width - pad // 2, counts_y)
+        assert share(image, edge, theme.PARCHMENT, radius=pad // 2 - 1, tolerance=6) == 1.0, \
+            f"the counts run into the right edge with {len(cards)} cards"
+        if len(cards) >= 4:
+            continue            # the cards set the width; the counts end well inside it
+        # a short hand: the image is as wide as the counts, whose last word ends just inside the margin
+        last_word = (image.width - pad - 4, counts_y)
+        assert share(image, last_word, theme.PARCHMENT, radius=pad // 2, tolerance=6) < 1.0, \
+            f"the image is wider than its counts with {len(cards)} cards"
