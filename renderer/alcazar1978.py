@@ -21,6 +21,7 @@ from renderer.sprites import SUPERSAMPLE, noble
 from renderer.theme import font
 
 DEFAULT_SQUARE = 120
+ARC_RADIUS = 0.58          # the wall-turn arc around its pivot tower, in squares
 FILES = "abcd"
 TOWER_FILES = "ABCDE"
 Point = tuple[float, float]
@@ -54,7 +55,8 @@ class Geometry:
 
 @lru_cache(maxsize=8)
 def geometry(square: int) -> Geometry:
-    margin = round(square * 0.45)
+    # wide enough for a wall turned around a tower on the rim: its arc (ARC_RADIUS) and arrowhead stay inside
+    margin = round(square * 0.72)
     board = 4 * square
     info = round(square * 1.3)
     return Geometry(square=square, left=margin, top=margin, width=board + 2 * margin,
@@ -237,7 +239,7 @@ def _wall_turn_arc(draw: ImageDraw.ImageDraw, geo: Geometry, last: dict[str, Any
     turn = 90 * int(last.get("quarters", 1))
     # screen angles grow clockwise because y grows downwards
     end = start + turn if last.get("direction") == "cw" else start - turn
-    r = geo.square * 0.62
+    r = geo.square * ARC_RADIUS
     box = (pivot[0] - r, pivot[1] - r, pivot[0] + r, pivot[1] + r)
     width = max(3, geo.square // 22)
     low, high = (start, end) if end > start else (end, start)
@@ -294,16 +296,22 @@ def _info(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Geometry, view: di
     if outcome:
         winners = outcome.get("winners") or []
         seat = winners[0] if winners else None
-        headline = "Draw" if seat is None else f"{_name(view, names, seat)} wins"
+        verb = "" if seat is None else " wins"
     else:
         seat = view.get("to_move")
-        headline = f"{_name(view, names, seat)} to move" if seat is not None else ""
+        verb = " to move"
     x = left
     if seat is not None:
         token = noble(_pawn_colour(view, seat), "baron", round(s * 0.34))
         image.paste(token, (x, round(y + s * 0.14 - token.height / 2)), token)
         x += token.width + round(s * 0.08)
-    line, face = fit_text(draw, headline, "bold", round(big.size), right - x - round(s * 0.9))
+    room = right - x - round(s * 0.9)
+    if seat is None:
+        line, face = fit_text(draw, "Draw" if outcome else "", "bold", round(big.size), room)
+    else:
+        name, colour = _name_and_colour(view, names, seat)
+        # a long name is shortened, never the colour or what the player does
+        line, face = fit_text(draw, name, "bold", round(big.size), room, suffix=colour + verb)
     draw.text((x, y + s * 0.14), line, font=face, fill=theme.INK, anchor="lm")
     draw.text((right, y + s * 0.14), f"move {view.get('ply', 0) + (0 if outcome else 1)}", font=text_face,
               fill=theme.INK_SOFT, anchor="rm")
@@ -322,10 +330,11 @@ def _info(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Geometry, view: di
         y += round(s * 0.23)
 
 
-def _name(view: dict[str, Any], names: Names, seat: int) -> str:
+def _name_and_colour(view: dict[str, Any], names: Names, seat: int) -> tuple[str, str]:
+    """The seat's name, and " (Colour)" after it when the name is not the colour itself."""
     colour = _pawn_colour(view, seat).capitalize()
     name = player_name(names, seat, colour)
-    return colour if name == colour else f"{name} ({colour})"
+    return name, "" if name == colour else f" ({colour})"
 
 
 def board(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_SQUARE) -> bytes:

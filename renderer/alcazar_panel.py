@@ -101,23 +101,25 @@ def _header(panel: Panel, view: View, names: Names) -> None:
     centre_y = panel.top + panel.px(0.26)
     draw.text((panel.left, centre_y), "Alcazar", font=title, fill=theme.FRAME_DARK, anchor="lm")
     outcome = view.get("outcome")
-    status = _verdict(view, outcome, names) if outcome else f"move {view.get('ply', 0) + 1}"
+    prefix, status, suffix = _verdict(view, outcome, names) if outcome else ("", f"move {view.get('ply', 0) + 1}", "")
     status_left = panel.left + round(draw.textlength("Alcazar", font=title)) + panel.px(0.4)
-    text, face = fit_text(draw, status, "bold" if outcome else "regular", panel.px(0.34), panel.right - status_left)
+    text, face = fit_text(draw, status, "bold" if outcome else "regular", panel.px(0.34), panel.right - status_left,
+                          prefix=prefix, suffix=suffix)
     draw.text((panel.right, centre_y), text, font=face, fill=theme.FRAME_DARK if outcome else theme.INK_SOFT,
               anchor="rm")
     rule_y = panel.body_top - panel.px(0.08)
     draw.line((panel.left, rule_y, panel.right, rule_y), fill=theme.PANEL_LINE, width=2)
 
 
-def _verdict(view: View, outcome: dict[str, Any], names: Names) -> str:
+def _verdict(view: View, outcome: dict[str, Any], names: Names) -> tuple[str, str, str]:
+    """How the game ended, as (prefix, names, suffix): only the names may be shortened to fit."""
     players = {p["seat"]: p for p in view.get("players", ())}
     winners = [player_name(names, s, _colour_name(players.get(s, {"color": "?"}))) for s in outcome.get("winners", ())]
     if not winners:
-        return "Game over: draw"
+        return ("Game over: ", "draw", "")
     if len(winners) == 1:
-        return f"Game over: {winners[0]} wins"
-    return "Game over: shared win, " + ", ".join(winners)
+        return ("Game over: ", winners[0], " wins")
+    return ("Game over: shared win, ", ", ".join(winners), "")
 
 
 def _colour_name(player: dict[str, Any]) -> str:

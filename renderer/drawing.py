@@ -99,17 +99,21 @@ def centred_text(
               stroke_width=stroke, stroke_fill=stroke_fill)
 
 
-def fit_text(draw: ImageDraw.ImageDraw, text: str, weight: str, size: int, width: int) -> tuple[str, ImageFont.FreeTypeFont]:
-    """Shrink (down to 70%) then shorten ``text`` with an ellipsis until it fits ``width``."""
+def fit_text(draw: ImageDraw.ImageDraw, text: str, weight: str, size: int, width: int, *,
+             prefix: str = "", suffix: str = "") -> tuple[str, ImageFont.FreeTypeFont]:
+    """Shrink (down to 70%) then shorten ``text`` with an ellipsis until ``prefix + text + suffix`` fits ``width``.
+
+    Only ``text`` is ever shortened: a name loses its end, "to move" or "wins" after it stays.
+    """
     smallest = max(8, int(size * 0.7))
     for s in range(size, smallest - 1, -1):
         face = font(s, weight)
-        if draw.textlength(text, font=face) <= width:
-            return text, face
+        if draw.textlength(prefix + text + suffix, font=face) <= width:
+            return prefix + text + suffix, face
     face = font(smallest, weight)
-    while text and draw.textlength(text + "…", font=face) > width:
+    while text and draw.textlength(prefix + text + "…" + suffix, font=face) > width:
         text = text[:-1]
-    return text + "…", face
+    return prefix + text.rstrip() + "…" + suffix, face
 
 
 def wrap_text(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, width: int) -> list[str]:

@@ -131,7 +131,8 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, player: dict[str, Any
     token = noble(colour, "baron", _token_size(unit))
     image.paste(token, (pad, pad), token)
     name = player_name(names, player["seat"], str(colour).capitalize())
-    title, face = fit_text(draw, f"{name}: your hand", "bold", round(unit * 0.46), width - 3 * pad - token.width)
+    title, face = fit_text(draw, name, "bold", round(unit * 0.46), width - 3 * pad - token.width,
+                            suffix=": your hand")
     draw.text((pad * 2 + token.width, pad), title, font=face, fill=theme.INK, anchor="lt")
     x = pad * 2 + token.width
     y = pad + round(unit * 0.9)

@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import random
 
+from PIL import Image, ImageDraw
 from probes import open_png, share
 
 from bot.games import get_game
 from renderer import theme
 from renderer.alcazar1978 import board, geometry
+from renderer.drawing import fit_text
 
 game = get_game("alcazar1978")
 
@@ -94,3 +96,42 @@ def test_random_positions_render() -> None:
                 rendered += 1
         open_png(board(game.view(state, 0), size=60))
     assert rendered >= 100
+
+
+def _wall_turns_around_the_rim(wanted: int) -> list[dict]:
+    """Views just after a wall turned by two or three quarters around a tower on the board's rim."""
+    found: list[dict] = []
+    rng = random.Random(5)
+    for seed in range(200):
+        state = game.new_game(players=2, seed=seed)
+        while game.to_move(state) is not None and len(found) < wanted:
+            state = game.play(state, rng.choice(game.legal_moves(state)))
+            view = game.view(state, None)
+            last = view["last_move"] or {}
+            pivot = str(last.get("pivot") or "")
+            if last.get("kind") == "wall" and last.get("quarters", 1) >= 2 and (pivot[:1] in "AE" or pivot[1:] in "04"):
+                found.append(view)
+        if len(found) >= wanted:
+            break
+    return found
+
+
+def test_the_turn_arc_around_a_rim_tower_stays_inside_the_image() -> None:
+    views = _wall_turns_around_the_rim(6)
+    assert len(views) == 6
+    for view in views:
+        image = open_png(board(view))
+        w, h = image.size
+        border = [(x, y) for x in range(w) for y in (0, 1, h - 2, h - 1)] + \
+                 [(x, y) for y in range(h) for x in (0, 1, w - 2, w - 1)]
+        touching = [p for p in border if share(image, p, theme.HIGHLIGHT, radius=0, tolerance=40) > 0]
+        assert not touching, f"the arc of {view['last_move']['notation']} runs off the image at {touching[:3]}"
+
+
+def test_a_long_name_is_shortened_but_keeps_its_colour_and_verb() -> None:
+    image = Image.new("RGB", (10, 10))
+    draw = ImageDraw.Draw(image)
+    text, face = fit_text(draw, "Maximiliano Alejandro de la Fuente y Montoya", "bold", 26, 300,
+                          suffix=" (Red) to move")
+    assert text.endswith("… (Red) to move") and text.startswith("Max")
+    assert draw.textlength(text, font=face) <= 300
