@@ -87,7 +87,7 @@ def geometry(cell: int) -> Geometry:
     board_top = margin + frame
     board_bottom = board_top + board.rows * cell + frame
     track_top = board_bottom + round(cell * 0.28)
-    track_row = round(cell * 0.72)
+    track_row = round(cell * 0.84)          # a castle's shield above the value's number
     panel_top = track_top + 2 * track_row + round(cell * 0.28)
     panel_left = margin                     # the panel lines up with the board's frame
     panel_width = board.columns * cell + 2 * frame

@@ -263,15 +263,27 @@ def draw_building_tags(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Geome
 
 
 def draw_track(image: Image.Image, geo: Geometry, view: View) -> None:
-    """Every castle's coat of arms on the value track, at the castle's value."""
+    """Every castle's coat of arms on the value track, at the castle's value.
+
+    A shield stays inside its own value's slot, so the numbers beside it stay
+    readable: when several castles are worth the same, one shield stands for
+    them with their count ("×3") on it.
+    """
     by_value: dict[int, list[int]] = {}
     for building in view.get("buildings", ()):
         if building.get("flag") is not None:
             by_value.setdefault(max(1, min(50, building["value"])), []).append(building["flag"])
-    size = round(min(geo.track_row * 0.66, geo.board_width / 25 * 1.1))
+    draw = ImageDraw.Draw(image)
+    count_face = font(max(8, round(geo.cell * 0.19)), "bold")
     for value, flags in by_value.items():
         left, top, right, _ = geo.track_slot(value)
-        for i, flag in enumerate(sorted(flags)):
-            sprite = shield(flag, size)
-            x = round((left + right) / 2 - size / 2 + (i - (len(flags) - 1) / 2) * size * 0.45)
-            image.paste(sprite, (x, top + 1 - i * 2), sprite)
+        size = round(min(geo.track_row - geo.cell * 0.34, (right - left) * 0.96))
+        sprite = shield(min(flags), size)
+        x = round((left + right) / 2 - size / 2)
+        image.paste(sprite, (x, top + round(geo.cell * 0.04)), sprite)
+        if len(flags) > 1:
+            # in the corner the shield's point leaves free, clear of its province number and the value
+            label = f"×{len(flags)}"
+            half = draw.textlength(label, font=count_face) / 2 + 2
+            badge(draw, (right - half - 1, top + geo.cell * 0.04 + size * 0.82), label, count_face,
+                  (255, 255, 255), theme.INK, outline=theme.INK, pad=1)

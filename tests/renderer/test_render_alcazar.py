@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import copy
 
+from PIL import Image
 from probes import open_png, share
 from render_views import crowded_view, finished_view, mid_game_view
 
@@ -119,3 +120,33 @@ def test_the_image_is_portrait_with_the_panel_under_the_track_at_the_board_width
     assert top >= geo.track_slot(50)[3] and bottom <= geo.height
     # the panel is drawn there: its pale fill, where the board used to leave parchment
     assert share(image, (left + 8, bottom - 8), theme.PANEL, radius=2, tolerance=4) == 1.0
+
+
+def _tincture_pixels(image: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, int, int]) -> int:
+    region = image.crop(box)
+    return sum(share(region, (x, y), colour, radius=0, tolerance=16) > 0
+               for x in range(region.width) for y in range(region.height))
+
+
+def test_castles_of_equal_value_share_one_shield_inside_their_slot() -> None:
+    geo = geometry(64)
+    view = mid_game_view()               # Cádiz (flag 2) and Córdoba (flag 3) are both worth 9
+    image = open_png(board(view))
+    cadiz_blue = (34, 84, 170)
+    assert _tincture_pixels(image, geo.track_slot(9), cadiz_blue) > 20
+    for neighbour in (8, 10):
+        assert _tincture_pixels(image, geo.track_slot(neighbour), cadiz_blue) == 0, f"a shield spills onto {neighbour}"
+    # the two castles of value 9 leave no second shield in the way: Córdoba's purple is nowhere on the track
+    track = (geo.track_slot(1)[0], geo.track_slot(1)[1], geo.track_slot(50)[2], geo.track_slot(50)[3])
+    assert _tincture_pixels(image, track, (120, 48, 140)) == 0
+
+
+def test_castles_worth_fifty_stay_inside_the_last_slot() -> None:
+    geo = geometry(64)
+    view = crowded_view()                # Sevilla (flag 8: black and gold) is worth 50
+    view["buildings"][1]["value"] = 50   # and Jaén too
+    image = open_png(board(view))
+    left, top, right, bottom = geo.track_slot(50)
+    assert _tincture_pixels(image, (left, top, right, bottom), (30, 30, 30)) > 10
+    assert _tincture_pixels(image, (right + 1, top, geo.width, bottom), (246, 204, 64)) == 0
+    assert _tincture_pixels(image, geo.track_slot(49), (246, 204, 64)) == 0
