@@ -151,8 +151,27 @@ class MuteButton(ui.DynamicItem[ui.Button], template=r"az:mute:(?P<game>\d+)"):
         await guarded(interaction, reminders.mute(interaction, self.game_id), game_id=self.game_id)
 
 
+class ConfirmCancelButton(ui.DynamicItem[ui.Button], template=r"az:endgame:(?P<game>\d+):(?P<version>\d+)"):
+    """The host's second click that really cancels a game in play (at the version they saw)."""
+
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(ui.Button(label="Yes, cancel the game for everyone", style=discord.ButtonStyle.danger,
+                                   custom_id=f"az:endgame:{game_id}:{version}"))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str]) -> ConfirmCancelButton:
+        return cls(*_ids(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord import lobby
+        await guarded(interaction, lobby.cancel_game_in_play(interaction, self.game_id, self.version),
+                      game_id=self.game_id)
+
+
 ALL_ITEMS: tuple[Any, ...] = (LobbyButton, TakeTurnButton, HandButton, PickSelect, ChooserButton,
-                              VoteButton, MuteButton)
+                              VoteButton, MuteButton, ConfirmCancelButton)
 
 
 def lobby_buttons(game_id: int) -> ui.View:
@@ -176,6 +195,12 @@ def vote_buttons(question: str, game_id: int, version: int) -> ui.View:
     view = ui.View(timeout=None)
     view.add_item(VoteButton(question, "yes", game_id, version))
     view.add_item(VoteButton(question, "no", game_id, version))
+    return view
+
+
+def confirm_cancel_buttons(game_id: int, version: int) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(ConfirmCancelButton(game_id, version))
     return view
 
 

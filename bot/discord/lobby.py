@@ -7,8 +7,8 @@ from typing import Any
 import discord
 
 from bot.discord.announce import mention, publish
-from bot.discord.buttons import lobby_buttons
-from bot.discord.context import accepted, bot_of, game_here, require_can_post, require_guild
+from bot.discord.buttons import confirm_cancel_buttons, lobby_buttons
+from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, require_guild
 from bot.discord.replies import Refused, defer, send
 from bot.discord.texts import COLOUR
 from bot.games import get_game
@@ -105,6 +105,8 @@ async def lobby_action(interaction: discord.Interaction, action: str, game_id: i
     if action == "start":
         await start_game(interaction, game_id, from_button)
         return
+    if action == "cancel" and await _ask_to_confirm_cancel(interaction, game_id):
+        return
     operation = {"join": bot.service.join, "leave": bot.service.leave, "cancel": bot.service.cancel}[action]
     result = accepted(await operation(game_id, user_id), game_id)
     await show_lobby(interaction, result.game, from_button, action)
@@ -139,14 +141,40 @@ async def show_lobby(interaction: discord.Interaction, game: GameInfo, from_butt
     closed = game.status is not GameStatus.LOBBY
     note = {"join": f"{interaction.user.display_name} joined.", "leave": f"{interaction.user.display_name} left.",
             "cancel": "This game was cancelled."}.get(action)
-    if closed and action != "cancel":
-        note = "This lobby is closed."
+    if closed and action == "leave":
+        note = f"The host, {interaction.user.display_name}, left, so this lobby is closed."
     embed = lobby_embed(game, note)
-    view = None if closed else lobby_buttons(game.id)
     if from_button:
-        await interaction.response.edit_message(embed=embed, view=view)
+        await interaction.response.edit_message(embed=embed, view=None if closed else lobby_buttons(game.id))
+    elif closed:
+        await send(interaction, embed=embed, ephemeral=False)
     else:
-        await send(interaction, embed=embed, view=view, ephemeral=False)
+        await send(interaction, embed=embed, view=lobby_buttons(game.id), ephemeral=False)
+
+
+async def _ask_to_confirm_cancel(interaction: discord.Interaction, game_id: int) -> bool:
+    """Cancelling a game in play throws away every move: the host confirms with a second click."""
+    game = await bot_of(interaction).service.game(game_id)
+    if isinstance(game, Refusal) or game.status is not GameStatus.ACTIVE:
+        return False
+    if interaction.user.id != game.host_id:
+        return False        # the service refuses, naming the host
+    await send(interaction, "Cancel this game for everyone? Every move so far is thrown away and nobody wins. "
+                            "To leave the game yourself, use `/alcazar resign` instead.",
+               view=confirm_cancel_buttons(game.id, game.version), ephemeral=True)
+    return True
+
+
+async def cancel_game_in_play(interaction: discord.Interaction, game_id: int, version: int) -> None:
+    """The host confirmed: cancel the game and say so in the channel."""
+    bot = bot_of(interaction)
+    await game_on_button(interaction, game_id, version)
+    result = accepted(await bot.service.cancel(game_id, interaction.user.id), game_id)
+    await interaction.response.edit_message(content="You cancelled the game.", view=None)
+    channel = bot.get_partial_messageable(result.game.channel_id, guild_id=result.game.guild_id)
+    await channel.send(f"{mention(interaction.user.id)}, the host, cancelled this game of {result.game.title}. "
+                       "Nobody wins; start a new one with `/alcazar new`.",
+                       allowed_mentions=discord.AllowedMentions.none())
 
 
 async def warn_if_dms_closed(interaction: discord.Interaction, game: GameInfo) -> None:

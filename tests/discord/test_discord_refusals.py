@@ -12,7 +12,9 @@ from bot.service import FakeClock
 
 
 def _no_traceback(fake: FakeDiscord) -> None:
-    assert all("Traceback" not in t and "Exception" not in t for r in fake.requests for t in r.texts())
+    """No traceback, and no apology for an unexpected error, ever reached a user."""
+    assert all("Traceback" not in t and "Exception" not in t and "went wrong" not in t
+               for r in fake.requests for t in r.texts())
 
 
 async def test_refusals_are_friendly_private_and_specific(fake: FakeDiscord, database_path: Path) -> None:
@@ -97,5 +99,43 @@ async def test_commands_after_a_cancelled_lobby_say_it_was_cancelled(fake: FakeD
         assert "cancel" in cancelled.text.lower()
         late = await bob.slash("join")
         assert late.ephemeral and "This game was cancelled" in late.text and "/alcazar new" in late.text
+    _no_traceback(fake)
+    assert_clean(fake)
+
+
+async def test_the_host_leaving_or_cancelling_a_lobby_closes_it_cleanly(fake: FakeDiscord, database_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None):
+        await alice.slash("new", game="alcazar1978")
+        await bob.slash("join")
+        left = await alice.slash("leave")
+        assert not left.ephemeral and "left, so this lobby is closed" in str(left.embeds)
+        assert left.buttons == [], "a closed lobby has no buttons"
+        await alice.slash("new", game="alcazar1978")
+        cancelled = await alice.slash("cancel")
+        assert cancelled.buttons == [] and "This game was cancelled" in str(cancelled.embeds)
+    _no_traceback(fake)
+    assert_clean(fake)
+
+
+async def test_cancelling_a_game_in_play_needs_the_hosts_confirmation(fake: FakeDiscord, database_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        game, _ = await start_game(fake, bot, alice, [bob], "alcazar1978")
+        not_host = await bob.slash("cancel")
+        assert not_host.ephemeral and "host" in not_host.text
+        asked = await alice.slash("cancel")
+        assert asked.ephemeral and "Cancel this game for everyone?" in asked.text
+        assert (await bot.service.game(game.id)).status.value == "active", "nothing happens before the second click"
+        first = (await bot.service.legal_moves_for(game.id, (await bot.service.game(game.id)).to_move_id))[0]
+        mover = alice if (await bot.service.game(game.id)).to_move_id == alice.id else bob
+        await mover.slash("move", notation=first.notation)
+        stale = await alice.click(asked.message, "Yes, cancel the game for everyone")
+        assert stale.ephemeral and "out of date" in stale.text, "a confirmation from before a move is stale"
+        again = await alice.slash("cancel")
+        done = await alice.click(again.message, "Yes, cancel the game for everyone")
+        assert "You cancelled the game." in done.text
+        assert (await bot.service.game(game.id)).status.value == "cancelled"
+        assert "cancelled this game" in fake.channel_messages(fake.general)[-1]["content"]
     _no_traceback(fake)
     assert_clean(fake)
