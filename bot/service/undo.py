@@ -51,9 +51,14 @@ class UndoOperations(TurnOperations, ServiceBase):
             live, seat = seated
             async with self.store.read() as tx:
                 log = await tx.moves.entries(game_id)
-            if _undoable_ply(log, seat) is None:
+            ply = _undoable_ply(log, seat)
+            if ply is None:
                 return Refusal(Reason.NOTHING_TO_UNDO,
                                "Only your own last move can be taken back, before anyone else acts.")
+            move = next(e for e in log if e.ply == ply)
+            secret = live.engine.why_no_take_back(move.notation)
+            if secret is not None:
+                return Refusal(Reason.NOTHING_TO_UNDO, f"“{move.notation}” cannot be taken back: {secret}.")
             voters = _voters(live, user_id)
             async with self.store.write() as tx:
                 await tx.undo.put(UndoRequestRow(game_id, user_id, live.version, self.clock.now(), ()))

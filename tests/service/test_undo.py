@@ -86,3 +86,17 @@ async def test_nothing_to_undo_at_the_start_and_never_after_the_end(service: Gam
     winner = end.game.result.winner_ids[0]
     refused(await service.request_undo(game.id, winner), Reason.GAME_OVER)
     refused(await service.request_undo(game.id, 999), Reason.GAME_OVER)
+
+
+async def test_buying_a_building_card_cannot_be_taken_back(service: GameService) -> None:
+    table = await open_table(service, "alcazar", 2)
+    game = table.last.game
+    first, second = game.players
+    await table.play("buy deck")
+    secret = refused(await service.request_undo(game.id, first), Reason.NOTHING_TO_UNDO)
+    assert "showed a card from the face-down deck" in secret.message
+    face_up = table.engine.view(table.shadow, None)["face_up"][0]
+    await table.play(f"buy {face_up}")
+    refused(await service.request_undo(game.id, second), Reason.NOTHING_TO_UNDO)
+    await table.play("buy tower")                       # tower cards are all alike: nothing was shown
+    assert isinstance(await service.request_undo(game.id, first), Accepted)

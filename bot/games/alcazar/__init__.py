@@ -34,7 +34,7 @@ __all__ = [
     "COLORS", "DEFAULT_OPTIONS", "FLAG_NAMES", "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "TITLE",
     "GameError", "IllegalMove", "Move", "MoveError", "MoveParts", "Outcome", "State", "Step",
     "board", "describe_move", "forced_pass", "from_dict", "hand", "legal_moves", "new_game", "options", "outcome",
-    "parse_move", "play", "ply", "retire", "skip", "to_dict", "to_move", "view",
+    "parse_move", "play", "ply", "retire", "skip", "to_dict", "to_move", "view", "why_no_take_back",
 ]
 
 
@@ -53,6 +53,19 @@ def parse_move(state: State, text: str) -> Move:
 def hand(state: State, seat: int) -> tuple[int, ...]:
     """The building cards in ``seat``'s hand: a secret, for that player's eyes only."""
     return tuple(state.players[seat].hand)
+
+
+def why_no_take_back(notation: str) -> str | None:
+    """Why a played move may not be undone, or None.
+
+    Buying a building card shows a card from the face-down deck (the one
+    drawn, or the one that refills the face-up row): taking the move back
+    would let the player choose again knowing it. Tower cards are all alike.
+    """
+    action = notation.rpartition("; ")[2]
+    if action.startswith("buy ") and action != "buy tower":
+        return "buying a building card showed a card from the face-down deck"
+    return None
 
 
 def options(state: State) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from bot.games.common import IllegalMove, MoveError, Outcome
 __all__ = [
     "DEFAULT_OPTIONS", "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "PASS", "TITLE",
     "IllegalMove", "Move", "MoveError", "Outcome", "Pass", "PawnMove", "State", "WallTurn",
-    "describe_move", "forced_pass", "from_dict", "hand", "legal_moves", "new_game", "options", "outcome", "parse_move",
+    "describe_move", "forced_pass", "from_dict", "hand", "why_no_take_back", "legal_moves", "new_game", "options", "outcome", "parse_move",
     "play", "ply", "to_dict", "to_move", "view", "why_illegal",
 ]
 
@@ -88,6 +88,11 @@ def describe_move(state: State, move: Move | str) -> str:
 def forced_pass(state: State) -> bool:
     """True when ``pass`` is the only legal move of the player to act (the bot plays it by itself)."""
     return _legal_moves(state) == [PASS]
+
+
+def why_no_take_back(notation: str) -> str | None:
+    """Nothing is hidden in Alcazar (1978): every move may be taken back."""
+    return None
 
 
 def hand(state: State, seat: int) -> None:
