@@ -236,6 +236,8 @@ def _action(r: _Reader, withdraw: int | None) -> MoveParts:
 
 def parse_notation(text: str) -> MoveParts:
     """Read a move's notation (forgiving about spaces and case); ``MoveError`` if malformed."""
+    # The bot writes ranges with an en dash (7–9) and moves with an arrow (4 → 11): accept what it shows.
+    text = text.replace("–", "-").replace("—", "-").replace("→", ">")
     r = _Reader(_tokens(text))
     if r.peek() is None:
         raise MoveError("an empty move")

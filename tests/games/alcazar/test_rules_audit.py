@@ -136,3 +136,9 @@ def test_a_castle_on_a_built_space_says_so_before_any_distance() -> None:
 def test_a_distance_of_one_space_is_written_in_the_singular() -> None:
     state = arrange(players=2, built=["28", "29", "30"], castles=["29"], hands=[[32], []])
     forbidden(state, "castle 32 31-33", "space 31 is 1 space from the castle on 28-30")
+
+
+def test_typed_moves_may_use_the_dashes_and_arrows_the_bot_prints() -> None:
+    state = arrange(players=2, hands=[[12], []])
+    assert str(game.parse_move(state, "castle 12 10–12")) == "castle 12 10-12"
+    assert str(game.parse_move(state, "Castle 12 10—12 + Baron 12")) == "castle 12 10-12 + baron 12"
