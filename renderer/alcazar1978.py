@@ -126,7 +126,7 @@ def tower_sprite(size: int) -> Image.Image:
 
 @lru_cache(maxsize=4)
 def start_cross(square: int, colour: str) -> Image.Image:
-    """The cross on a starting square, in its owner's colour."""
+    """The cross on a starting square, in its owner's colour, with the colour's letter at its heart."""
     big = square * SUPERSAMPLE
     image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
@@ -135,6 +135,11 @@ def start_cross(square: int, colour: str) -> Image.Image:
     m = big * 0.2
     draw.line((m, m, big - m, big - m), fill=(r, g, b, 110), width=width)
     draw.line((big - m, m, m, big - m), fill=(r, g, b, 110), width=width)
+    centre = big / 2
+    disc = big * 0.13
+    draw.ellipse((centre - disc, centre - disc, centre + disc, centre + disc), fill=(r, g, b, 200))
+    draw.text((centre, centre), theme.player_letter(colour), font=font(round(big * 0.17), "bold"),
+              fill=theme.text_on((r, g, b)), anchor="mm")
     return image.resize((square, square), Image.Resampling.LANCZOS)
 
 

@@ -63,8 +63,8 @@ def noble(colour: str, rank: str, size: int) -> Image.Image:
             cx, cy = tip[0] * big_size, tip[1] * big_size
             r = big_size * 0.075
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=rim, width=rim_width // 2 + 1)
-        letter_centre = (big_size * 0.5, big_size * 0.68)
-        letter_size = int(big_size * 0.36)
+        letter_centre = (big_size * 0.5, big_size * 0.69)
+        letter_size = int(big_size * 0.45)
     else:
         m = big_size * 0.10
         draw.ellipse((m + offset, m + offset, big_size - m + offset, big_size - m + offset), fill=shadow)
@@ -72,7 +72,7 @@ def noble(colour: str, rank: str, size: int) -> Image.Image:
         inner = big_size * 0.22
         draw.ellipse((inner, inner, big_size - inner, big_size - inner), outline=rim, width=max(1, rim_width // 2))
         letter_centre = (big_size * 0.5, big_size * 0.5)
-        letter_size = int(big_size * 0.40)
+        letter_size = int(big_size * 0.55)
     draw.text(letter_centre, player_letter(colour), font=font(letter_size, "bold"),
               fill=text_on(fill), anchor="mm")
     return _finish(big, size)

@@ -89,12 +89,13 @@ def text_on(colour: RGB) -> RGB:
 
 # --- players -----------------------------------------------------------------------
 # The five colours of the box. The letter on every noble and token names the
-# colour, so the board reads without telling colours apart.
+# colour, so the board reads without telling colours apart; red is dark and
+# green light, so the two also differ in lightness for red-green colour blindness.
 PLAYER_COLOURS: dict[str, RGB] = {
     "blue": (40, 104, 206),
     "yellow": (246, 196, 40),
-    "green": (44, 150, 70),
-    "red": (214, 52, 48),
+    "green": (72, 186, 96),
+    "red": (168, 32, 38),
     "white": (250, 250, 246),
 }
 PLAYER_LETTERS: dict[str, str] = {
