@@ -63,8 +63,15 @@ async def move_choices(interaction: discord.Interaction, typed: str) -> list[app
         wanted = typed.strip().lower()
         everything = await bot.service.legal_moves_for(game.id, interaction.user.id, limit=None)
         choices = [c for c in everything if wanted in c.words.lower() or wanted in c.notation.lower()][:OPTIONS_LIMIT]
-    return [app_commands.Choice(name=clip(c.words, CHOICE_NAME_LIMIT), value=c.notation)
+    return [app_commands.Choice(name=choice_label(c.words, c.notation), value=c.notation)
             for c in choices if len(c.notation) <= 100]
+
+
+def choice_label(words: str, notation: str) -> str:
+    """The move in words; when too long for Discord, its notation first, so cut labels stay distinct."""
+    if len(words) <= CHOICE_NAME_LIMIT:
+        return words
+    return clip(f"{notation} · {words}", CHOICE_NAME_LIMIT)
 
 
 async def show_hand(interaction: discord.Interaction, game_id: int | None = None) -> None:

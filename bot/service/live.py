@@ -187,7 +187,10 @@ def legal_choices(engine: ModuleType, state: Any, prefix: str, limit: int | None
     if engine.to_move(state) is None:
         return []
     wanted = squeeze(prefix)
-    chosen = [m for m in engine.legal_moves(state) if squeeze(str(m)).startswith(wanted)]
+    # Plain actions first, then the same with a withdrawal or a noble step: a short list
+    # then shows many different actions, not one castle with every way to place nobles.
+    moves = sorted(engine.legal_moves(state), key=lambda m: (" + " in str(m), "; " in str(m)))
+    chosen = [m for m in moves if squeeze(str(m)).startswith(wanted)]
     if limit is not None:
         chosen = chosen[:limit]
     return [(str(m), engine.describe_move(state, m)) for m in chosen]

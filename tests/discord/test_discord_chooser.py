@@ -69,3 +69,15 @@ def test_a_path_that_does_not_exist_is_refused_and_paths_round_trip() -> None:
     tree = move_tree("alcazar1978", [("a4-b4", "Red a4 → b4"), ("w3 B3 ccw1", "wall")])
     assert tree.stage((7,)) is None
     assert decode_path(encode_path((1, 0, 12))) == (1, 0, 12) and decode_path(encode_path(())) == ()
+
+
+def test_autocomplete_labels_stay_distinct_when_the_words_are_too_long() -> None:
+    from bot.discord.turns import choice_label
+
+    words = "Withdraw the Baron from 12 (+7 Real); then extend the mansion on 63 and the castle on 65-68 " \
+            "with card 64 (+12 Real), Baron on 64 (12 Real)"
+    short = "Buy the top card of the deck (5 Real)"
+    assert choice_label(short, "buy deck") == short
+    labels = {choice_label(words, n) for n in ("withdraw 12; extend 64", "withdraw 12; extend 64 + baron 64")}
+    assert len(labels) == 2 and all(len(label) <= 100 for label in labels)
+    assert all(label.startswith("withdraw 12; extend 64") for label in labels)

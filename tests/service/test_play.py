@@ -112,6 +112,11 @@ async def test_legal_moves_for_the_player_to_move_only(service: GameService) -> 
     assert len(await service.legal_moves_for(game.id, game.players[0])) == min(25, len(everything))
     buys = await service.legal_moves_for(game.id, game.players[0], prefix="Buy D", limit=None)
     assert [c.notation for c in buys] == ["buy deck"]
+    # Plain actions come before the same actions with a noble step, so 25 suggestions show many actions.
+    steps = [" + " in c.notation for c in everything]
+    assert steps == sorted(steps) and True in steps
+    castles = await service.legal_moves_for(game.id, game.players[0], prefix="castle")
+    assert castles and all(" + " not in c.notation for c in castles)
 
 
 async def test_resigning_alcazar_1978_ends_the_game_for_the_opponent(service: GameService) -> None:

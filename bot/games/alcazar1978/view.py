@@ -30,7 +30,7 @@ def describe_move(state: State, move: Move) -> str:
     if isinstance(move, Pass):
         return f"{name} passes (no legal move)"
     if isinstance(move, PawnMove):
-        return f"{name} moves {SQUARE_NAMES[move.origin]} → {SQUARE_NAMES[move.target]}"
+        return f"{name} moves the pawn {SQUARE_NAMES[move.origin]} → {SQUARE_NAMES[move.target]}"
     return _wall_turn_words(name, move, swing_of(state, move))
 
 
@@ -55,7 +55,7 @@ def last_move_view(state: State) -> dict[str, Any] | None:
         details.update(text=f"{name} passes (no legal move)", kind="pass")
     elif isinstance(move, PawnMove):
         details.update(
-            text=f"{name} moves {SQUARE_NAMES[move.origin]} → {SQUARE_NAMES[move.target]}",
+            text=f"{name} moves the pawn {SQUARE_NAMES[move.origin]} → {SQUARE_NAMES[move.target]}",
             kind="pawn", **{"from": SQUARE_NAMES[move.origin], "to": SQUARE_NAMES[move.target]},
         )
     else:

@@ -123,13 +123,13 @@ def test_view_shape_after_a_wall_turn() -> None:
 def test_view_of_a_pawn_move() -> None:
     view = game.view(game.play(game.new_game(), "a4-b4"), None)
     assert view["last_move"] == {
-        "seat": 0, "notation": "a4-b4", "text": "Red moves a4 → b4", "kind": "pawn", "from": "a4", "to": "b4",
+        "seat": 0, "notation": "a4-b4", "text": "Red moves the pawn a4 → b4", "kind": "pawn", "from": "a4", "to": "b4",
     }
 
 
 def test_describe_move_in_plain_words() -> None:
     state = game.new_game()
-    assert game.describe_move(state, "a4-b4") == "Red moves a4 → b4"
+    assert game.describe_move(state, "a4-b4") == "Red moves the pawn a4 → b4"
     assert game.describe_move(state, "w1 A2 cw3") == (
         "Red turns wall 1 around A2 three quarter turns clockwise (A2-B2 → A2-A3)"
     )
