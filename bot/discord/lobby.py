@@ -122,7 +122,8 @@ async def start_game(interaction: discord.Interaction, game_id: int, from_button
     result = accepted(await bot.service.start(game_id, interaction.user.id), game_id)
     if from_button and interaction.message is not None:
         await _close_lobby_message(interaction.message, result.game)
-    seats = ", ".join(mention(u) for u in result.game.players)
+    colours = get_game(result.game.kind).COLORS
+    seats = ", ".join(f"{mention(u)} ({colours[seat].capitalize()})" for seat, u in enumerate(result.game.players))
     posted = await publish(bot, result, headline=f"**{result.game.title}** begins! Seating order: {seats}.")
     await send(interaction, "The game has started." if posted else
                "The game has started, but I could not post the board just now: `/alcazar board` shows it.",

@@ -16,7 +16,7 @@ from typing import Any
 from bot.games.alcazar1978.moves import PASS, Move, Pass, PawnMove, WallTurn, read_notation
 from bot.games.alcazar1978.rules import apply, check, why_illegal
 from bot.games.alcazar1978.rules import legal_moves as _legal_moves
-from bot.games.alcazar1978.state import DEFAULT_OPTIONS, State, options_of, starting_state
+from bot.games.alcazar1978.state import COLORS, DEFAULT_OPTIONS, State, options_of, starting_state
 from bot.games.alcazar1978.state import from_dict as _from_dict
 from bot.games.alcazar1978.state import to_dict as _to_dict
 from bot.games.alcazar1978.view import describe_move as _describe_move
@@ -24,7 +24,7 @@ from bot.games.alcazar1978.view import view as _view
 from bot.games.common import IllegalMove, MoveError, Outcome
 
 __all__ = [
-    "DEFAULT_OPTIONS", "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "PASS", "TITLE",
+    "COLORS", "DEFAULT_OPTIONS", "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "PASS", "TITLE",
     "IllegalMove", "Move", "MoveError", "Outcome", "Pass", "PawnMove", "State", "WallTurn",
     "describe_move", "forced_pass", "from_dict", "hand", "why_no_take_back", "legal_moves", "new_game", "options", "outcome", "parse_move",
     "play", "ply", "to_dict", "to_move", "view", "why_illegal",
