@@ -46,8 +46,9 @@ def test_a_noble_shows_its_owners_colour_where_it_stands() -> None:
     image = open_png(board(mid_game_view()))
     # the blue Grande on space 8 (8, 0) and the green Baron on space 30 (6, 4)
     for (x, y), colour in (((8, 0), "blue"), ((6, 4), "green")):
+        # the colour around the noble's letter
         found = share(image, noble_centre(geo, x, y), theme.player_colour(colour), radius=geo.cell // 7)
-        assert found > 0.3, f"{colour} noble not drawn on ({x}, {y})"
+        assert found > 0.2, f"{colour} noble not drawn on ({x}, {y})"
     # space 44 (4, 6) is built but has no noble
     cx, cy = noble_centre(geo, 4, 6)
     assert share(image, (cx, cy), theme.player_colour("green"), radius=6) == 0

@@ -22,9 +22,14 @@ def test_red_and_green_differ_in_lightness_not_only_in_hue() -> None:
 
 def _letter_height(sprite: Image.Image, ink: theme.RGB) -> float:
     """The height of the letter's ink as a share of the sprite, searched in its middle third of columns."""
-    rows = [y for y in range(sprite.height) for x in range(sprite.width // 3, 2 * sprite.width // 3)
-            if max(abs(a - b) for a, b in zip(sprite.getpixel((x, y))[:3], ink)) < 40
-            and sprite.getpixel((x, y))[3] > 200]
+    rgba = sprite.convert("RGBA")
+    rows = []
+    for y in range(sprite.height):
+        for x in range(sprite.width // 3, 2 * sprite.width // 3):
+            pixel = rgba.getpixel((x, y))
+            assert isinstance(pixel, tuple)
+            if max(abs(a - b) for a, b in zip(pixel[:3], ink)) < 40 and pixel[3] > 200:
+                rows.append(y)
     return (max(rows) - min(rows) + 1) / sprite.height
 
 
