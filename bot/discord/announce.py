@@ -71,8 +71,11 @@ def result_lines(game: GameInfo) -> list[str]:
     return lines
 
 
-async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, with_buttons: bool = True) -> None:
-    """Post the board (or, once the game is over, the results) with ``lines`` in the game's channel."""
+async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, with_buttons: bool = True,
+                     ping: bool = True) -> None:
+    """Post the board (or, once the game is over, the results) with ``lines`` in the game's channel.
+
+    ``ping=False`` shows the board again without notifying anyone (``/alcazar board``)."""
     public = await bot.service.board_view(game_id)
     if isinstance(public, Refusal):
         log.warning("No board to post for game %s: %s", game_id, public.message)
@@ -84,7 +87,8 @@ async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, wit
     else:
         kwargs = await _board_message(game, public.view, names, lines, with_buttons)
     channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-    await channel.send(allowed_mentions=board_pings(game), **kwargs)
+    pings = board_pings(game) if ping else discord.AllowedMentions.none()
+    await channel.send(allowed_mentions=pings, **kwargs)
 
 
 def board_pings(game: GameInfo) -> discord.AllowedMentions:

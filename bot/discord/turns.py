@@ -116,7 +116,9 @@ async def show_board(interaction: discord.Interaction) -> None:
         raise Refused("The game has not started yet: the host starts it with the Start button.")
     require_can_post(interaction)
     await defer(interaction, ephemeral=True)
-    await post_board(bot, game.id, [f"**{game.title}**, move {await _ply(bot, game)}."])
+    played = await _ply(bot, game)
+    await post_board(bot, game.id, [f"**{game.title}** after {played} {'move' if played == 1 else 'moves'}."],
+                     ping=False)
     await send(interaction, "Here is the board.", ephemeral=True)
 
 

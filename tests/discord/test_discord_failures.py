@@ -63,7 +63,10 @@ async def test_a_server_error_on_the_board_post_is_retried_or_answered_without_h
 
         shown = await first.slash("board")
         assert shown.ephemeral and "Here is the board" in shown.text
-        assert first.mention in latest_board(fake)["content"]
+        assert first.mention in latest_board(fake)["content"] and "after 2 moves." in latest_board(fake)["content"]
+        reposted = [r for r in fake.requests if r.method == "POST" and r.path == f"/channels/{fake.general.id}/messages"]
+        assert reposted[-1].json["allowed_mentions"]["parse"] == [] and not reposted[-1].json["allowed_mentions"].get(
+            "users"), "/alcazar board shows the board again without pinging anyone"
         onwards = await first.slash("move", notation=await _first_move(bot, game.id, first.id))
         assert "Played" in onwards.text and "could not post" not in onwards.text
         history = await bot.service.history(game.id)
