@@ -14,8 +14,8 @@ Section = tuple[str, str]
 
 ALCAZAR_RULES: list[Section] = [
     ("Goal", "Place your nobles high up in valuable buildings. At the end each Grande scores 2 × its "
-             "level, each Baron its level, plus 1 point per full 50 Real. Ties go to the most money left over beyond the full 50s; "
-             "a remaining tie is shared."),
+             "level, each Baron its level, plus 1 point per full 50 Real. Ties go to the most money left "
+             "over beyond the full 50s; a remaining tie is shared."),
     ("Setup", "2–5 players. Each gets 10 secret building cards, 2 Grandes, 6 Barons and 40 Real. "
               "6 cards lie face up; the rest is the deck. Cards name the spaces 1–72 of the board."),
     ("Your turn", "First you may **withdraw** one of your nobles (paid the building's value, twice for a "
