@@ -22,7 +22,12 @@ def _next_reminder(game: GameRow, settings: GameSettings, sent: ReminderRow | No
     if count >= settings.reminder_max or game.turn_since is None:
         return None
     if count == 0:
-        return 1, game.turn_since + settings.reminder_first_seconds
+        first = settings.reminder_first_seconds
+        if settings.deadline_seconds is not None:
+            # A deadline sooner than the usual first reminder must not catch anyone unwarned:
+            # remind at half the deadline at the latest.
+            first = min(first, settings.deadline_seconds / 2)
+        return 1, game.turn_since + first
     assert sent is not None
     return count + 1, sent.last_sent_at + settings.reminder_every_seconds
 

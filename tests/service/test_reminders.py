@@ -165,3 +165,17 @@ async def test_the_closed_dm_note_is_recorded_once_per_player_and_game(tmp_path)
     reopened = await Store.open(tmp_path / "notes.sqlite3")
     assert await GameService(reopened, FakeClock()).note_dms_closed(game_id, 100) is False
     await reopened.close()
+
+
+async def test_a_short_deadline_brings_the_first_reminder_forward(service: GameService, clock: FakeClock) -> None:
+    table = await open_table(service, "alcazar1978", 2)
+    red = table.last.game.players[0]
+    assert (await service.update_settings(table.game_id, table.last.game.host_id, {"deadline_hours": 2})).ok
+    clock.advance(hours=0.9)
+    assert await service.due_reminders() == []
+    clock.advance(hours=0.1)                     # half the deadline, long before the usual 12 h
+    [reminder] = await send_due(service)
+    assert reminder.user_id == red and reminder.number == 1
+    clock.advance(hours=1)
+    [result] = await service.process_deadlines()
+    assert result.game.status is GameStatus.FINISHED
