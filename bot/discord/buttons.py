@@ -151,27 +151,30 @@ class MuteButton(ui.DynamicItem[ui.Button], template=r"az:mute:(?P<game>\d+)"):
         await guarded(interaction, reminders.mute(interaction, self.game_id), game_id=self.game_id)
 
 
-class ConfirmCancelButton(ui.DynamicItem[ui.Button], template=r"az:endgame:(?P<game>\d+):(?P<version>\d+)"):
-    """The host's second click that really cancels a game in play (at the version they saw)."""
+class ConfirmButton(ui.DynamicItem[ui.Button],
+                    template=r"az:confirm:(?P<action>cancel|resign):(?P<game>\d+):(?P<version>\d+)"):
+    """The second click that really cancels a game in play (host) or resigns, at the version the player saw."""
 
-    def __init__(self, game_id: int, version: int) -> None:
-        super().__init__(ui.Button(label="Yes, cancel the game for everyone", style=discord.ButtonStyle.danger,
-                                   custom_id=f"az:endgame:{game_id}:{version}"))
-        self.game_id, self.version = game_id, version
+    LABELS = {"cancel": "Yes, cancel the game for everyone", "resign": "Yes, resign"}
+
+    def __init__(self, action: str, game_id: int, version: int) -> None:
+        super().__init__(ui.Button(label=self.LABELS[action], style=discord.ButtonStyle.danger,
+                                   custom_id=f"az:confirm:{action}:{game_id}:{version}"))
+        self.action, self.game_id, self.version = action, game_id, version
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
-                             match: re.Match[str]) -> ConfirmCancelButton:
-        return cls(*_ids(match))
+                             match: re.Match[str]) -> ConfirmButton:
+        return cls(match["action"], *_ids(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.discord import lobby
-        await guarded(interaction, lobby.cancel_game_in_play(interaction, self.game_id, self.version),
-                      game_id=self.game_id)
+        from bot.discord import lobby, turns
+        confirmed = lobby.cancel_game_in_play if self.action == "cancel" else turns.confirmed_resign
+        await guarded(interaction, confirmed(interaction, self.game_id, self.version), game_id=self.game_id)
 
 
 ALL_ITEMS: tuple[Any, ...] = (LobbyButton, TakeTurnButton, HandButton, PickSelect, ChooserButton,
-                              VoteButton, MuteButton, ConfirmCancelButton)
+                              VoteButton, MuteButton, ConfirmButton)
 
 
 def lobby_buttons(game_id: int) -> ui.View:
@@ -198,9 +201,10 @@ def vote_buttons(question: str, game_id: int, version: int) -> ui.View:
     return view
 
 
-def confirm_cancel_buttons(game_id: int, version: int) -> ui.View:
+def confirm_buttons(action: str, game_id: int, version: int) -> ui.View:
+    """The one button that confirms ``action`` (cancel or resign) at ``version``."""
     view = ui.View(timeout=None)
-    view.add_item(ConfirmCancelButton(game_id, version))
+    view.add_item(ConfirmButton(action, game_id, version))
     return view
 
 

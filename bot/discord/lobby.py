@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from bot.discord.announce import mention, publish
-from bot.discord.buttons import confirm_cancel_buttons, lobby_buttons
+from bot.discord.buttons import confirm_buttons, lobby_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, require_guild
 from bot.discord.replies import Refused, defer, send
 from bot.discord.texts import COLOUR
@@ -162,7 +162,7 @@ async def _ask_to_confirm_cancel(interaction: discord.Interaction, game_id: int)
         return False        # the service refuses, naming the host
     await send(interaction, "Cancel this game for everyone? Every move so far is thrown away and nobody wins. "
                             "To leave the game yourself, use `/alcazar resign` instead.",
-               view=confirm_cancel_buttons(game.id, game.version), ephemeral=True)
+               view=confirm_buttons("cancel", game.id, game.version), ephemeral=True)
     return True
 
 

@@ -9,7 +9,8 @@ from discord import app_commands
 
 from bot.discord import images
 from bot.discord.announce import hand_message, mention, post_board, publish, timestamp
-from bot.discord.context import accepted, bot_of, game_here, require_can_post
+from bot.discord.buttons import confirm_buttons
+from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post
 from bot.discord.replies import Refused, defer, send
 from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
 from bot.service import GameInfo, HistoryLine, MovePlayed, Refusal
@@ -152,14 +153,27 @@ def _history_words(line: HistoryLine) -> str:
 
 
 async def resign(interaction: discord.Interaction) -> None:
-    """``/alcazar resign``: Alcazar goes on without the player; in Alcazar 1978 the opponent wins."""
-    bot = bot_of(interaction)
+    """``/alcazar resign``: asks first; Alcazar goes on without the player, in Alcazar 1978 the opponent wins."""
     game = await game_here(interaction)
-    await defer(interaction, ephemeral=True)
-    result = accepted(await bot.service.resign(game.id, interaction.user.id), game.id)
+    if game.status is GameStatus.LOBBY:
+        raise Refused("The game has not started yet: `/alcazar leave` leaves the lobby.", game_id=game.id)
+    if interaction.user.id not in game.players or interaction.user.id in game.resigned:
+        raise Refused("You are not playing in this game.", game_id=game.id)
+    consequence = ("The others play on without you; your pieces and nobles stay and you rank last."
+                   if game.kind == "alcazar" else "Your opponent wins the game.")
+    await send(interaction, f"Resign from this game? {consequence} This cannot be taken back.",
+               view=confirm_buttons("resign", game.id, game.version), ephemeral=True)
+
+
+async def confirmed_resign(interaction: discord.Interaction, game_id: int, version: int) -> None:
+    """The player confirmed: resign, and tell the channel."""
+    bot = bot_of(interaction)
+    await game_on_button(interaction, game_id, version)
+    await interaction.response.defer()          # the results image may take a moment
+    result = accepted(await bot.service.resign(game_id, interaction.user.id), game_id)
     posted = await publish(bot, result, headline=f"{mention(interaction.user.id)} resigned.")
-    await send(interaction, "You resigned." + ("" if posted else "\n" + NOT_POSTED.format(what="Your resignation")),
-               ephemeral=True)
+    await interaction.edit_original_response(
+        content="You resigned." + ("" if posted else "\n" + NOT_POSTED.format(what="Your resignation")), view=None)
 
 
 __all__ = ["move_choices", "move_command", "play_move", "show_hand"]

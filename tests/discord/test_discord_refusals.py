@@ -73,8 +73,13 @@ async def test_moves_and_buttons_on_a_finished_game_are_refused(fake: FakeDiscor
     async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
         game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
         board = latest_board(fake)
-        resigned = await first.slash("resign")
-        assert resigned.ephemeral and "You resigned." in resigned.text
+        asked = await first.slash("resign")
+        assert asked.ephemeral and "Resign from this game? Your opponent wins the game." in asked.text
+        assert (await bot.service.game(game.id)).status.value == "active", "nothing happens before the second click"
+        outsider = await fake.add_user("carol").slash("resign")
+        assert outsider.ephemeral and "not playing in this game" in outsider.text
+        resigned = await first.click(asked.message, "Yes, resign")
+        assert "You resigned." in resigned.text
         over = fake.channel_messages(fake.general)[-1]
         assert f"{first.mention} resigned." in over["content"] and "Winner: " + second.mention in over["content"]
         await assert_posted_results(fake, bot.service, over, game.id, [first.name, second.name])
