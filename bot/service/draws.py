@@ -32,6 +32,11 @@ class DrawOperations(TurnOperations, ServiceBase):
             if isinstance(checked, Refusal):
                 return checked
             live, opponent = checked
+            async with self.store.read() as tx:
+                pending = await tx.draws.get(game_id)
+            if pending is not None and pending.version == live.version:
+                return Refusal(Reason.ALREADY_ASKED, "A draw has already been offered in this position; "
+                                                     "wait for the answer or play on.")
             async with self.store.write() as tx:
                 await tx.draws.put(DrawOfferRow(game_id, user_id, live.version, self.clock.now()))
             return Accepted(await self._info(live.row, live.seats),

@@ -40,6 +40,7 @@ class Reason(str, Enum):
     NOT_YOUR_VOTE = "not yours to approve"
     NO_DRAWS = "no draw by agreement in this game"
     NO_DRAW_OFFER = "no draw offer"
+    ALREADY_ASKED = "already asked"
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,10 @@ class UndoOperations(TurnOperations, ServiceBase):
             secret = live.engine.why_no_take_back(move.notation)
             if secret is not None:
                 return Refusal(Reason.NOTHING_TO_UNDO, f"“{move.notation}” cannot be taken back: {secret}.")
+            async with self.store.read() as tx:
+                pending = await tx.undo.get(game_id)
+            if pending is not None and pending.version == live.version:
+                return Refusal(Reason.ALREADY_ASKED, "You have already asked; the others are answering.")
             voters = _voters(live, user_id)
             async with self.store.write() as tx:
                 await tx.undo.put(UndoRequestRow(game_id, user_id, live.version, self.clock.now(), ()))

@@ -100,3 +100,16 @@ async def test_buying_a_building_card_cannot_be_taken_back(service: GameService)
     refused(await service.request_undo(game.id, second), Reason.NOTHING_TO_UNDO)
     await table.play("buy tower")                       # tower cards are all alike: nothing was shown
     assert isinstance(await service.request_undo(game.id, first), Accepted)
+
+
+async def test_asking_twice_in_one_position_is_refused(service: GameService) -> None:
+    table = await open_table(service, "alcazar1978", 2)
+    game = table.last.game
+    red, green = game.players
+    await table.play()
+    assert isinstance(await service.request_undo(game.id, red), Accepted)
+    again = refused(await service.request_undo(game.id, red), Reason.ALREADY_ASKED)
+    assert "already asked" in again.message
+    assert isinstance(await service.offer_draw(game.id, green), Accepted)
+    refused(await service.offer_draw(game.id, green), Reason.ALREADY_ASKED)
+    refused(await service.offer_draw(game.id, red), Reason.ALREADY_ASKED)
