@@ -29,10 +29,14 @@ async def play_move(interaction: discord.Interaction, game_id: int, text: str, v
     bot = bot_of(interaction)
     require_can_post(interaction)
     await defer(interaction, ephemeral=True)
+    hand_before = await _own_hand(bot, game_id, interaction.user.id)
     result = accepted(await bot.service.play(game_id, interaction.user.id, text, expected_version=version), game_id)
     posted = await publish(bot, result)
     played = [e for e in result.events if isinstance(e, MovePlayed) and e.user_id == interaction.user.id]
     note = f"Played: {played[0].words}" if played else "Your move was played."
+    drawn = sorted(set(await _own_hand(bot, game_id, interaction.user.id)) - set(hand_before))
+    if drawn:      # this reply is ephemeral: only the player sees which card the deck gave them
+        note += f"\nYou drew card {', '.join(map(str, drawn))}."
     if not posted:
         note += "\n" + NOT_POSTED.format(what="Your move")
     note = clip(note, 2000)
@@ -40,6 +44,12 @@ async def play_move(interaction: discord.Interaction, game_id: int, text: str, v
         await interaction.edit_original_response(content=note, view=None)
     else:
         await send(interaction, note, ephemeral=True)
+
+
+async def _own_hand(bot: AlcazarBot, game_id: int, user_id: int) -> list[int]:
+    """The building cards the user holds (none in Alcazar 1978), for their eyes only."""
+    private = await bot.service.private_view(game_id, user_id)
+    return [] if isinstance(private, Refusal) else list(private.view.get("hand", []))
 
 
 async def move_command(interaction: discord.Interaction, notation: str) -> None:

@@ -144,3 +144,17 @@ async def test_cancelling_a_game_in_play_needs_the_hosts_confirmation(fake: Fake
         assert "cancelled this game" in fake.channel_messages(fake.general)[-1]["content"]
     _no_traceback(fake)
     assert_clean(fake)
+
+
+async def test_buying_from_the_deck_tells_only_the_buyer_which_card_came(fake: FakeDiscord, database_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        game, (first, _) = await start_game(fake, bot, alice, [bob], "alcazar")
+        before = set((await bot.service.private_view(game.id, first.id)).view["hand"])
+        bought = await first.slash("move", notation="buy deck")
+        after = set((await bot.service.private_view(game.id, first.id)).view["hand"])
+        [drawn] = after - before
+        assert bought.ephemeral and f"You drew card {drawn}." in bought.text
+        assert f"card {drawn}" not in fake.channel_messages(fake.general)[-1]["content"]
+    _no_traceback(fake)
+    assert_clean(fake)
