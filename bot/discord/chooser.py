@@ -52,7 +52,7 @@ class Stage:
         return max(1, -(-len(self.options) // PAGE_SIZE))
 
 
-StepsOf = Callable[[str], tuple[Step, ...]]
+StepsOf = Callable[[str, str], tuple[Step, ...]]   # (notation, words) -> the move's steps
 # The question for a level, given the keys of the steps chosen before it.
 AskOf = Callable[[int, tuple[str, ...]], str]
 
@@ -63,7 +63,7 @@ class MoveTree:
     def __init__(self, moves: Sequence[tuple[str, str]], steps_of: StepsOf, ask: AskOf) -> None:
         """``moves`` are (notation, words) pairs; ``steps_of`` splits a notation into steps;
         ``ask`` words the question of each level."""
-        self.moves = [(notation, words, steps_of(notation)) for notation, words in moves]
+        self.moves = [(notation, words, steps_of(notation, words)) for notation, words in moves]
         self.ask = ask
         depths = {len(steps) for _, _, steps in self.moves}
         if len(depths) > 1:
@@ -156,7 +156,7 @@ _ACTION_LABELS = {
 }
 
 
-def alcazar_steps(notation: str) -> tuple[Step, ...]:
+def alcazar_steps(notation: str, words: str = "") -> tuple[Step, ...]:
     """``withdraw 12; castle 8 7-9 + grande 8`` → action, its card/cells, noble step, withdrawal."""
     withdrawal, _, rest = notation.rpartition("; ")
     action, _, noble = rest.partition(" + ")
@@ -165,7 +165,8 @@ def alcazar_steps(notation: str) -> tuple[Step, ...]:
         Step(verb, _ACTION_LABELS.get(verb, verb.capitalize())),
         Step(action, _where_label(verb, where)),
         Step(noble or "-", _noble_label(noble)),
-        Step(withdrawal or "-", f"Yes: {withdrawal}" if withdrawal else "No withdrawal"),
+        Step(withdrawal or "-", f"Yes, first withdraw your noble from {_cell_words(withdrawal[9:])}"
+             if withdrawal else "No withdrawal"),
     )
 
 
@@ -202,8 +203,11 @@ def _noble_label(noble: str) -> str:
     return "Place " + " and ".join(f"a {rank.capitalize()} on {_cell_words(cell)}" for rank, cell in placements)
 
 
-def alcazar1978_steps(notation: str) -> tuple[Step, ...]:
-    """``a4-b4`` → pawn, to b4; ``w3 B3 ccw1`` → wall 3, around B3 one quarter counter-clockwise."""
+def alcazar1978_steps(notation: str, words: str = "") -> tuple[Step, ...]:
+    """``a4-b4`` → pawn, to b4; ``w3 B3 ccw1`` → wall 3, around B3 one quarter counter-clockwise.
+
+    A wall turn's label comes from the move's words when they are given, which also say
+    where the wall ends ("Around B3 a quarter turn counter-clockwise (B3-C3 → B3-B4)")."""
     if notation == "pass":
         return (Step("pass", "Pass (no legal move)"), Step("pass", "Pass"))
     wall = re.fullmatch(r"w(\d) ([A-E]\d) (cw|ccw)(\d)", notation)
@@ -211,8 +215,9 @@ def alcazar1978_steps(notation: str) -> tuple[Step, ...]:
         number, pivot, direction, quarters = wall.groups()
         turn = "clockwise" if direction == "cw" else "counter-clockwise"
         quarter = "quarter turn" if quarters == "1" else "quarter turns"
-        return (Step(f"w{number}", f"Turn wall {number}"),
-                Step(notation, f"Around tower {pivot}, {quarters} {quarter} {turn}"))
+        around = words.partition(f"wall {number} ")[2]
+        label = around[:1].upper() + around[1:] if around else f"Around tower {pivot}, {quarters} {quarter} {turn}"
+        return (Step(f"w{number}", f"Turn wall {number}"), Step(notation, label))
     start, _, end = notation.partition("-")
     return (Step("pawn", "Move your pawn"), Step(notation, f"From {start} to {end}"))
 

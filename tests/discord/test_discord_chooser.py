@@ -56,7 +56,8 @@ def test_more_than_25_options_are_paged_never_dropped() -> None:
 def test_alcazar_notation_splits_into_action_card_noble_and_withdrawal() -> None:
     steps = alcazar_steps("withdraw 12; castle 8 7-9 + baron 7 grande 8")
     assert [s.label for s in steps] == ["Found a castle", "Card 8, castle on 7–9",
-                                        "Place a Baron on 7 and a Grande on 8", "Yes: withdraw 12"]
+                                        "Place a Baron on 7 and a Grande on 8",
+                                        "Yes, first withdraw your noble from 12"]
     assert [s.label for s in alcazar_steps("extend 11 + move 4>11")][2] == "Move your noble from 4 to 11"
     assert [s.label for s in alcazar_steps("bridge 7-g7,1 + swap 7<>g7,1")][1:3] == [
         "Bridge 7 – the garden at 7,1", "Exchange your Grande and Baron on 7 and the garden at 7,1"]
@@ -81,3 +82,11 @@ def test_autocomplete_labels_stay_distinct_when_the_words_are_too_long() -> None
     labels = {choice_label(words, n) for n in ("withdraw 12; extend 64", "withdraw 12; extend 64 + baron 64")}
     assert len(labels) == 2 and all(len(label) <= 100 for label in labels)
     assert all(label.startswith("withdraw 12; extend 64") for label in labels)
+
+
+def test_a_wall_turn_option_says_where_the_wall_ends() -> None:
+    from bot.discord.chooser import alcazar1978_steps
+
+    words = "Green turns wall 2 around B2 a quarter turn counter-clockwise (B2-C2 → B2-B3)"
+    assert [s.label for s in alcazar1978_steps("w2 B2 ccw1", words)] == [
+        "Turn wall 2", "Around B2 a quarter turn counter-clockwise (B2-C2 → B2-B3)"]
