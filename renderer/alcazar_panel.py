@@ -145,7 +145,8 @@ def _player_row(column: Column, view: View, player: dict[str, Any], names: Names
     top, bottom = column.y, column.y + row - column.px(0.08)
     if to_move or winner:
         draw.rounded_rectangle((column.left - column.px(0.08), top, column.right + column.px(0.08), bottom),
-                               radius=column.px(0.12), fill=theme.TURN, outline=theme.FRAME, width=2)
+                               radius=column.px(0.12), fill=theme.WINNER if winner else theme.TURN,
+                               outline=theme.WINNER_FRAME if winner else theme.TURN_FRAME, width=column.px(0.06))
     token = noble(colour, "baron", column.px(0.62))
     column.paste(token, column.left, (top + bottom) // 2)
     text_left = column.left + column.px(0.74)
@@ -159,7 +160,8 @@ def _player_row(column: Column, view: View, player: dict[str, Any], names: Names
     draw.text((text_left, name_y), name_text, font=face, fill=name_ink, anchor="lm")
     if tag:
         badge(draw, (column.right - tag_width / 2 + column.px(0.06), name_y), tag, tag_face,
-              theme.FRAME_DARK if to_move or winner else theme.INK_FAINT, (255, 255, 255), pad=column.px(0.05))
+              theme.WINNER_FRAME if winner else theme.FRAME_DARK if to_move else theme.INK_FAINT, (255, 255, 255),
+              pad=column.px(0.05))
     _player_counts(column, player, text_left, top + round(row * 0.7))
 
 

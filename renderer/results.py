@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from renderer import alcazar1978, theme
 from renderer.drawing import Names, fit_text, player_name, png_bytes, sentence, wrap_text
-from renderer.sprites import noble
+from renderer.sprites import noble, trophy
 from renderer.theme import font
 
 UNIT = 40          # one row's height unit in pixels
@@ -91,11 +91,15 @@ def _score_row(image: Image.Image, draw: ImageDraw.ImageDraw, player: dict[str, 
     u = UNIT
     fill = theme.WINNER if winner else theme.PANEL
     draw.rounded_rectangle((left - 6, y, left + inner + 6, y + row - 8), radius=u // 4, fill=fill,
-                           outline=theme.FRAME if winner else theme.PANEL_LINE, width=3 if winner else 1)
+                           outline=theme.WINNER_FRAME if winner else theme.PANEL_LINE, width=4 if winner else 1)
     mid = y + (row - 8) // 2
     colour = player.get("color", "white")
-    token = noble(colour, "grande" if winner else "baron", round(u * 0.9))
+    # every player's token is the same plain piece; the winner's row carries a trophy, not a noble
+    token = noble(colour, "baron", round(u * 0.9))
     image.paste(token, (left + 4, mid - token.height // 2), token)
+    if winner:
+        cup = trophy(round(u * 0.9))
+        image.paste(cup, (left + inner - cup.width, mid - cup.height // 2), cup)
     name = player_name(names, player["seat"], str(colour).capitalize())
     if player.get("retired"):
         name += " (retired)"
@@ -151,10 +155,12 @@ def _results_1978(view: dict[str, Any], outcome: dict[str, Any], names: Names) -
         colour = next((p["color"] for p in view.get("pawns", ()) if p.get("seat") == seat), "white")
         title = f"{player_name(names, seat, str(colour).capitalize())} wins"
         draw.rounded_rectangle((u // 3, u // 4, width - u // 3, header - u // 4), radius=u // 3, fill=theme.WINNER,
-                               outline=theme.FRAME, width=3)
-        token = noble(colour, "grande", round(u * 1.1))
-        image.paste(token, (u // 2, header // 2 - token.height // 2), token)
-        text_left = u // 2 + token.width + u // 4
+                               outline=theme.WINNER_FRAME, width=4)
+        cup = trophy(round(u * 1.1))
+        image.paste(cup, (u // 2, header // 2 - cup.height // 2), cup)
+        token = noble(colour, "baron", round(u * 0.8))
+        image.paste(token, (u // 2 + cup.width + u // 8, header // 2 - token.height // 2), token)
+        text_left = u // 2 + cup.width + u // 8 + token.width + u // 4
     else:
         title = "Draw"
         text_left = u // 2

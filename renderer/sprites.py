@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 from renderer.theme import (
     INK,
     RGB,
+    TROPHY,
     font,
     player_colour,
     player_letter,
@@ -164,4 +165,23 @@ def card_back(size: int) -> Image.Image:
         draw.rounded_rectangle((big_size * 0.12 + o, big_size * 0.22 - o * 0.6, big_size * 0.68 + o,
                                 big_size * 0.92 - o * 0.6), radius=big_size * 0.08, fill=colour,
                                outline=INK, width=w)
+    return _finish(big, size)
+
+
+@lru_cache(maxsize=16)
+def trophy(size: int) -> Image.Image:
+    """A gold cup on a plinth: the winner's mark, unlike any playing piece."""
+    big_size = size * SUPERSAMPLE
+    big = Image.new("RGBA", (big_size, big_size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    s = big_size
+    w = max(2, s // 20)
+    gold, rim = TROPHY, (120, 82, 12)
+    for side in (-1, 1):        # the handles
+        cx = s * 0.5 + side * s * 0.3
+        draw.ellipse((cx - s * 0.14, s * 0.16, cx + s * 0.14, s * 0.44), outline=rim, width=round(w * 1.6))
+    draw.pieslice((s * 0.2, s * -0.22, s * 0.8, s * 0.62), 0, 180, fill=gold, outline=rim, width=w)
+    draw.rectangle((s * 0.2, s * 0.08, s * 0.8, s * 0.2), fill=gold, outline=rim, width=w)
+    draw.rectangle((s * 0.45, s * 0.58, s * 0.55, s * 0.76), fill=gold, outline=rim, width=w)
+    draw.rounded_rectangle((s * 0.26, s * 0.74, s * 0.74, s * 0.92), radius=s * 0.04, fill=gold, outline=rim, width=w)
     return _finish(big, size)

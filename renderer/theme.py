@@ -67,8 +67,14 @@ BRIDGE_EDGE: RGB = (24, 36, 52)
 PLANK: RGB = (210, 222, 230)
 
 HIGHLIGHT: RGB = (255, 96, 160)      # the last move, on the board and in the panel
-TURN: RGB = (255, 214, 102)          # whose turn it is
-WINNER: RGB = (255, 206, 84)
+# Whose turn it is and who won: a pale lilac behind a heavy frame, a colour no
+# player has, so a yellow (or any) player's token stays plain on it (a white
+# token has its dark rim, as on the pale panel itself).
+TURN: RGB = (228, 220, 248)
+TURN_FRAME: RGB = FRAME_DARK
+WINNER: RGB = (226, 214, 250)
+WINNER_FRAME: RGB = (176, 124, 20)   # old gold
+TROPHY: RGB = (232, 178, 48)
 
 
 def height_colour(level: int) -> RGB:

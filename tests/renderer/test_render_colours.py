@@ -54,3 +54,15 @@ def test_a_starting_cross_carries_its_colours_letter() -> None:
     # the letter's ink on a disc of the colour, where the pawn used to stand
     assert share(image, centre, theme.text_on(colour), radius=4, tolerance=40) > 0.1
     assert share(image, centre, colour, radius=12, tolerance=50) > 0.2
+
+
+def test_the_turn_and_winner_highlights_are_no_players_colour() -> None:
+    def distance(a: theme.RGB, b: theme.RGB) -> int:
+        return max(abs(x - y) for x, y in zip(a, b))
+
+    for highlight in (theme.TURN, theme.WINNER):
+        for name, colour in theme.PLAYER_COLOURS.items():
+            # a white token stands out by its dark rim on any pale ground
+            shown = theme.player_outline(name) if name == "white" else colour
+            assert distance(highlight, shown) >= 60, f"highlight {highlight} too close to {name}"
+        assert distance(highlight, theme.PANEL) > 24, "the highlight must show on the panel"

@@ -46,3 +46,14 @@ def test_results_of_real_finished_games_render() -> None:
             state = game.play(state, rng.choice(game.legal_moves(state)))
         image = open_png(results(game.view(state, None), names=["Ana", "Ben", "Cleo"][:players]))
         assert image.width > 300 and image.height > 200
+
+
+def test_the_winner_is_marked_by_a_trophy_not_by_a_noble() -> None:
+    image = open_png(results(finished_view(), names=["Ana", "Bartolomé", "Cleo"]))
+    row = round(UNIT * 1.6)
+    top = round(UNIT * 2.9)
+    right_end = (image.width - UNIT // 2 - round(UNIT * 0.9), image.width - UNIT // 2)     # where the cup stands
+    winner_row = image.crop((right_end[0], top, right_end[1], top + row - 8))
+    loser_row = image.crop((right_end[0], top + row, right_end[1], top + 2 * row - 8))
+    assert share(winner_row, (winner_row.width / 2, winner_row.height / 2), theme.TROPHY, radius=6) > 0.2
+    assert share(loser_row, (loser_row.width / 2, loser_row.height / 2), theme.TROPHY, radius=6) == 0
