@@ -63,7 +63,8 @@ def result_lines(game: GameInfo) -> list[str]:
         head = "The game is over: a draw."
     else:
         head = "The game is over. Winner: " + ", ".join(mention(u) for u in result.winner_ids) + "!"
-    lines = [head, clip(result.reason, 300)]
+    reason = result.reason[:1].upper() + result.reason[1:]
+    lines = [head, clip(reason + ("" if reason.endswith(".") else "."), 300)]
     scores = result.outcome.scores
     if scores is not None:
         ranking = sorted(range(len(scores)), key=lambda seat: -scores[seat])

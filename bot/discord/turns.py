@@ -13,6 +13,7 @@ from bot.discord.buttons import confirm_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post
 from bot.discord.replies import Refused, defer, send
 from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
+from bot.games import get_game
 from bot.service import GameInfo, HistoryLine, MovePlayed, Refusal
 from bot.store import EntryKind, GameStatus
 
@@ -100,7 +101,8 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None = None
     else:
         png = await images.board_png(game.kind, {k: v for k, v in private.view.items() if k != "seat"} | {"seat": None},
                                      await bot.names_of(game.players))
-        content = f"You play {game.title} in this channel (there are no hands in this game)."
+        colour = get_game(game.kind).COLORS[private.seat].capitalize() if private.seat is not None else ""
+        content = f"You play {colour} in {game.title} here; nothing is hidden in this game, so there is no hand."
         file = discord.File(io.BytesIO(png), filename="board.png")
     content += "\n" + await what_you_can_do(interaction, game)
     await send(interaction, clip(content, 2000), ephemeral=True, file=file)
@@ -114,7 +116,11 @@ async def what_you_can_do(interaction: discord.Interaction, game: GameInfo) -> s
     if game.to_move_id != interaction.user.id:
         return f"It is {mention(game.to_move_id)}'s turn, not yours." if game.to_move_id else ""
     moves = await bot.service.legal_moves_for(game.id, interaction.user.id, limit=None)
-    kinds = sorted({m.notation.split(";")[-1].split()[0] for m in moves})
+    if game.kind == "alcazar1978":
+        kinds = sorted({"move your pawn" if "-" in m.notation else "turn a wall" if m.notation != "pass" else "pass"
+                        for m in moves})
+    else:
+        kinds = sorted({m.notation.split(";")[-1].split()[0] for m in moves})
     return (f"It is your turn: {len(moves)} legal moves ({', '.join(kinds)}). "
             "Use `/alcazar move` or the Take my turn button.")
 

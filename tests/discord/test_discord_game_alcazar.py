@@ -101,7 +101,7 @@ async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Pat
                 assert posted == draw_board(dict(now_public.view), names=names)
         results = fake.channel_messages(fake.general)[-1]
         assert "The game is over" in results["content"] and "points" in results["content"]
-        assert ending in results["content"]
+        assert ending[:1].upper() + ending[1:] in results["content"]
         if ending == "every player passed":
             forced = [m for m in fake.channel_messages(fake.general) if "(no other move was possible)" in m["content"]]
             assert forced, "forced passes are announced as such"
