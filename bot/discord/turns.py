@@ -145,9 +145,9 @@ async def _ply(bot: AlcazarBot, game: GameInfo) -> int:
 
 
 async def show_history(interaction: discord.Interaction) -> None:
-    """``/alcazar history``: the last moves in words, privately."""
+    """``/alcazar history``: the last moves in words, privately (of the last game here, even once it ended)."""
     bot = bot_of(interaction)
-    game = await game_here(interaction)
+    game = await _game_or_last_finished(interaction)
     lines = await bot.service.history(game.id, limit=15)
     if isinstance(lines, Refusal):
         raise Refused(lines.message, game_id=game.id)
@@ -158,6 +158,18 @@ async def show_history(interaction: discord.Interaction) -> None:
                      for line in lines)
     embed = discord.Embed(title=f"{game.title}: the last moves", description=clip(text, 4096))
     await send(interaction, embed=embed, ephemeral=True)
+
+
+async def _game_or_last_finished(interaction: discord.Interaction) -> GameInfo:
+    """The game in play here or, when there is none, the last one that finished here."""
+    try:
+        return await game_here(interaction)
+    except Refused:
+        assert interaction.channel_id is not None
+        latest = await bot_of(interaction).service.latest_game_in_channel(interaction.channel_id)
+        if latest is None or latest.status is not GameStatus.FINISHED:
+            raise
+        return latest
 
 
 def _history_words(line: HistoryLine) -> str:

@@ -89,6 +89,8 @@ async def test_moves_and_buttons_on_a_finished_game_are_refused(fake: FakeDiscor
         typed = await second.slash("move", notation="d1-c1")
         assert typed.ephemeral and "The game in this channel is over" in typed.text
         assert "resigned" in typed.text and "/alcazar new" in typed.text
+        looking_back = await second.slash("history")
+        assert looking_back.ephemeral and looking_back.text == "No moves yet.", "the finished game's history"
         again = await first.slash("resign")
         assert again.ephemeral and "The game in this channel is over" in again.text
         assert fake.channel_messages(fake.general)[-1] == over, "nothing more was posted"
