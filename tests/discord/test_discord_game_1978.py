@@ -74,6 +74,8 @@ async def test_two_players_play_alcazar_1978_to_the_end(fake: FakeDiscord, datab
         seated = (await bot.service.game(game_id)).players
         await assert_posted_results(fake, bot.service, game_over, game_id, [users[u].name for u in seated])
         assert (await bot.service.game_in_channel(fake.general.id)) is None
+        looking_back = await alice.slash("history")
+        assert looking_back.ephemeral and words in str(looking_back.embeds), "the finished game's last moves"
         finished = await bot.service.games_of_user(alice.id)
         assert finished == []
     assert plies > 5
