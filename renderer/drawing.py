@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -43,6 +44,26 @@ def player_name(names: Names, seat: int, fallback: str) -> str:
     else:
         name = str(names[seat]) if 0 <= seat < len(names) else fallback
     return drawable_text(name) or fallback
+
+
+def named_text(text: str, colours: Mapping[int, str], names: Names) -> str:
+    """``text`` (written by the engine with colours: "Blue wins") with each seat's colour replaced by its name.
+
+    ``colours`` maps seat -> colour ("blue"); only capitalised colour words
+    are names of players, so only those are replaced.
+    """
+    if names is None:
+        return text
+    by_colour = {}
+    for seat, colour in colours.items():
+        word = str(colour).capitalize()
+        name = player_name(names, seat, word)
+        if name != word:
+            by_colour[word] = name
+    if not by_colour:
+        return text
+    pattern = re.compile(r"\b(" + "|".join(re.escape(word) for word in by_colour) + r")\b")
+    return pattern.sub(lambda match: by_colour[match.group(1)], text)
 
 
 def drawable_text(text: str) -> str:

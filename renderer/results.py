@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer import alcazar1978, theme
-from renderer.drawing import Names, fit_text, player_name, png_bytes, sentence, wrap_text
+from renderer.drawing import Names, fit_text, named_text, player_name, png_bytes, sentence
 from renderer.sprites import noble, trophy
 from renderer.theme import font
 
@@ -72,8 +72,11 @@ def _results_2009(view: dict[str, Any], outcome: dict[str, Any], names: Names) -
               anchor="lt")
     reason = str(outcome.get("reason") or "")
     if reason:
-        draw.text((left, round(u * 1.45)), sentence(reason), font=font(round(u * 0.42)),
-                  fill=theme.INK_SOFT, anchor="lt")
+        # the rows call players by name, so the reason does too ("Ana wins", not "Blue wins")
+        colours = {p["seat"]: p.get("color", "") for p in players}
+        text, face = fit_text(draw, sentence(named_text(reason, colours, names)), "regular", round(u * 0.42),
+                              inner)
+        draw.text((left, round(u * 1.45)), text, font=face, fill=theme.INK_SOFT, anchor="lt")
     head = font(round(u * 0.34), "bold")
     for title, at in COLUMNS:
         draw.text((left + at * inner, top - round(u * 0.5)), title.upper(), font=head, fill=theme.INK_SOFT,
@@ -142,33 +145,50 @@ def _nobles_by_level(image: Image.Image, draw: ImageDraw.ImageDraw, colour: str,
 
 # --- Alcazar (1978) --------------------------------------------------------------
 def _results_1978(view: dict[str, Any], outcome: dict[str, Any], names: Names) -> Image.Image:
+    """The verdict above the final position: who won (or the draw), both players, and why."""
     board = alcazar1978.board_image(view, names=names, size=90)
     u = UNIT
-    header = round(u * 2.4)
+    header = round(u * 2.9)
     width = board.width
     image = Image.new("RGB", (width, board.height + header), theme.PARCHMENT)
     image.paste(board, (0, header))
     draw = ImageDraw.Draw(image)
+    colours = {p["seat"]: str(p.get("color", "white")) for p in view.get("pawns", ())}
     winners = outcome.get("winners") or []
+    text_left = u // 2
     if winners:
         seat = winners[0]
-        colour = next((p["color"] for p in view.get("pawns", ()) if p.get("seat") == seat), "white")
-        title = f"{player_name(names, seat, str(colour).capitalize())} wins"
+        colour = colours.get(seat, "white")
         draw.rounded_rectangle((u // 3, u // 4, width - u // 3, header - u // 4), radius=u // 3, fill=theme.WINNER,
                                outline=theme.WINNER_FRAME, width=4)
         cup = trophy(round(u * 1.1))
         image.paste(cup, (u // 2, header // 2 - cup.height // 2), cup)
         token = noble(colour, "baron", round(u * 0.8))
-        image.paste(token, (u // 2 + cup.width + u // 8, header // 2 - token.height // 2), token)
+        image.paste(token, (u // 2 + cup.width + u // 8, round(header * 0.3) - token.height // 2), token)
         text_left = u // 2 + cup.width + u // 8 + token.width + u // 4
+        line, face = fit_text(draw, player_name(names, seat, colour.capitalize()), "bold", round(u * 0.7),
+                              width - text_left - u // 2, suffix=" wins")
     else:
-        title = "Draw"
-        text_left = u // 2
-    line, face = fit_text(draw, title, "bold", round(u * 0.7), width - text_left - u // 2)
-    draw.text((text_left, round(header * 0.38)), line, font=face, fill=theme.INK, anchor="lm")
-    reason = str(outcome.get("reason") or "")
-    small = font(round(u * 0.36))
-    for i, text in enumerate(wrap_text(draw, sentence(reason), small, width - text_left - u // 2)[:1]):
-        draw.text((text_left, round(header * 0.72) + i * u // 2), text, font=small, fill=theme.INK_SOFT,
-                  anchor="lm")
+        line, face = fit_text(draw, "Draw", "bold", round(u * 0.7), width - text_left - u // 2)
+    draw.text((text_left, round(header * 0.3)), line, font=face, fill=theme.INK, anchor="lm")
+    small = round(u * 0.36)
+    players = _both_players(colours, names, winners)
+    line, face = fit_text(draw, players, "bold", small, width - text_left - u // 2)
+    draw.text((text_left, round(header * 0.58)), line, font=face, fill=theme.INK, anchor="lm")
+    reason = sentence(named_text(str(outcome.get("reason") or ""), colours, names))
+    line, face = fit_text(draw, reason, "regular", small, width - text_left - u // 2)
+    draw.text((text_left, round(header * 0.8)), line, font=face, fill=theme.INK_SOFT, anchor="lm")
     return image
+
+
+def _both_players(colours: dict[int, str], names: Names, winners: list[int]) -> str:
+    """Both players by name and colour: "Ana (Red) beat Ben (Green)", or "Ana (Red) and Ben (Green)" for a draw."""
+    named: dict[int, str] = {}
+    for seat, colour in sorted(colours.items()):
+        word = colour.capitalize()
+        name = player_name(names, seat, word)
+        named[seat] = word if name == word else f"{name} ({word})"
+    if winners and len(named) == 2:
+        loser = next(seat for seat in named if seat != winners[0])
+        return f"{named[winners[0]]} beat {named[loser]}"
+    return " and ".join(named.values())

@@ -9,6 +9,7 @@ from render_views import finished_view, mid_game_view
 
 from bot.games import get_game
 from renderer import theme
+from renderer.drawing import named_text
 from renderer.results import NotFinished, UNIT, results
 
 
@@ -57,3 +58,31 @@ def test_the_winner_is_marked_by_a_trophy_not_by_a_noble() -> None:
     loser_row = image.crop((right_end[0], top + row, right_end[1], top + 2 * row - 8))
     assert share(winner_row, (winner_row.width / 2, winner_row.height / 2), theme.TROPHY, radius=6) > 0.2
     assert share(loser_row, (loser_row.width / 2, loser_row.height / 2), theme.TROPHY, radius=6) == 0
+
+
+def test_the_reason_calls_players_by_name_when_names_are_given() -> None:
+    colours = {0: "blue", 1: "yellow", 2: "green"}
+    reason = "every player passed in turn; Blue and Green share the win with 17 points"
+    assert named_text(reason, colours, ["Ana", "Ben", "Cleo"]) == \
+        "every player passed in turn; Ana and Cleo share the win with 17 points"
+    assert named_text("Green's pawn is immobilized", {0: "red", 1: "green"}, ["Ana", "Zoë 🌸"]) == \
+        "Zoë's pawn is immobilized"
+    assert named_text(reason, colours, None) == reason
+    # a colour word that is not a player's stays
+    assert named_text("Red wins", colours, ["Ana", "Ben", "Cleo"]) == "Red wins"
+
+
+def _finished_1978(winners: list[int]) -> dict:
+    game = get_game("alcazar1978")
+    view = game.view(game.new_game(players=2, seed=3), None)
+    view["outcome"] = {"winners": winners, "reason": "Green's pawn is immobilized"}
+    return view
+
+
+def test_the_1978_results_name_the_loser_and_both_players_of_a_draw() -> None:
+    for winners in ([0], []):
+        view = _finished_1978(winners)
+        assert results(view, names=["Ana", "Ben"]) != results(view, names=["Ana", "Cleo"]), \
+            f"the second player is not named (winners {winners})"
+        assert results(view, names=["Ana", "Ben"]) != results(view, names=["Dora", "Ben"]), \
+            f"the first player is not named (winners {winners})"
