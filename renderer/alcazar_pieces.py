@@ -197,8 +197,9 @@ def noble_sizes(geo: Geometry) -> dict[str, int]:
 
 
 def noble_centre(geo: Geometry, x: int, y: int) -> tuple[int, int]:
+    """Where a noble stands on a cell: raised, to leave the space number and height below it in view."""
     cx, cy = geo.centre(x, y)
-    return (round(cx), round(cy - geo.cell * 0.04))
+    return (round(cx), round(cy - geo.cell * 0.12))
 
 
 def draw_nobles(image: Image.Image, geo: Geometry, view: View) -> None:
@@ -243,8 +244,8 @@ def draw_building_tags(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Geome
             continue
         x, y = min(cells, key=lambda c: (c[1], c[0]))
         cx, _ = geo.centre(x, y)
-        # lifted onto the path gap above the cell, to leave its noble in view
-        top = geo.cell_box(x, y)[1] - round(geo.cell * 0.04)
+        # lifted onto the path gap above the cell, to leave its noble in view, but never over the frame
+        top = max(geo.cell_box(x, y)[1] - round(geo.cell * 0.04), geo.board_top + round(face.size * 0.6))
         flag = building.get("flag")
         if flag is None:
             badge(draw, (cx, top), f"⌂ {building['value']}", face, theme.PANEL, theme.INK,
@@ -252,10 +253,10 @@ def draw_building_tags(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Geome
             continue
         main, _ = flag_colours(flag)
         label = f"{building.get('name') or ''} {building['value']}".strip()
-        # keep the tag (and the arms to its left) inside the board's frame
+        # keep the tag (and the arms to its left) inside the board, within the frame
         half = (draw.textlength(label, font=face) + 6) / 2
-        low = geo.board_left + arms * 0.75 + half - geo.frame
-        high = geo.board_left + geo.board_width + geo.frame - half
+        low = geo.board_left + arms * 0.75 + half
+        high = geo.board_left + geo.board_width - half
         box = badge(draw, (min(max(cx + arms * 0.35, low), high), top), label, face, main,
                     theme.text_on(main), outline=theme.INK, pad=3)
         sprite = shield(flag, arms)

@@ -151,3 +151,24 @@ def test_castles_worth_fifty_stay_inside_the_last_slot() -> None:
     assert _tincture_pixels(image, (left, top, right, bottom), (30, 30, 30)) > 10
     assert _tincture_pixels(image, (right + 1, top, geo.width, bottom), (246, 204, 64)) == 0
     assert _tincture_pixels(image, geo.track_slot(49), (246, 204, 64)) == 0
+
+
+def test_a_noble_leaves_its_cells_space_number_in_view() -> None:
+    geo = geometry(64)
+    image = open_png(board(mid_game_view()))
+    # the blue Grande on space 8 (8, 0), the green Grande on 45 (3, 6), the green Baron on 30 (6, 4)
+    for (x, y), colour in (((8, 0), "blue"), ((3, 6), "green"), ((6, 4), "green")):
+        x0, y0, x1, y1 = geo.tile_box(x, y)
+        number = (x0 + geo.cell * 0.22, y1 - geo.cell * 0.25)      # the top of the number's digits
+        assert share(image, number, theme.player_colour(colour), radius=3, tolerance=30) == 0, \
+            f"the {colour} noble covers the number of ({x}, {y})"
+
+
+def test_building_tags_stay_inside_the_board() -> None:
+    geo = geometry(64)
+    view = mid_game_view()               # Almería's top-left cell is on the top row
+    image = open_png(board(view))
+    almeria_red = (200, 40, 44)
+    above_board = image.crop((geo.board_left, 0, geo.board_left + geo.board_width, geo.board_top - 1))
+    assert sum(share(above_board, (px, py), almeria_red, radius=0, tolerance=20) > 0
+               for px in range(0, above_board.width, 2) for py in range(above_board.height)) == 0
