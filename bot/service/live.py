@@ -71,14 +71,9 @@ class Action:
     text: str = ""
 
 
-def seat_name(engine: ModuleType, state: Any, seat: int) -> str:
-    """The seat's colour as players know it ("Blue", "Red"), from the public view."""
-    public = engine.view(state, None)
-    for key in ("players", "pawns"):
-        for entry in public.get(key, ()):
-            if entry.get("seat") == seat and entry.get("color"):
-                return str(entry["color"]).capitalize()
-    return f"Seat {seat + 1}"
+def seat_name(engine: ModuleType, seat: int) -> str:
+    """The seat's colour as players know it ("Blue", "Red")."""
+    return str(engine.COLORS[seat]).capitalize()
 
 
 def advance(engine: ModuleType, live: LiveGame, action: Action, now: float) -> Step:
@@ -95,11 +90,11 @@ def advance(engine: ModuleType, live: LiveGame, action: Action, now: float) -> S
         notation = str(move)
         state = engine.play(state, move)
     elif action.kind is EntryKind.SKIP:
-        words = f"{seat_name(engine, state, action.seat)} missed the deadline and skips this turn"
+        words = f"{seat_name(engine, action.seat)} missed the deadline and skips this turn"
         notation = "skip"
         state = engine.skip(state)
     else:
-        words = f"{seat_name(engine, state, action.seat)} resigns; their turns are skipped from now on"
+        words = f"{seat_name(engine, action.seat)} resigns; their turns are skipped from now on"
         notation = "retire"
         state = engine.retire(state, action.seat)
     entries = [LogEntry(ply, action.seat, action.kind, notation, words, False, now)]

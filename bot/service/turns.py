@@ -72,7 +72,7 @@ class TurnOperations(ServiceBase):
             kind = EntryKind.SKIP if missed_deadline else EntryKind.RETIRE
             step = await in_thread(engine_work.advance, engine, live, Action(kind, seat), now)
             return await self._commit(live, step, now, resigned_seat=None if missed_deadline else seat)
-        name = await in_thread(seat_name, engine, live.state, seat)
+        name = seat_name(engine, seat)
         reason = f"{name} missed the deadline" if missed_deadline else f"{name} resigned"
         winners = tuple(s for s in range(len(live.seats)) if s != seat)
         outcome = Outcome(winners=winners, reason=reason)
