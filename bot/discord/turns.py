@@ -30,12 +30,14 @@ async def play_move(interaction: discord.Interaction, game_id: int, text: str, v
     bot = bot_of(interaction)
     require_can_post(interaction)
     await defer(interaction, ephemeral=True)
-    hand_before = await _own_hand(bot, game_id, interaction.user.id)
+    # Only a purchase from the deck brings a card nobody has seen; other moves need no hand lookups.
+    from_deck = "deck" in text.lower()
+    hand_before = await _own_hand(bot, game_id, interaction.user.id) if from_deck else []
     result = accepted(await bot.service.play(game_id, interaction.user.id, text, expected_version=version), game_id)
     posted = await publish(bot, result)
     played = [e for e in result.events if isinstance(e, MovePlayed) and e.user_id == interaction.user.id]
     note = f"Played: {played[0].words}" if played else "Your move was played."
-    drawn = sorted(set(await _own_hand(bot, game_id, interaction.user.id)) - set(hand_before))
+    drawn = sorted(set(await _own_hand(bot, game_id, interaction.user.id)) - set(hand_before)) if from_deck else []
     if drawn:      # this reply is ephemeral: only the player sees which card the deck gave them
         note += f"\nYou drew card {', '.join(map(str, drawn))}."
     if not posted:
