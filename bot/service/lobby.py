@@ -15,7 +15,7 @@ from bot.service.live import LiveGame
 from bot.service.results import Accepted, Reason, Refusal
 from bot.service.settings import GameSettings, SettingsError, checked_options
 from bot.service.threads import in_thread
-from bot.store import ChannelBusy, GameStatus, Snapshot
+from bot.store import ChannelBusy, GameRow, GameStatus, SeatRow, Snapshot
 
 
 def seat_order(seed: int, players_in_joining_order: Sequence[int]) -> list[int]:
@@ -68,15 +68,23 @@ class LobbyOperations(ServiceBase):
                            "A game is already running in this channel; finish or cancel it first.")
         return Accepted(info_of(row, seats), (LobbyOpened(row.id, host_id, kind),))
 
+    async def _lobby_rows(self, game_id: int, started: str = "The game has already started."
+                          ) -> tuple[GameRow, tuple[SeatRow, ...]] | Refusal:
+        """The row and seats of a game still in its lobby, or why it is not (unknown, started, over)."""
+        loaded = await self._game_rows(game_id)
+        if isinstance(loaded, Refusal) or loaded[0].status is GameStatus.LOBBY:
+            return loaded
+        if loaded[0].status is GameStatus.ACTIVE:
+            return Refusal(Reason.ALREADY_STARTED, started)
+        return Refusal(Reason.GAME_OVER, "This game is over.")
+
     async def join(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Join a lobby."""
         async with self._game_lock(game_id):
-            loaded = await self._game_rows(game_id)
+            loaded = await self._lobby_rows(game_id)
             if isinstance(loaded, Refusal):
                 return loaded
             row, seats = loaded
-            if (refusal := _lobby_only(row.status)) is not None:
-                return refusal
             if any(s.user_id == user_id for s in seats):
                 return Refusal(Reason.ALREADY_JOINED, "You have already joined this game.")
             engine = engine_of(row.kind)
@@ -92,12 +100,10 @@ class LobbyOperations(ServiceBase):
     async def leave(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Leave a lobby. When the host leaves, the lobby closes."""
         async with self._game_lock(game_id):
-            loaded = await self._game_rows(game_id)
+            loaded = await self._lobby_rows(game_id, started="The game has started; resign instead.")
             if isinstance(loaded, Refusal):
                 return loaded
             row, seats = loaded
-            if (refusal := _lobby_only(row.status, started="The game has started; resign instead.")) is not None:
-                return refusal
             if not any(s.user_id == user_id for s in seats):
                 return Refusal(Reason.NOT_IN_GAME, "You are not in this game.")
             now = self.clock.now()
@@ -143,12 +149,10 @@ class LobbyOperations(ServiceBase):
     async def start(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Start the game (host only): seat the players in the seed's order and deal."""
         async with self._game_lock(game_id):
-            loaded = await self._game_rows(game_id)
+            loaded = await self._lobby_rows(game_id)
             if isinstance(loaded, Refusal):
                 return loaded
             row, seats = loaded
-            if (refusal := _lobby_only(row.status)) is not None:
-                return refusal
             if user_id != row.host_id:
                 return Refusal(Reason.NOT_HOST, "Only the host can start the game.")
             engine = engine_of(row.kind)
@@ -204,14 +208,6 @@ class LobbyOperations(ServiceBase):
                 row = await tx.games.require(game_id)
             self._forget(game_id)
             return Accepted(info_of(row, seats), (GameCancelled(game_id, user_id),))
-
-
-def _lobby_only(status: GameStatus, started: str = "The game has already started.") -> Refusal | None:
-    if status is GameStatus.LOBBY:
-        return None
-    if status is GameStatus.ACTIVE:
-        return Refusal(Reason.ALREADY_STARTED, started)
-    return Refusal(Reason.GAME_OVER, "This game is over.")
 
 
 def _start_events(game: LiveGame, entries: Sequence[Any], outcome: Outcome | None) -> list[Event]:
