@@ -18,7 +18,11 @@ Operations (all async; each returns ``Accepted`` or ``Refusal``):
 ``mute``. Queries: ``game``, ``game_in_channel``,
 ``games_of_user``, ``board_view``, ``private_view``, ``legal_moves_for``,
 ``history``, ``result``. Reminders and deadlines: ``due_reminders``,
-``mark_reminded``, ``process_deadlines``.
+``mark_reminded``, ``process_deadlines``, ``deadline_of``.
+A player across games: ``my_games``, ``set_away``, ``come_back``, ``away_status``,
+``away_of``, ``set_quiet_hours``, ``clear_quiet_hours``, ``note_board_message``.
+Ratings: ``rating_changes``, ``leaderboard``, ``player_record``. Records and
+replays: ``all_moves``, ``finished_in_channel``, ``replay_animation``.
 
 Work on one game is serialised by one asyncio lock per game id; engine work
 runs in a worker thread (``in_thread`` is there for the renderer too). Every
@@ -32,7 +36,11 @@ from bot.service.events import (
     HandsChanged, LobbyOpened, MovePlayed, MovesUndone, PlayerJoined, PlayerLeft, PlayerResigned,
     SettingsChanged, TurnChanged, UndoApproved, UndoDeclined, UndoRequested,
 )
+from bot.service.away import AwayStatus
 from bot.service.lobby import seat_order
+from bot.service.players import MyGame
+from bot.service.ratings import PlayerRecord, RatingShift, Standing
+from bot.service.replays import REPLAY_BUDGET
 from bot.service.live import replay
 from bot.service.results import (
     Accepted, BoardView, GameInfo, GameResult, HistoryLine, MoveChoice, Reason, Refusal, Reminder,
@@ -42,7 +50,7 @@ from bot.service.settings import GameSettings, SettingsError
 from bot.service.threads import in_thread
 
 __all__ = [
-    "Accepted", "BoardChanged", "BoardView", "Clock", "DrawDeclined", "DrawOffered", "Event",
+    "REPLAY_BUDGET", "Accepted", "AwayStatus", "MyGame", "PlayerRecord", "RatingShift", "Standing", "BoardChanged", "BoardView", "Clock", "DrawDeclined", "DrawOffered", "Event",
     "FakeClock", "GameCancelled", "GameInfo", "GameOver", "GameResult", "GameService",
     "GameSettings", "GameStarted", "HandsChanged", "HistoryLine", "LobbyOpened", "MoveChoice",
     "MovePlayed", "MovesUndone", "PlayerJoined", "PlayerLeft", "PlayerResigned", "Reason",

@@ -15,6 +15,7 @@ from bot.service import live as engine_work
 from bot.service.clock import Clock, SystemClock
 from bot.service.events import BoardChanged, Event, GameOver, HandsChanged, MovePlayed, TurnChanged
 from bot.service.live import LiveGame, Step
+from bot.service.ratings import rate_result
 from bot.service.results import GameInfo, GameResult, Reason, Refusal
 from bot.service.settings import GameSettings
 from bot.service.threads import in_thread
@@ -142,6 +143,7 @@ class ServiceBase:
         if outcome is not None:
             await tx.results.record(live.row.id, winners=outcome.winners, reason=outcome.reason,
                                     outcome=outcome.to_dict(), now=now)
+            await rate_result(tx, live, outcome, now)
         row = _advanced_row(live.row, version, turn, now, finished)
         return LiveGame(row=row, seats=live.seats, engine=live.engine, state=step.state,
                         ply=step.ply, hands=step.hands)

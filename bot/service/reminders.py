@@ -8,16 +8,23 @@ the database, so a restart neither forgets nor repeats a reminder.
 """
 from __future__ import annotations
 
+from typing import Sequence
+
+from bot.service.away import away_until, in_quiet_hours, paused_seconds
 from bot.service.base import ServiceBase, info_of
-from bot.service.results import Accepted, Reason, Refusal, Reminder
+from bot.service.results import Accepted, GameInfo, Reason, Refusal, Reminder
 from bot.service.settings import GameSettings
 from bot.service.turns import TurnOperations
 from bot.store import GameRow, GameStatus, ReminderRow
+from bot.store.players import AwayPeriod
 
 
-def _next_reminder(game: GameRow, settings: GameSettings, sent: ReminderRow | None
-                   ) -> tuple[int, float] | None:
-    """The number of the next reminder of the current turn and when it is due; None when capped."""
+def _next_reminder(game: GameRow, settings: GameSettings, sent: ReminderRow | None,
+                   away: Sequence[AwayPeriod] = (), now: float = 0.0) -> tuple[int, float] | None:
+    """The number of the next reminder of the current turn and when it is due; None when capped.
+
+    Time the player was away does not count (their clock stood still).
+    """
     count = sent.sent if sent is not None and sent.version == game.version else 0
     if count >= settings.reminder_max or game.turn_since is None:
         return None
@@ -27,15 +34,25 @@ def _next_reminder(game: GameRow, settings: GameSettings, sent: ReminderRow | No
             # A deadline sooner than the usual first reminder must not catch anyone unwarned:
             # remind at half the deadline at the latest.
             first = min(first, settings.deadline_seconds / 2)
-        return 1, game.turn_since + first
+        return 1, game.turn_since + first + paused_seconds(away, game.turn_since, now)
     assert sent is not None
-    return count + 1, sent.last_sent_at + settings.reminder_every_seconds
+    return count + 1, (sent.last_sent_at + settings.reminder_every_seconds
+                       + paused_seconds(away, sent.last_sent_at, now))
 
 
-def _deadline_passed(game: GameRow, now: float) -> bool:
+def turn_deadline(game: GameRow, away: Sequence[AwayPeriod], now: float) -> float | None:
+    """When the current turn's deadline passes, the player's time away added; None without one."""
     deadline = GameSettings.from_dict(game.settings).deadline_seconds
-    return (deadline is not None and game.turn_since is not None
-            and now >= game.turn_since + deadline)
+    if deadline is None or game.turn_since is None:
+        return None
+    return game.turn_since + deadline + paused_seconds(away, game.turn_since, now)
+
+
+def _deadline_passed(game: GameRow, away: Sequence[AwayPeriod], now: float) -> bool:
+    if away_until(away, now) is not None:
+        return False                    # the clock stands still while the player is away
+    deadline = turn_deadline(game, away, now)
+    return deadline is not None and now >= deadline
 
 
 class ReminderOperations(TurnOperations, ServiceBase):
@@ -49,12 +66,19 @@ class ReminderOperations(TurnOperations, ServiceBase):
             to_act = await tx.seats.to_act()
             sent = await tx.reminders.of_games(g.id for g in games)
             muted = await tx.mutes.muted_in_active_games()
+            earliest = min((g.turn_since for g in games if g.turn_since is not None), default=now)
+            away = await tx.away.of_users(to_act.values(), earliest)
+            quiet = await tx.quiet.of_users(to_act.values())
         due: list[Reminder] = []
         for game in games:
             user_id = to_act.get(game.id)
             if user_id is None or game.turn_seat is None or (game.id, user_id) in muted:
                 continue
-            upcoming = _next_reminder(game, GameSettings.from_dict(game.settings), sent.get(game.id))
+            periods = away.get(user_id, [])
+            if away_until(periods, now) is not None or in_quiet_hours(quiet.get(user_id), now):
+                continue                # away: no reminders; quiet hours: they wait until the end
+            upcoming = _next_reminder(game, GameSettings.from_dict(game.settings), sent.get(game.id),
+                                      periods, now)
             if upcoming is None or now < upcoming[1]:
                 continue
             assert game.turn_since is not None
@@ -64,6 +88,21 @@ class ReminderOperations(TurnOperations, ServiceBase):
                 version=game.version, waiting_since=game.turn_since,
             ))
         return due
+
+    async def deadline_of(self, game: GameInfo) -> float | None:
+        """When the turn of ``game`` runs out, the player's time away added (None: no deadline, or
+        the player is away and their clock stands still)."""
+        if game.status is not GameStatus.ACTIVE or game.to_move_id is None:
+            return None
+        now = self.clock.now()
+        async with self.store.read() as tx:
+            row = await tx.games.get(game.id)
+            if row is None or row.version != game.version:
+                return None
+            periods = (await tx.away.of_users([game.to_move_id], row.turn_since or now)).get(game.to_move_id, [])
+        if away_until(periods, now) is not None:
+            return None
+        return turn_deadline(row, periods, now)
 
     async def mark_reminded(self, reminder: Reminder) -> bool:
         """Record that a reminder went out; False when it was already recorded or the turn is over."""
@@ -101,14 +140,18 @@ class ReminderOperations(TurnOperations, ServiceBase):
         with their loss (Alcazar 1978). One result, with its events, per game acted on."""
         now = self.clock.now() if now is None else now
         async with self.store.read() as tx:
-            late = [g for g in await tx.games.with_status(GameStatus.ACTIVE) if _deadline_passed(g, now)]
+            active = await tx.games.with_status(GameStatus.ACTIVE)
+            to_act = await tx.seats.to_act()
+            earliest = min((g.turn_since for g in active if g.turn_since is not None), default=now)
+            away = await tx.away.of_users(to_act.values(), earliest)
+        late = [g for g in active if _deadline_passed(g, away.get(to_act.get(g.id, 0), []), now)]
         results: list[Accepted] = []
         for candidate in late:
             async with self._game_lock(candidate.id):
                 live = await self._load_live(candidate.id)
                 # Re-checked under the lock: the player may have moved meanwhile.
-                if live is None or live.row.status is not GameStatus.ACTIVE \
-                        or not _deadline_passed(live.row, now) or live.row.turn_seat is None:
+                if live is None or live.row.status is not GameStatus.ACTIVE or live.row.turn_seat is None \
+                        or not _deadline_passed(live.row, away.get(live.user_of(live.row.turn_seat), []), now):
                     continue
                 outcome = await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True)
             if isinstance(outcome, Accepted):

@@ -41,6 +41,8 @@ class Reason(str, Enum):
     NO_DRAWS = "no draw by agreement in this game"
     NO_DRAW_OFFER = "no draw offer"
     ALREADY_ASKED = "already asked"
+    AWAY_LIMIT = "away too long"
+    NOT_AWAY = "not away"
 
 
 @dataclass(frozen=True)

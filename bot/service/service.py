@@ -3,15 +3,20 @@ from __future__ import annotations
 
 from bot.service.draws import DrawOperations
 from bot.service.lobby import LobbyOperations
+from bot.service.players import PlayerOperations
 from bot.service.queries import QueryOperations
 from bot.service.reminders import ReminderOperations
+from bot.service.replays import ReplayOperations
+from bot.service.standings import RatingOperations
 from bot.service.undo import UndoOperations
 
 
 class GameService(
-    LobbyOperations, UndoOperations, DrawOperations, ReminderOperations, QueryOperations
+    LobbyOperations, UndoOperations, DrawOperations, ReminderOperations, QueryOperations,
+    PlayerOperations, RatingOperations, ReplayOperations,
 ):
-    """Lobbies, turns, undo, draws, reminders, deadlines and queries over one ``Store``.
+    """Lobbies, turns, undo, draws, reminders, deadlines and queries over one ``Store``,
+    plus what a player sees across games: their games, time away, ratings, replays.
 
     ``GameService(store, clock)``; every operation is an async method taking
     ids and text and returning ``Accepted`` (with events) or a ``Refusal``.

@@ -98,6 +98,14 @@ class GameRepo:
         row = await cursor.fetchone()
         return None if row is None else _game(row)
 
+    async def finished_in_channel(self, channel_id: int, limit: int) -> list[GameRow]:
+        """The newest finished games of a channel or thread, newest first."""
+        cursor = await self._conn.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'finished'"
+            " ORDER BY id DESC LIMIT ?", (channel_id, limit),
+        )
+        return [_game(row) for row in await cursor.fetchall()]
+
     async def with_status(self, status: GameStatus) -> list[GameRow]:
         cursor = await self._conn.execute(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status = ? ORDER BY id", (status.value,)

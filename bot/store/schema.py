@@ -117,6 +117,63 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, user_id)
     ) WITHOUT ROWID;
     """,
+    # 4: what a player keeps across games: ratings and their history, times away,
+    #    quiet hours, and the latest board message of each game (for links to it).
+    """
+    -- One rating per player, server and game kind (openskill: mu and sigma).
+    CREATE TABLE ratings (
+        guild_id   INTEGER NOT NULL,
+        kind       TEXT    NOT NULL,
+        user_id    INTEGER NOT NULL,
+        mu         REAL    NOT NULL,
+        sigma      REAL    NOT NULL,
+        games      INTEGER NOT NULL,
+        updated_at REAL    NOT NULL,
+        PRIMARY KEY (guild_id, kind, user_id)
+    ) WITHOUT ROWID;
+
+    -- Each rated game's change for each of its players, written with the result.
+    CREATE TABLE rating_changes (
+        game_id      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id      INTEGER NOT NULL,
+        guild_id     INTEGER NOT NULL,
+        kind         TEXT    NOT NULL,
+        place        INTEGER NOT NULL,          -- 1 for the winner(s); equal places tie
+        mu_before    REAL    NOT NULL,
+        sigma_before REAL    NOT NULL,
+        mu_after     REAL    NOT NULL,
+        sigma_after  REAL    NOT NULL,
+        rated_at     REAL    NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, kind, user_id, rated_at);
+
+    -- Periods a player is away (deadlines paused, no reminders); an early return
+    -- shortens ends_at. Kept for the yearly limit.
+    CREATE TABLE away_periods (
+        id         INTEGER PRIMARY KEY,
+        user_id    INTEGER NOT NULL,
+        starts_at  REAL    NOT NULL,
+        ends_at    REAL    NOT NULL
+    );
+    CREATE INDEX away_periods_by_user ON away_periods (user_id, ends_at);
+
+    -- Hours of a player's day when reminders wait (local time of the zone).
+    CREATE TABLE quiet_hours (
+        user_id    INTEGER PRIMARY KEY,
+        time_zone  TEXT    NOT NULL,            -- an IANA name, e.g. Europe/Budapest
+        start_hour INTEGER NOT NULL CHECK (start_hour BETWEEN 0 AND 23),
+        end_hour   INTEGER NOT NULL CHECK (end_hour BETWEEN 0 AND 23)
+    );
+
+    -- The newest board (or results) message of each game.
+    CREATE TABLE board_messages (
+        game_id    INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL,
+        posted_at  REAL    NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -1,0 +1,106 @@
+"""Players away (deadlines paused, no reminders) and quiet hours (reminders wait).
+
+Nothing about a game changes when a player goes away: a turn's deadline and
+its reminders are computed from the turn's start plus the time the player to
+act has been away since then. So the clock stops while they are away and runs
+on from where it stood when they come back, and a restart changes nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Iterable, Sequence
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from bot.service.clock import HOUR
+from bot.store.players import AwayPeriod, QuietHours
+
+DAY = 24 * HOUR
+MAX_AWAY_DAYS = 14          # one period
+YEARLY_AWAY_DAYS = 30       # in any 365 days
+YEAR_DAYS = 365
+
+
+@dataclass(frozen=True)
+class AwayStatus:
+    """A player's time away: until when (None when not away) and how much of the year is used."""
+
+    user_id: int
+    until: float | None
+    used_days: float             # days away in the 365 days up to the end of the current period
+    quiet: QuietHours | None = None
+
+    @property
+    def left_days(self) -> float:
+        return max(0.0, YEARLY_AWAY_DAYS - self.used_days)
+
+
+def paused_seconds(periods: Iterable[AwayPeriod], start: float, now: float) -> float:
+    """How long the player was away between ``start`` and ``now`` (the clock stood still)."""
+    return sum(p.overlap(start, now) for p in periods)
+
+
+def away_until(periods: Iterable[AwayPeriod], now: float) -> float | None:
+    """The end of the period the player is in now, or None when they are here."""
+    ends = [p.ends_at for p in periods if p.starts_at <= now < p.ends_at]
+    return max(ends) if ends else None
+
+
+def days_away(periods: Iterable[AwayPeriod], start: float, end: float) -> float:
+    """Days away between ``start`` and ``end`` (periods may overlap nothing, or partly)."""
+    return paused_seconds(periods, start, end) / DAY
+
+
+def yearly_refusal(periods: Sequence[AwayPeriod], now: float, until: float) -> str | None:
+    """Why a new period from ``now`` to ``until`` breaks the yearly limit, or None when it fits.
+
+    ``periods`` are the player's earlier periods (a running one cut at ``now``).
+    Days away in a 365-day window change linearly between the moments where a
+    period enters or leaves the window, so checking the windows that end at
+    those moments (and at both ends of the new period) checks every window.
+    """
+    new = AwayPeriod(0, now, until)
+    year = YEAR_DAYS * DAY
+    ends = {now, until} | {t for p in periods for t in (p.starts_at + year, p.ends_at + year) if now < t < until}
+    worst_end = max(ends, key=lambda end: days_away([*periods, new], end - year, end))
+    used = days_away(periods, worst_end - year, worst_end)
+    wanted = (until - now) / DAY
+    if used + days_away([new], worst_end - year, worst_end) <= YEARLY_AWAY_DAYS + 1e-9:
+        return None
+    left = max(0.0, YEARLY_AWAY_DAYS - days_away(periods, until - year, until))
+    return (f"You may be away at most {YEARLY_AWAY_DAYS} days in any {YEAR_DAYS} days. You have been away "
+            f"{_days(used)} of them already, so you can be away {_days(min(left, MAX_AWAY_DAYS))} "
+            f"at most now, not {_days(wanted)}.")
+
+
+def _days(value: float) -> str:
+    rounded = round(value, 1)
+    whole = int(rounded) if rounded == int(rounded) else rounded
+    return f"{whole} day" if whole == 1 else f"{whole} days"
+
+
+def in_quiet_hours(quiet: QuietHours | None, now: float) -> bool:
+    """Whether ``now`` falls in the player's quiet hours (their local time)."""
+    if quiet is None or quiet.start_hour == quiet.end_hour:
+        return False
+    hour = datetime.fromtimestamp(now, ZoneInfo(quiet.time_zone)).hour
+    if quiet.start_hour < quiet.end_hour:
+        return quiet.start_hour <= hour < quiet.end_hour
+    return hour >= quiet.start_hour or hour < quiet.end_hour       # over midnight, e.g. 22–7
+
+
+def time_zone_refusal(name: str) -> str | None:
+    """Why ``name`` is not a time zone, or None when it is one."""
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return (f"“{name}” is not a time zone I know. Use a name like Europe/Budapest, America/New_York "
+                "or UTC (start typing to see suggestions).")
+    return None
+
+
+def time_zones_matching(typed: str, limit: int = 25) -> list[str]:
+    """Time zone names containing what was typed (for autocomplete)."""
+    wanted = typed.strip().lower().replace(" ", "_")
+    names = sorted(available_timezones())
+    return [n for n in names if wanted in n.lower()][:limit]

@@ -1,0 +1,131 @@
+"""A player across all their games: the list of them, time away and quiet hours."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.service.away import (
+    DAY, MAX_AWAY_DAYS, YEAR_DAYS, AwayStatus, away_until, days_away, time_zone_refusal, yearly_refusal,
+)
+from bot.service.base import ServiceBase, info_of
+from bot.service.results import GameInfo, Reason, Refusal
+from bot.store import GameStatus
+from bot.store.players import BoardMessage, QuietHours
+
+
+@dataclass(frozen=True)
+class MyGame:
+    """One of a player's games, with where its newest board message is (None before the first)."""
+
+    game: GameInfo
+    board: BoardMessage | None
+    my_turn: bool
+
+
+class PlayerOperations(ServiceBase):
+    """What a player does and sees across games and servers."""
+
+    async def my_games(self, user_id: int) -> list[MyGame]:
+        """Every lobby and game in play the user is in, on any server: their turns first
+        (longest waiting first), then the other games in play, then lobbies."""
+        async with self.store.read() as tx:
+            rows = await tx.games.live_of_user(user_id)
+            seats = {row.id: tuple(await tx.seats.of_game(row.id)) for row in rows}
+            boards = await tx.board_messages.of_games(seats)
+        games = []
+        for row in rows:
+            info = info_of(row, seats[row.id])
+            mine = info.status is GameStatus.ACTIVE and info.to_move_id == user_id
+            games.append(MyGame(info, boards.get(row.id), mine))
+
+        def order(entry: MyGame) -> tuple[int, float, int]:
+            group = 0 if entry.my_turn else 1 if entry.game.status is GameStatus.ACTIVE else 2
+            return group, entry.game.turn_since or 0.0, entry.game.id
+        return sorted(games, key=order)
+
+    async def note_board_message(self, game_id: int, channel_id: int, message_id: int) -> None:
+        """Remember the game's newest board (or results) message, for links to it."""
+        async with self.store.write() as tx:
+            await tx.board_messages.put(BoardMessage(game_id, channel_id, message_id, self.clock.now()))
+
+    async def board_message(self, game_id: int) -> BoardMessage | None:
+        async with self.store.read() as tx:
+            return (await tx.board_messages.of_games([game_id])).get(game_id)
+
+    # -- away --------------------------------------------------------------------------------
+
+    async def away_status(self, user_id: int) -> AwayStatus:
+        """Whether the user is away (until when), how much of the yearly limit is used, quiet hours."""
+        now = self.clock.now()
+        async with self.store.read() as tx:
+            periods = await tx.away.of_user(user_id, now - YEAR_DAYS * DAY)
+            quiet = (await tx.quiet.of_users([user_id])).get(user_id)
+        until = away_until(periods, now)
+        end = until or now
+        return AwayStatus(user_id, until, days_away(periods, end - YEAR_DAYS * DAY, end), quiet)
+
+    async def set_away(self, user_id: int, seconds: float) -> AwayStatus | Refusal:
+        """The user is away from now for ``seconds`` (replacing a period already running).
+
+        Refused beyond 14 days at once or 30 days in any 365; the refusal says what is left.
+        """
+        if not seconds > 0:
+            return Refusal(Reason.BAD_SETTINGS, "Say how long you will be away, e.g. 3d or 12h, or off.")
+        if seconds > MAX_AWAY_DAYS * DAY + 1e-6:
+            return Refusal(Reason.AWAY_LIMIT,
+                           f"You can be away at most {MAX_AWAY_DAYS} days at a time; "
+                           f"set it again when you know you need more.")
+        now = self.clock.now()
+        until = now + seconds
+        try:
+            async with self.store.write() as tx:
+                # A new period replaces one already running: the days used so far still count.
+                await tx.away.end_now(user_id, now)
+                periods = await tx.away.of_user(user_id, now - YEAR_DAYS * DAY - MAX_AWAY_DAYS * DAY)
+                refusal = yearly_refusal(periods, now, until)
+                if refusal is not None:
+                    raise _Refused(refusal)
+                await tx.away.add(user_id, now, until)
+        except _Refused as refused:
+            return Refusal(Reason.AWAY_LIMIT, str(refused))
+        return await self.away_status(user_id)
+
+    async def come_back(self, user_id: int) -> AwayStatus | Refusal:
+        """End the user's time away now: their clocks run again from where they stopped."""
+        now = self.clock.now()
+        async with self.store.write() as tx:
+            ended = await tx.away.end_now(user_id, now)
+        if not ended:
+            return Refusal(Reason.NOT_AWAY, "You are not away.")
+        return await self.away_status(user_id)
+
+    async def away_of(self, user_ids: list[int] | tuple[int, ...]) -> dict[int, float]:
+        """For those of the users who are away now, until when."""
+        now = self.clock.now()
+        async with self.store.read() as tx:
+            periods = await tx.away.of_users(user_ids, now)
+        away = {user: away_until(found, now) for user, found in periods.items()}
+        return {user: until for user, until in away.items() if until is not None}
+
+    async def set_quiet_hours(self, user_id: int, time_zone: str, start_hour: int, end_hour: int
+                              ) -> AwayStatus | Refusal:
+        """Reminders wait from ``start_hour`` to ``end_hour`` (local time in ``time_zone``)."""
+        problem = time_zone_refusal(time_zone)
+        if problem is not None:
+            return Refusal(Reason.BAD_SETTINGS, problem)
+        for name, hour in (("from", start_hour), ("to", end_hour)):
+            if not 0 <= hour <= 23:
+                return Refusal(Reason.BAD_SETTINGS, f"Quiet hours run on whole hours: “{name}” is 0 to 23.")
+        if start_hour == end_hour:
+            return Refusal(Reason.BAD_SETTINGS, "Quiet hours need a different start and end hour.")
+        async with self.store.write() as tx:
+            await tx.quiet.put(QuietHours(user_id, time_zone, start_hour, end_hour))
+        return await self.away_status(user_id)
+
+    async def clear_quiet_hours(self, user_id: int) -> AwayStatus:
+        async with self.store.write() as tx:
+            await tx.quiet.clear(user_id)
+        return await self.away_status(user_id)
+
+
+class _Refused(Exception):
+    """Rolls back a player's change from inside its transaction."""

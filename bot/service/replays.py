@@ -1,0 +1,95 @@
+"""Replays and records: a game's whole move log, and its animation rebuilt from that log.
+
+The animation replays the log through the engine (the seed and the log
+rebuild every position) and draws each public position; all of it runs in
+the worker processes, never on the event loop.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from bot.games import get_game
+from bot.service.base import ServiceBase, info_of
+from bot.service.results import GameInfo, HistoryLine, Reason, Refusal
+from bot.service.settings import GameSettings
+from bot.service.workers import in_process
+from bot.store import EntryKind, GameStatus
+from renderer.replay import animation
+
+#: What a replay may weigh at most (Discord takes 10 MB per file from a bot).
+REPLAY_BUDGET = 8 * 1024 * 1024
+
+
+def public_positions(kind: str, players: int, seed: int, options: dict[str, Any],
+                     log: Sequence[tuple[str, int, str]], outcome: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The public view of every position: the opening, then after each (kind, seat, notation) line.
+
+    ``outcome`` is the recorded result, drawn on the last position (a resignation or
+    a missed deadline ends a game whose engine state is not over by itself).
+    """
+    engine = get_game(kind)
+    state = engine.new_game(players=players, seed=seed, options=options)
+    views = [engine.view(state, None)]
+    for line_kind, seat, notation in log:
+        if line_kind == EntryKind.SKIP.value:
+            state = engine.skip(state)
+        elif line_kind == EntryKind.RETIRE.value:
+            state = engine.retire(state, seat)
+        else:
+            state = engine.play(state, notation)
+        views.append(engine.view(state, None))
+    if outcome is not None:
+        views[-1] = dict(views[-1], outcome=outcome)
+    return views
+
+
+def draw_replay(kind: str, players: int, seed: int, options: dict[str, Any],
+                log: Sequence[tuple[str, int, str]], outcome: dict[str, Any] | None,
+                captions: Sequence[str], names: Sequence[str]) -> bytes:
+    """The animated GIF of a game (runs in a worker process)."""
+    views = public_positions(kind, players, seed, options, log, outcome)
+    return animation(kind, views, captions, names=list(names))
+
+
+class ReplayOperations(ServiceBase):
+    """A game's full log, its animation, and the finished games of a channel."""
+
+    async def all_moves(self, game_id: int) -> list[HistoryLine] | Refusal:
+        """Every line of the game's log, oldest first (undone moves left out)."""
+        loaded = await self._game_rows(game_id)
+        if isinstance(loaded, Refusal):
+            return loaded
+        _, seats = loaded
+        users = {s.seat: s.user_id for s in seats}
+        async with self.store.read() as tx:
+            lines = await tx.moves.entries(game_id)
+        return [HistoryLine(e.ply, e.seat, users[e.seat], e.kind, e.notation, e.words, e.forced, e.played_at)
+                for e in lines]
+
+    async def finished_in_channel(self, channel_id: int, limit: int = 25) -> list[GameInfo]:
+        """The newest finished games of a channel or thread, newest first."""
+        async with self.store.read() as tx:
+            rows = await tx.games.finished_in_channel(channel_id, limit)
+            return [info_of(row, tuple(await tx.seats.of_game(row.id))) for row in rows]
+
+    async def replay_animation(self, game_id: int, captions: Sequence[str], names: Sequence[str]
+                               ) -> bytes | Refusal:
+        """The game as an animated GIF: the opening and one frame per log line, ``captions`` under them
+        (one more caption than log lines)."""
+        loaded = await self._game_rows(game_id)
+        if isinstance(loaded, Refusal):
+            return loaded
+        row, seats = loaded
+        if row.status is GameStatus.LOBBY or row.version == 0:
+            return Refusal(Reason.NOT_STARTED, "The game has not started yet.")
+        async with self.store.read() as tx:
+            entries = await tx.moves.entries(game_id)
+            result = await tx.results.get(game_id)
+        if len(captions) != len(entries) + 1:
+            raise ValueError(f"{len(entries) + 1} captions needed, {len(captions)} given")
+        options = dict(GameSettings.from_dict(row.settings).options)
+        log = [(e.kind.value, e.seat, e.notation) for e in entries]
+        outcome = None if result is None else result.outcome
+        return await in_process(draw_replay, row.kind, len(seats), row.seed, options, log, outcome,
+                                list(captions), list(names))
+

@@ -1,0 +1,30 @@
+"""Leaderboards, players' records and the rating changes of a game (queries only)."""
+from __future__ import annotations
+
+from bot.service.base import ServiceBase
+from bot.service.ratings import PlayerRecord, RatingShift, Standing, player_record, shifts_of, shown_rating
+
+
+class RatingOperations(ServiceBase):
+    """Rating finished games; leaderboards and records."""
+
+    async def rating_changes(self, game_id: int) -> list[RatingShift]:
+        """What a finished game did to its players' ratings, best place first; empty when unrated."""
+        async with self.store.read() as tx:
+            return shifts_of(await tx.ratings.changes_of_game(game_id))
+
+    async def leaderboard(self, guild_id: int, kind: str, limit: int = 10) -> list[Standing]:
+        """The server's best rated players of a game kind, highest rating first."""
+        async with self.store.read() as tx:
+            rows = await tx.ratings.table(guild_id, kind)
+        standings = [Standing(r.user_id, shown_rating(r.mu, r.sigma), r.games) for r in rows]
+        standings.sort(key=lambda s: (-s.rating, -s.games, s.user_id))
+        return standings[:limit]
+
+    async def player_record(self, guild_id: int, kind: str, user_id: int) -> PlayerRecord:
+        """Games, wins, average points and the rating with its history, on one server for one kind."""
+        async with self.store.read() as tx:
+            finished = await tx.ratings.finished_games(guild_id, kind, user_id)
+            rating = (await tx.ratings.of_players(guild_id, kind, [user_id])).get(user_id)
+            history = await tx.ratings.history(guild_id, kind, user_id)
+        return player_record(user_id, kind, finished, rating, history)

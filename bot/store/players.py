@@ -1,0 +1,141 @@
+"""What belongs to a player rather than to one game: times away, quiet hours, and
+where each game's newest board message is (so a player's game list can link to it)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+import aiosqlite
+
+
+@dataclass(frozen=True)
+class AwayPeriod:
+    """A player is away from ``starts_at`` until ``ends_at`` (seconds since the epoch)."""
+
+    user_id: int
+    starts_at: float
+    ends_at: float
+
+    def overlap(self, start: float, end: float) -> float:
+        """Seconds of this period that fall between ``start`` and ``end``."""
+        return max(0.0, min(self.ends_at, end) - max(self.starts_at, start))
+
+
+@dataclass(frozen=True)
+class QuietHours:
+    """Local hours ``start_hour`` up to ``end_hour`` (may wrap past midnight) in ``time_zone``."""
+
+    user_id: int
+    time_zone: str
+    start_hour: int
+    end_hour: int
+
+
+@dataclass(frozen=True)
+class BoardMessage:
+    """The newest board or results message of a game."""
+
+    game_id: int
+    channel_id: int
+    message_id: int
+    posted_at: float
+
+
+class AwayRepo:
+    """The ``away_periods`` table."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def add(self, user_id: int, starts_at: float, ends_at: float) -> None:
+        await self._conn.execute(
+            "INSERT INTO away_periods (user_id, starts_at, ends_at) VALUES (?, ?, ?)",
+            (user_id, starts_at, ends_at),
+        )
+
+    async def end_now(self, user_id: int, now: float) -> int:
+        """Cut every period still running (or still to come) at ``now``; returns how many."""
+        cursor = await self._conn.execute(
+            "UPDATE away_periods SET ends_at = MAX(starts_at, ?) WHERE user_id = ? AND ends_at > ?",
+            (now, user_id, now),
+        )
+        await self._conn.execute(
+            "DELETE FROM away_periods WHERE user_id = ? AND ends_at <= starts_at", (user_id,)
+        )
+        return cursor.rowcount
+
+    async def of_user(self, user_id: int, since: float) -> list[AwayPeriod]:
+        """The user's periods that end after ``since``, oldest first."""
+        cursor = await self._conn.execute(
+            "SELECT user_id, starts_at, ends_at FROM away_periods"
+            " WHERE user_id = ? AND ends_at > ? ORDER BY starts_at", (user_id, since),
+        )
+        return [AwayPeriod(u, s, e) for u, s, e in await cursor.fetchall()]
+
+    async def of_users(self, user_ids: Iterable[int], since: float) -> dict[int, list[AwayPeriod]]:
+        """For each of the users, their periods that end after ``since``."""
+        ids = sorted(set(user_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" * len(ids))
+        cursor = await self._conn.execute(
+            f"SELECT user_id, starts_at, ends_at FROM away_periods WHERE user_id IN ({marks})"
+            " AND ends_at > ? ORDER BY starts_at", (*ids, since),
+        )
+        periods: dict[int, list[AwayPeriod]] = {}
+        for u, s, e in await cursor.fetchall():
+            periods.setdefault(u, []).append(AwayPeriod(u, s, e))
+        return periods
+
+
+class QuietRepo:
+    """The ``quiet_hours`` table: at most one setting per player."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def put(self, quiet: QuietHours) -> None:
+        await self._conn.execute(
+            "INSERT OR REPLACE INTO quiet_hours (user_id, time_zone, start_hour, end_hour)"
+            " VALUES (?, ?, ?, ?)", (quiet.user_id, quiet.time_zone, quiet.start_hour, quiet.end_hour),
+        )
+
+    async def clear(self, user_id: int) -> bool:
+        cursor = await self._conn.execute("DELETE FROM quiet_hours WHERE user_id = ?", (user_id,))
+        return cursor.rowcount == 1
+
+    async def of_users(self, user_ids: Iterable[int]) -> dict[int, QuietHours]:
+        ids = sorted(set(user_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" * len(ids))
+        cursor = await self._conn.execute(
+            f"SELECT user_id, time_zone, start_hour, end_hour FROM quiet_hours WHERE user_id IN ({marks})",
+            ids,
+        )
+        return {u: QuietHours(u, z, s, e) for u, z, s, e in await cursor.fetchall()}
+
+
+class BoardMessageRepo:
+    """The ``board_messages`` table: one row per game, replaced by each new board."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def put(self, message: BoardMessage) -> None:
+        await self._conn.execute(
+            "INSERT OR REPLACE INTO board_messages (game_id, channel_id, message_id, posted_at)"
+            " VALUES (?, ?, ?, ?)",
+            (message.game_id, message.channel_id, message.message_id, message.posted_at),
+        )
+
+    async def of_games(self, game_ids: Iterable[int]) -> dict[int, BoardMessage]:
+        ids = sorted(set(game_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" * len(ids))
+        cursor = await self._conn.execute(
+            f"SELECT game_id, channel_id, message_id, posted_at FROM board_messages"
+            f" WHERE game_id IN ({marks})", ids,
+        )
+        return {g: BoardMessage(g, c, m, t) for g, c, m, t in await cursor.fetchall()}
