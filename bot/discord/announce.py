@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 import discord
 
 from bot.discord import images
+from bot.discord.player_texts import rating_lines
+from bot.discord.players import away_lines
 from bot.discord.texts import CONTENT_LIMIT, clip
 from bot.service import Accepted, BoardView, GameInfo, GameOver, HandsChanged, MovePlayed, Refusal
 from bot.store import EntryKind, GameStatus
@@ -34,14 +36,14 @@ def timestamp(seconds: float, style: str = "R") -> str:
     return f"<t:{int(seconds)}:{style}>"
 
 
-def turn_line(game: GameInfo) -> str:
-    """Whose turn it is, with a mention, and the deadline when one is set."""
+def turn_line(game: GameInfo, deadline_at: float | None = None) -> str:
+    """Whose turn it is, with a mention, and the deadline when there is one (``deadline_at``: the
+    service's ``deadline_of``, which adds the player's time away; None while they are away)."""
     if game.to_move_id is None:
         return ""
     line = f"Your turn, {mention(game.to_move_id)}."
-    deadline = game.settings.deadline_seconds
-    if deadline is not None and game.turn_since is not None:
-        line += f" Deadline {timestamp(game.turn_since + deadline)}."
+    if deadline_at is not None:
+        line += f" Deadline {timestamp(deadline_at)}."
     return line
 
 
@@ -86,10 +88,14 @@ async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, wit
     if game.status is GameStatus.FINISHED:
         kwargs = await _results_message(bot, game, public.view, names, lines)
     else:
-        kwargs = await _board_message(game, public.view, names, lines, with_buttons)
+        deadline = await bot.service.deadline_of(game)
+        kwargs = await _board_message(game, public.view, names, [*lines, turn_line(game, deadline),
+                                                                 *await away_lines(bot, game)], with_buttons)
     channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
     pings = board_pings(game) if ping else discord.AllowedMentions.none()
-    await channel.send(allowed_mentions=pings, **kwargs)
+    message = await channel.send(allowed_mentions=pings, **kwargs)
+    # Remembered for links to the newest board (``/alcazar games``) and edits when a player goes away.
+    await bot.service.note_board_message(game.id, game.channel_id, message.id)
 
 
 def board_pings(game: GameInfo) -> discord.AllowedMentions:
@@ -104,7 +110,7 @@ async def _board_message(game: GameInfo, view: Mapping[str, Any], names: list[st
 
     png = await images.board_png(game.kind, view, names)
     kwargs: dict[str, Any] = {
-        "content": _content([*lines, turn_line(game)]),
+        "content": _content(lines),
         "file": discord.File(io.BytesIO(png), filename="board.png", description=f"{game.title} board"),
     }
     if with_buttons:
@@ -120,7 +126,8 @@ async def _results_message(bot: AlcazarBot, game: GameInfo, view: Mapping[str, A
         log.error("Game %s is finished but has no result", game.id)
         return {"content": _content([*lines, "The game is over."])}
     png = await images.results_png(view, game.result, names)
-    return {"content": _content([*lines, *result_lines(game)]),
+    ratings = rating_lines(await bot.service.rating_changes(game.id))
+    return {"content": _content([*lines, *result_lines(game), *ratings]),
             "file": discord.File(io.BytesIO(png), filename="results.png", description=f"{game.title} results")}
 
 

@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.discord import lobby, turns, votes
-from bot.discord.replies import send
+from bot.discord import archive, lobby, players, stats, turns, votes
+from bot.discord.player_texts import DM_REFUSAL
+from bot.discord.replies import Refused, send
 from bot.discord.rules_text import rules_embeds
 from bot.discord.texts import help_embed
 
@@ -26,11 +27,25 @@ THREEFOLD_HELP = "Alcazar (1978) house rule: a position repeated three times is 
 class AlcazarCommands(app_commands.Group):
     """Play Alcazar (2009) or Alcazar (1978) in this channel."""
 
+    #: What works in a DM with the bot: nothing there belongs to one channel's game.
+    IN_DMS = frozenset({"games", "away", "quiet", "stats", "help", "rules"})
+
     def __init__(self, bot: AlcazarBot) -> None:
-        # Games live in server channels: the commands are not offered in DMs.
+        # Games live in server channels, but a player's own commands (their games, time away,
+        # ratings) work in a DM with the bot too. Discord sets where a command may be used per
+        # top-level command only, so the group is offered in DMs and the rest refuse there.
         super().__init__(name="alcazar", description="Play Alcazar (2009) or Alcazar (1978) in this channel",
-                         guild_only=True)
+                         allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True,
+                                                                         private_channel=False))
         self.bot = bot
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        command = interaction.command
+        if interaction.guild_id is None and command is not None and command.name not in self.IN_DMS:
+            if interaction.type is discord.InteractionType.autocomplete:
+                return False
+            raise Refused(DM_REFUSAL)
+        return True
 
     @app_commands.command(name="new", description="Open a new game in this channel; others join with the button")
     @app_commands.describe(game="Which game", reminder_hours="Remind the player to move after this many hours",
@@ -79,9 +94,65 @@ class AlcazarCommands(app_commands.Group):
     async def board(self, interaction: discord.Interaction) -> None:
         await turns.show_board(interaction)
 
-    @app_commands.command(name="history", description="The last moves of the game in this channel, in words")
-    async def history(self, interaction: discord.Interaction) -> None:
-        await turns.show_history(interaction)
+    @app_commands.command(name="history", description="Every move of the game here, in words, a page at a time")
+    @app_commands.describe(page="Which page (the newest by default)",
+                           game="A finished game of this channel (default: the game here)")
+    async def history(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] | None = None,
+                      game: int | None = None) -> None:
+        await archive.history(interaction, page, game)
+
+    @history.autocomplete("game")
+    async def history_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await archive.game_choices(interaction, current)
+
+    @app_commands.command(name="record", description="The game record as a text file: players, settings, every move")
+    @app_commands.describe(game="A finished game of this channel (default: the game here)")
+    async def record(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await archive.record(interaction, game)
+
+    @record.autocomplete("game")
+    async def record_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await archive.game_choices(interaction, current)
+
+    @app_commands.command(name="replay", description="The whole game as an animated image, one frame per move")
+    @app_commands.describe(game="A finished game of this channel (default: the game here)",
+                           public="Post it for everyone here (default: only you see it)")
+    async def replay(self, interaction: discord.Interaction, game: int | None = None, public: bool = False) -> None:
+        await archive.replay(interaction, game, public)
+
+    @replay.autocomplete("game")
+    async def replay_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await archive.game_choices(interaction, current)
+
+    @app_commands.command(name="games", description="All your games on every server, your turns first (private)")
+    async def games(self, interaction: discord.Interaction) -> None:
+        await players.list_games(interaction)
+
+    @app_commands.command(name="away", description="Pause your turn clocks and reminders for a while (up to 14 days)")
+    @app_commands.describe(duration="How long, e.g. 3d, 36h, 2 days; or off when you are back")
+    async def away(self, interaction: discord.Interaction,
+                   duration: app_commands.Range[str, 1, 40] | None = None) -> None:
+        await players.away(interaction, duration)
+
+    @app_commands.command(name="quiet", description="Hours of your day when reminders wait, in your time zone")
+    @app_commands.describe(start="Quiet from this hour (0–23)", end="Until this hour (0–23)",
+                           time_zone="Your time zone, e.g. Europe/Budapest", off="Turn quiet hours off")
+    async def quiet(self, interaction: discord.Interaction, start: app_commands.Range[int, 0, 23] | None = None,
+                    end: app_commands.Range[int, 0, 23] | None = None,
+                    time_zone: app_commands.Range[str, 1, 64] | None = None, off: bool = False) -> None:
+        await players.quiet(interaction, start, end, time_zone, off)
+
+    @quiet.autocomplete("time_zone")
+    async def quiet_zone(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await players.time_zone_choices(interaction, current)
+
+    @app_commands.command(name="stats", description="Leaderboards of this server and a player's record and rating")
+    @app_commands.describe(game="Only this game", player="Whose record (default: yours)",
+                           public="Show it to everyone here (default: only you see it)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def stats(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
+                    player: discord.User | None = None, public: bool = False) -> None:
+        await stats.show_stats(interaction, None if game is None else game.value, player, public)
 
     @app_commands.command(name="resign", description="Resign from the game in this channel")
     async def resign(self, interaction: discord.Interaction) -> None:

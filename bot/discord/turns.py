@@ -146,42 +146,6 @@ async def _ply(bot: AlcazarBot, game: GameInfo) -> int:
     return 0 if isinstance(history, Refusal) or not history else history[-1].ply
 
 
-async def show_history(interaction: discord.Interaction) -> None:
-    """``/alcazar history``: the last moves in words, privately (of the last game here, even once it ended)."""
-    bot = bot_of(interaction)
-    game = await _game_or_last_finished(interaction)
-    lines = await bot.service.history(game.id, limit=15)
-    if isinstance(lines, Refusal):
-        raise Refused(lines.message, game_id=game.id)
-    if not lines:
-        await send(interaction, "No moves yet.", ephemeral=True)
-        return
-    text = "\n".join(f"{line.ply}. {mention(line.user_id)} {_history_words(line)} {timestamp(line.played_at)}"
-                     for line in lines)
-    embed = discord.Embed(title=f"{game.title}: the last moves", description=clip(text, 4096))
-    await send(interaction, embed=embed, ephemeral=True)
-
-
-async def _game_or_last_finished(interaction: discord.Interaction) -> GameInfo:
-    """The game in play here or, when there is none, the last one that finished here."""
-    try:
-        return await game_here(interaction)
-    except Refused:
-        assert interaction.channel_id is not None
-        latest = await bot_of(interaction).service.latest_game_in_channel(interaction.channel_id)
-        if latest is None or latest.status is not GameStatus.FINISHED:
-            raise
-        return latest
-
-
-def _history_words(line: HistoryLine) -> str:
-    if line.kind is EntryKind.SKIP:
-        return "missed the deadline (skipped)"
-    if line.kind is EntryKind.RETIRE:
-        return "left the game"
-    return line.words
-
-
 async def resign(interaction: discord.Interaction) -> None:
     """``/alcazar resign``: asks first; Alcazar goes on without the player, in Alcazar 1978 the opponent wins."""
     game = await game_here(interaction)

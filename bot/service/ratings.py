@@ -40,6 +40,7 @@ def places(outcome: Outcome, players: int) -> list[int]:
     others second; a draw puts everyone first.
     """
     details = outcome.details
+    keys: list[tuple[int, ...]]
     if outcome.scores is not None and len(details) == players:
         keys = [_rank_key(details[s]) for s in range(players)]
     else:

@@ -28,3 +28,8 @@ class RatingOperations(ServiceBase):
             rating = (await tx.ratings.of_players(guild_id, kind, [user_id])).get(user_id)
             history = await tx.ratings.history(guild_id, kind, user_id)
         return player_record(user_id, kind, finished, rating, history)
+
+    async def ratings_of_user(self, user_id: int) -> list[tuple[int, str]]:
+        """The (server id, game kind) pairs where the user has a rating."""
+        async with self.store.read() as tx:
+            return await tx.ratings.of_user(user_id)

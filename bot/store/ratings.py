@@ -89,6 +89,13 @@ class RatingRepo:
         )
         return [RatingChange(*row) for row in await cursor.fetchall()]
 
+    async def of_user(self, user_id: int) -> list[tuple[int, str]]:
+        """The (server, game kind) pairs where the user has a rating."""
+        cursor = await self._conn.execute(
+            "SELECT guild_id, kind FROM ratings WHERE user_id = ? ORDER BY guild_id, kind", (user_id,)
+        )
+        return [(guild, kind) for guild, kind in await cursor.fetchall()]
+
     async def table(self, guild_id: int, kind: str) -> list[RatingRow]:
         """Every rated player of the server for that kind (the caller orders them)."""
         cursor = await self._conn.execute(

@@ -33,7 +33,7 @@ async def test_rate_limits_are_waited_out_and_unexpected_errors_get_an_apology(f
 
         async def broken(*args, **kwargs):
             raise RuntimeError("disk on fire")
-        bot.service.history = broken  # type: ignore[method-assign]
+        bot.service.all_moves = broken  # type: ignore[method-assign]
         sorry = await second.slash("history")
         assert sorry.ephemeral and "Sorry" in sorry.text and "disk on fire" not in sorry.text
         assert any("Unexpected error" in r.message and f"game {game.id}" in r.message for r in caplog.records)

@@ -23,7 +23,9 @@ async def test_without_dev_guild_the_commands_sync_globally(fake: FakeDiscord, d
         assert [c["name"] for c in fake.commands[None]] == ["alcazar"]
         assert fake.guild.id not in fake.commands
         synced = fake.commands[None][0]
-        assert synced.get("contexts") == [0] or synced.get("dm_permission") is False, "not offered in DMs"
+        # Offered in servers and in a DM with the bot (for /alcazar games, away, stats);
+        # never in group DMs, where the bot cannot play.
+        assert synced.get("contexts") == [0, 1], synced.get("contexts")
     assert_clean(fake)
 
 

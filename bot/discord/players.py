@@ -1,0 +1,145 @@
+"""A player across servers: ``/alcazar games``, ``/alcazar away``, ``/alcazar quiet``, and the
+away lines on boards. All of it works in a DM with the bot too."""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.discord import player_texts as texts
+from bot.discord.context import bot_of
+from bot.discord.replies import Refused, defer, send
+from bot.discord.texts import COLOUR, EMBED_DESCRIPTION_LIMIT
+from bot.service import GameInfo, Refusal
+from bot.service.away import time_zones_matching
+from bot.store import GameStatus
+
+if TYPE_CHECKING:
+    from bot.discord.client import AlcazarBot
+
+log = logging.getLogger(__name__)
+
+
+def server_name(bot: AlcazarBot, guild_id: int) -> str:
+    guild = bot.get_guild(guild_id)
+    return f"**{guild.name}**" if guild is not None else "another server"
+
+
+async def list_games(interaction: discord.Interaction) -> None:
+    """``/alcazar games``: every game of the caller on every server, their turns first (private)."""
+    bot = bot_of(interaction)
+    await defer(interaction, ephemeral=True)
+    games = await bot.service.my_games(interaction.user.id)
+    if not games:
+        await send(interaction, texts.NO_GAMES, ephemeral=True)
+        return
+    lines = [texts.my_game_line(g, server_name(bot, g.game.guild_id), interaction.user.id) for g in games]
+    shown: list[str] = []
+    for index, line in enumerate(lines):
+        rest = len(lines) - index
+        if sum(len(s) + 1 for s in shown) + len(line) + 40 > EMBED_DESCRIPTION_LIMIT:
+            shown.append(f"…and {rest} more.")
+            break
+        shown.append(line)
+    embed = discord.Embed(title="Your games", description="\n".join(shown), colour=COLOUR)
+    embed.set_footer(text=texts.games_summary(games))
+    await send(interaction, embed=embed, ephemeral=True)
+
+
+async def away(interaction: discord.Interaction, duration: str | None) -> None:
+    """``/alcazar away``: be away for a while (deadlines paused, no reminders), or come back with ``off``."""
+    bot = bot_of(interaction)
+    service = bot.service
+    user_id = interaction.user.id
+    if duration is None or not duration.strip():
+        await send(interaction, texts.away_text(await service.away_status(user_id)), ephemeral=True)
+        return
+    await defer(interaction, ephemeral=True)
+    if duration.strip().lower() in {"off", "back", "stop", "none", "0"}:
+        status = await service.come_back(user_id)
+        if isinstance(status, Refusal):
+            raise Refused(status.message + "\n" + texts.away_text(await service.away_status(user_id)))
+        await refresh_boards(bot, user_id)
+        await send(interaction, texts.away_text(status, back=True), ephemeral=True)
+        return
+    seconds = texts.parse_duration(duration)
+    if seconds is None:
+        raise Refused(f"I can't read “{duration}” as a time. " + texts.DURATION_HELP)
+    status = await service.set_away(user_id, seconds)
+    if isinstance(status, Refusal):
+        raise Refused(status.message)
+    await refresh_boards(bot, user_id)
+    await send(interaction, texts.away_text(status, just_set=True), ephemeral=True)
+
+
+async def quiet(interaction: discord.Interaction, start: int | None, end: int | None, time_zone: str | None,
+                off: bool) -> None:
+    """``/alcazar quiet``: hours of the day when reminders wait, in the player's time zone."""
+    service = bot_of(interaction).service
+    user_id = interaction.user.id
+    if off:
+        status = await service.clear_quiet_hours(user_id)
+        await send(interaction, "Quiet hours are off.\n" + texts.quiet_text(status), ephemeral=True)
+        return
+    if start is None and end is None and time_zone is None:
+        await send(interaction, texts.quiet_text(await service.away_status(user_id)), ephemeral=True)
+        return
+    current = (await service.away_status(user_id)).quiet
+    zone = time_zone or (current.time_zone if current else None)
+    start = start if start is not None else (current.start_hour if current else None)
+    end = end if end is not None else (current.end_hour if current else None)
+    if zone is None or start is None or end is None:
+        raise Refused("Give your time zone and the hours, e.g. `/alcazar quiet start:22 end:7 "
+                      "time_zone:Europe/Budapest` (reminders then wait from 22:00 to 07:00).")
+    changed = await service.set_quiet_hours(user_id, zone, start, end)
+    if isinstance(changed, Refusal):
+        raise Refused(changed.message)
+    await send(interaction, texts.quiet_text(changed), ephemeral=True)
+
+
+async def time_zone_choices(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=name, value=name) for name in time_zones_matching(typed)]
+
+
+# -- boards -----------------------------------------------------------------------------------------
+
+async def away_lines(bot: AlcazarBot, game: GameInfo) -> list[str]:
+    """A line for each player of the game who is away now (for the board message)."""
+    if game.status is not GameStatus.ACTIVE:
+        return []
+    away = await bot.service.away_of(game.players)
+    return [texts.away_line(user, until, user == game.to_move_id) for user, until in away.items()
+            if user not in game.resigned]
+
+
+async def refresh_boards(bot: AlcazarBot, user_id: int) -> None:
+    """Edit the newest board of each of the player's games in play to show (or drop) their away line.
+
+    Editing keeps the channel quiet: no new message, no ping. A board that cannot be
+    edited (deleted, no access) is left alone; the next board says it anyway.
+    """
+    for entry in await bot.service.my_games(user_id):
+        game, board = entry.game, entry.board
+        if game.status is not GameStatus.ACTIVE or board is None:
+            continue
+        channel = bot.get_partial_messageable(board.channel_id, guild_id=game.guild_id)
+        try:
+            message = await channel.fetch_message(board.message_id)
+            kept = texts.without_away_lines(message.content)
+            deadline = await bot.service.deadline_of(game)
+            lines = [_with_deadline(line, game, deadline) for line in kept]
+            content = "\n".join([*lines, *await away_lines(bot, game)])
+            await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.info("Could not update the board of game %s for time away: %s", game.id, error.text)
+
+
+def _with_deadline(line: str, game: GameInfo, deadline: float | None) -> str:
+    """The turn line with the deadline as it stands now (none shown while the player is away)."""
+    from bot.discord.announce import turn_line
+
+    fresh = turn_line(game, deadline)
+    turn_start = fresh.split(".")[0]
+    return fresh if fresh and line.startswith(turn_start) else line

@@ -1,0 +1,72 @@
+"""A small line chart of a player's rating over their rated games.
+
+    from renderer.chart import rating_chart
+    png = rating_chart([(when, rating), ...], title="Ana · Alcazar")
+
+The first point is the rating every player starts from; each later point is
+the rating after one game. Dates are drawn in UTC.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Sequence
+
+from PIL import Image, ImageDraw
+
+from renderer import theme
+from renderer.drawing import drawable_text, fit_text, png_bytes
+
+WIDTH, HEIGHT = 560, 260
+LINE: theme.RGB = (181, 86, 43)          # the bot's terracotta
+GRID: theme.RGB = (226, 214, 190)
+START_RATING = 1000
+
+
+def rating_chart(points: Sequence[tuple[float, int]], *, title: str, start: int = START_RATING) -> bytes:
+    """The chart as PNG bytes; ``points`` are (seconds since the epoch, rating after that game)."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), theme.PANEL)
+    draw = ImageDraw.Draw(image)
+    heading, face = fit_text(draw, drawable_text(title) or "Rating", "bold", 20, WIDTH - 24)
+    draw.text((12, 10), heading, font=face, fill=theme.INK)
+    ratings = [start] + [rating for _, rating in points]
+    low, high = min(ratings), max(ratings)
+    pad = max(10, (high - low) // 8)
+    low, high = low - pad, high + pad
+    left, top, right, bottom = 64, 46, WIDTH - 16, HEIGHT - 34
+    small = theme.font(13)
+    for value in _ticks(low, high):
+        y = bottom - (value - low) / (high - low) * (bottom - top)
+        draw.line([(left, y), (right, y)], fill=GRID, width=1)
+        draw.text((left - 8, y), str(value), font=small, fill=theme.INK_SOFT, anchor="rm")
+    draw.rectangle([left, top, right, bottom], outline=theme.PANEL_LINE, width=1)
+    step = (right - left) / max(1, len(ratings) - 1)
+    xy = [(left + i * step, bottom - (r - low) / (high - low) * (bottom - top)) for i, r in enumerate(ratings)]
+    if len(xy) > 1:
+        draw.line(xy, fill=LINE, width=3, joint="curve")
+    radius = 4 if len(xy) <= 40 else 2
+    for x, y in xy:
+        draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=LINE, outline=theme.PANEL, width=1)
+    last_x, last_y = xy[-1]
+    draw.text((last_x - 6, last_y - 10), str(ratings[-1]), font=theme.font(14, "bold"), fill=theme.INK,
+              anchor="rb")
+    if points:
+        draw.text((left, bottom + 8), _date(points[0][0]), font=small, fill=theme.INK_SOFT, anchor="la")
+        draw.text((right, bottom + 8), _date(points[-1][0]), font=small, fill=theme.INK_SOFT, anchor="ra")
+        games = len(points)
+        draw.text(((left + right) / 2, bottom + 8), f"{games} rated {'game' if games == 1 else 'games'}",
+                  font=small, fill=theme.INK_SOFT, anchor="ma")
+    return png_bytes(image)
+
+
+def _ticks(low: int, high: int) -> list[int]:
+    """Three to six round values between ``low`` and ``high``."""
+    span = max(1, high - low)
+    for step in (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        if span / step <= 5:
+            break
+    first = -(-low // step) * step
+    return list(range(first, high + 1, step))
+
+
+def _date(seconds: float) -> str:
+    return datetime.fromtimestamp(seconds, timezone.utc).strftime("%d %b %Y")
