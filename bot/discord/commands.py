@@ -8,7 +8,7 @@ from discord import app_commands
 
 from bot.discord import archive, lobby, players, stats, turns, votes
 from bot.discord.player_texts import DM_REFUSAL
-from bot.discord.replies import Refused, send
+from bot.discord.replies import send
 from bot.discord.rules_text import rules_embeds
 from bot.discord.texts import help_embed
 
@@ -44,7 +44,7 @@ class AlcazarCommands(app_commands.Group):
         if interaction.guild_id is None and command is not None and command.name not in self.IN_DMS:
             if interaction.type is discord.InteractionType.autocomplete:
                 return False
-            raise Refused(DM_REFUSAL)
+            raise app_commands.NoPrivateMessage(DM_REFUSAL)   # answered by the tree's error handler
         return True
 
     @app_commands.command(name="new", description="Open a new game in this channel; others join with the button")

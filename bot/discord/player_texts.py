@@ -165,7 +165,8 @@ def record_text(record: PlayerRecord) -> str:
 
 
 RATING_NOTE = ("Ratings use openskill (Plackett-Luce): every finished game with two or more people who finish "
-               "counts, ties included; games with computer players or stand-ins do not. A new player starts at 1000.")
+               "counts, ties included; games with computer players or stand-ins do not. A new player starts at "
+               "1000; the rating is a careful estimate, so it also rises as your results make it surer.")
 
 
 # -- replays and records -------------------------------------------------------------------------
@@ -210,7 +211,7 @@ def game_record(game: GameInfo, lines: Sequence[HistoryLine], names: Sequence[st
             f"{settings.reminder_every_hours:g} h, at most {settings.reminder_max} per turn",
             f"  Deadline per turn: {'none' if settings.deadline_hours is None else f'{settings.deadline_hours:g} h'}"]
     if settings.options:
-        rules = ", ".join(f"{k} = {'on' if v is True else 'off' if v is False else v}"
+        rules = ", ".join(f"{k.replace('_', ' ')}: {'on' if v is True else 'off' if v is False else v}"
                           for k, v in sorted(settings.options.items()))
         out.append(f"  House rules: {rules}")
     out += ["", "Result:", *_result_lines(game, names, shifts), "", f"Moves ({len(lines)}):"]

@@ -12,6 +12,7 @@ from typing import Any, Awaitable
 import discord
 from discord import app_commands
 
+from bot.discord.player_texts import DM_REFUSAL
 from bot.discord.texts import CONTENT_LIMIT, clip
 
 log = logging.getLogger(__name__)
@@ -63,7 +64,7 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException,
     elif isinstance(error, discord.Forbidden) and error.code in (50013, 50001):
         text = MISSING_PERMISSION.format(what=permission_words(error))
     elif isinstance(error, app_commands.NoPrivateMessage):
-        text = "Games are played in server channels; use this command in a channel of a server."
+        text = DM_REFUSAL
     else:
         game = getattr(error, "game_id", None) or game_id or await _game_of_channel(interaction)
         log.error("Unexpected error in %s for game %s (user %s, channel %s)",

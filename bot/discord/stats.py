@@ -16,14 +16,16 @@ from renderer.chart import rating_chart
 KINDS = ("alcazar", "alcazar1978")
 
 
-async def show_stats(interaction: discord.Interaction, kind: str | None, player: discord.abc.User | None,
+async def show_stats(interaction: discord.Interaction, kind: str | None, player: discord.abc.Snowflake | None,
                      public: bool) -> None:
     """Leaderboards of this server (or of the chosen game) and a player's record; privately unless asked."""
     bot = bot_of(interaction)
-    who = player or interaction.user
+    who_id = (player or interaction.user).id
     await defer(interaction, ephemeral=not public)
+    # By id and name only: an option's user may come without member data.
+    [who] = await bot.names_of([who_id])
     if interaction.guild_id is None:
-        await _stats_in_dm(interaction, who)
+        await _stats_in_dm(interaction, who_id, who)
         return
     guild_id = interaction.guild_id
     kinds = [kind] if kind else list(KINDS)
@@ -34,8 +36,8 @@ async def show_stats(interaction: discord.Interaction, kind: str | None, player:
                         value=clip(texts.leaderboard_text(standings), EMBED_FIELD_VALUE_LIMIT), inline=False)
     chart_kind = None
     for each in kinds:
-        record = await bot.service.player_record(guild_id, each, who.id)
-        embed.add_field(name=f"{who.display_name} in {texts.KIND_TITLES[each]}",
+        record = await bot.service.player_record(guild_id, each, who_id)
+        embed.add_field(name=f"{who} in {texts.KIND_TITLES[each]}",
                         value=clip(texts.record_text(record), EMBED_FIELD_VALUE_LIMIT), inline=False)
         if record.history and chart_kind is None:
             chart_kind = (each, record.history)
@@ -43,7 +45,7 @@ async def show_stats(interaction: discord.Interaction, kind: str | None, player:
     kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": discord.AllowedMentions.none()}
     if chart_kind is not None:
         each, history = chart_kind
-        title = f"{who.display_name}: {texts.KIND_TITLES[each]} rating"
+        title = f"{who}: {texts.KIND_TITLES[each]} rating"
         png = await in_process(rating_chart, list(history), title=title)
         kwargs["file"] = discord.File(io.BytesIO(png), filename="rating.png",
                                       description=f"{title}, game by game")
@@ -51,21 +53,21 @@ async def show_stats(interaction: discord.Interaction, kind: str | None, player:
     await send(interaction, ephemeral=not public, **kwargs)
 
 
-async def _stats_in_dm(interaction: discord.Interaction, who: discord.abc.User) -> None:
+async def _stats_in_dm(interaction: discord.Interaction, who_id: int, who: str) -> None:
     """In a DM there is no server: the caller's ratings on every server."""
     bot = bot_of(interaction)
-    ratings = await bot.service.ratings_of_user(who.id)
+    ratings = await bot.service.ratings_of_user(who_id)
     if not ratings:
-        await send(interaction, f"{who.display_name} has no rated games yet. Leaderboards are per server: "
+        await send(interaction, f"{who} has no rated games yet. Leaderboards are per server: "
                                 "use `/alcazar stats` in a server channel.", ephemeral=True)
         return
     lines = []
     for guild_id, kind in ratings:
-        record = await bot.service.player_record(guild_id, kind, who.id)
+        record = await bot.service.player_record(guild_id, kind, who_id)
         guild = bot.get_guild(guild_id)
         server = guild.name if guild is not None else "another server"
         lines.append(f"**{texts.KIND_TITLES[kind]}** on {server}: " + texts.record_text(record).replace("\n", " · "))
-    embed = discord.Embed(title=f"{who.display_name}: ratings", description=clip("\n".join(lines), 4096),
+    embed = discord.Embed(title=f"{who}: ratings", description=clip("\n".join(lines), 4096),
                           colour=COLOUR)
     embed.set_footer(text="Leaderboards are per server: use /alcazar stats in a server channel.")
     await send(interaction, embed=embed, ephemeral=True)

@@ -1,0 +1,158 @@
+"""A player across games through Discord: /alcazar games (in a server and in a DM, across two
+servers), /alcazar away and quiet, and the commands that refuse in a DM."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from conftest import assert_clean, running_bot
+from fake_discord import Channel, FakeDiscord, FakeUser
+from fake_discord.model import DM_CHANNEL
+from players import latest_board, start_game
+
+from bot.service import Accepted, FakeClock
+
+OTHER_GUILD, OTHER_CHANNEL = 4242, 4243
+
+
+def dm_channel(fake: FakeDiscord, user: FakeUser) -> Channel:
+    """The DM channel between ``user`` and the bot (as Discord has one for every user)."""
+    for channel in fake.channels.values():
+        if channel.is_dm and channel.recipient is user:
+            return channel
+    channel = Channel(fake.ids.next(), f"dm-{user.name}", type=DM_CHANNEL, recipient=user)
+    fake.channels[channel.id] = channel
+    return channel
+
+
+async def test_my_games_across_two_servers_in_a_server_channel_and_in_a_dm(fake: FakeDiscord,
+                                                                          database_path: Path) -> None:
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    tables = fake.add_channel("tables")
+    clock = FakeClock()
+    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
+        first, seated = await start_game(fake, bot, alice, [bob], "alcazar1978")
+        if seated[0] is alice:                                   # make it bob's turn here
+            await alice.slash("move", notation=(await bot.service.legal_moves_for(first.id, alice.id))[0].notation)
+        clock.advance(hours=2)
+        second, seated2 = await start_game(fake, bot, carol, [alice], "alcazar", channel=tables)
+        if seated2[0] is not alice:                              # and alice's turn there
+            await carol.slash("move", channel=tables,
+                              notation=(await bot.service.legal_moves_for(second.id, carol.id))[0].notation)
+        # A game on a server this fake does not show the bot: made through the service.
+        lobby = await bot.service.create_lobby(OTHER_GUILD, OTHER_CHANNEL, carol.id, "alcazar1978", seed=5)
+        assert isinstance(lobby, Accepted)
+        await bot.service.join(lobby.game.id, alice.id)
+        started = await bot.service.start(lobby.game.id, carol.id)
+        assert isinstance(started, Accepted)
+        await bot.service.note_board_message(lobby.game.id, OTHER_CHANNEL, 777)
+        board_here = latest_board(fake, tables)
+
+        for where in (fake.general, dm_channel(fake, alice)):
+            listed = await alice.slash("games", channel=where)
+            assert listed.ephemeral, "the list is private"
+            lines = listed.embeds[0]["description"].split("\n")
+            assert len(lines) == 3, lines
+            assert "**your turn**" in lines[0] and f"<#{tables.id}>" in lines[0] and "Board game club" in lines[0]
+            assert f"/channels/{fake.guild.id}/{tables.id}/{board_here['id']}" in lines[0], "links the newest board"
+            assert re.search(r"since <t:\d+:R>", lines[0])
+            theirs = [line for line in lines if f"<#{fake.general.id}>" in line]
+            assert theirs and f"{bob.mention}'s turn" in theirs[0]
+            other = [line for line in lines if "another server" in line]
+            assert other and f"/channels/{OTHER_GUILD}/{OTHER_CHANNEL}/777" in other[0]
+            order = [lines.index(theirs[0]), lines.index(other[0])]
+            assert lines[0] not in (theirs[0], other[0]) and min(order) > 0
+            assert "your turn in" in listed.embeds[0]["footer"]["text"]
+        nothing = await fake.add_user("dave").slash("games", channel=fake.general)
+        assert nothing.ephemeral and "not in any game" in nothing.text
+    assert_clean(fake)
+
+
+async def test_in_a_dm_the_commands_of_a_channels_game_refuse_and_name_what_works(fake: FakeDiscord,
+                                                                                   database_path: Path) -> None:
+    alice = fake.add_user("alice")
+    async with running_bot(fake, database_path, reminder_interval=None) as bot:
+        dm = dm_channel(fake, alice)
+        for command, options in (("board", {}), ("new", {"game": "alcazar"}), ("hand", {}), ("replay", {}),
+                                 ("history", {})):
+            refused = await alice.slash(command, channel=dm, **options)
+            assert refused.ephemeral and "server channels" in refused.text and "/alcazar games" in refused.text
+        helped = await alice.slash("help", channel=dm)
+        assert "/alcazar new" in helped.text
+        assert await bot.service.game_in_channel(dm.id) is None
+    assert_clean(fake)
+
+
+async def test_away_stops_the_clock_on_the_board_and_the_reminders_and_off_restarts_them(
+        fake: FakeDiscord, database_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    clock = FakeClock()
+    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
+        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978", deadline_hours=24.0)
+        board = latest_board(fake)
+        assert "Deadline <t:" in board["content"]
+        before = len(fake.channel_messages(fake.general))
+        away = await first.slash("away", duration="3d")
+        assert away.ephemeral and "away until <t:" in away.text and "Away in the last 365 days: 3 days of 30" \
+            in away.text
+        edited = fake.messages[int(board["id"])]
+        assert f"💤 {first.mention} is away until <t:" in edited["content"] and "clock is stopped" in edited["content"]
+        assert "Deadline" not in edited["content"], "no deadline while the clock stands still"
+        assert len(fake.channel_messages(fake.general)) == before, "the board was edited, nothing new posted"
+
+        clock.advance(hours=48)
+        await bot.reminders.run_once()
+        assert len(fake.channel_messages(fake.general)) == before, "no reminder, no skipped turn while away"
+        assert fake.dms_to(first) == [] or all("Reminder" not in m["content"] for m in fake.dms_to(first))
+
+        back = await first.slash("away", duration="off")
+        assert back.ephemeral and "Welcome back" in back.text
+        edited = fake.messages[int(board["id"])]
+        assert "💤" not in edited["content"]
+        deadline = int(game.turn_since + 24 * 3600 + 48 * 3600)
+        assert f"Deadline <t:{deadline}:R>" in edited["content"], "24 h from the start, plus the 48 h away"
+        clock.advance(hours=23.9)
+        await bot.reminders.run_once()
+        assert (await bot.service.game(game.id)).status.value == "active"
+        clock.advance(hours=0.2)
+        await bot.reminders.run_once()
+        over = fake.channel_messages(fake.general)[-1]
+        assert "missed the deadline" in over["content"] and "Winner: " + second.mention in over["content"]
+    assert_clean(fake)
+
+
+async def test_away_refusals_say_the_limits(fake: FakeDiscord, database_path: Path) -> None:
+    alice = fake.add_user("alice")
+    clock = FakeClock()
+    async with running_bot(fake, database_path, clock=clock, reminder_interval=None):
+        dm = dm_channel(fake, alice)
+        too_long = await alice.slash("away", channel=dm, duration="15d")
+        assert too_long.ephemeral and "at most 14 days at a time" in too_long.text
+        unreadable = await alice.slash("away", channel=dm, duration="a fortnight")
+        assert "can't read" in unreadable.text and "3d" in unreadable.text
+        not_away = await alice.slash("away", channel=dm, duration="off")
+        assert "You are not away" in not_away.text
+        for _ in range(2):
+            assert "away until" in (await alice.slash("away", channel=dm, duration="14 days")).text
+            clock.advance(hours=14 * 24)
+        refused = await alice.slash("away", channel=dm, duration="3d")
+        assert "at most 30 days in any 365 days" in refused.text and "2 days at most now" in refused.text
+        status = await alice.slash("away", channel=dm)
+        assert "You are not away" in status.text and "28 days of 30" in status.text
+    assert_clean(fake)
+
+
+async def test_quiet_hours_through_discord(fake: FakeDiscord, database_path: Path) -> None:
+    alice = fake.add_user("alice")
+    async with running_bot(fake, database_path, reminder_interval=None):
+        zones = await alice.autocomplete("quiet", "time_zone", "budap")
+        assert [c["value"] for c in zones] == ["Europe/Budapest"]
+        set_ = await alice.slash("quiet", start=22, end=7, time_zone="Europe/Budapest")
+        assert set_.ephemeral and "22:00–07:00 (Europe/Budapest)" in set_.text
+        wrong = await alice.slash("quiet", time_zone="Atlantis/Capital")
+        assert "not a time zone I know" in wrong.text
+        off = await alice.slash("quiet", off=True)
+        assert "Quiet hours are off" in off.text
+        missing = await alice.slash("quiet", start=23)
+        assert "Give your time zone" in missing.text
+    assert_clean(fake)
