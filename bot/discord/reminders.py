@@ -15,6 +15,7 @@ import discord
 
 from bot.discord.announce import mention, publish, timestamp
 from bot.discord.buttons import mute_buttons
+from bot.discord.players import refresh_boards
 from bot.discord.replies import Refused, send
 from bot.service import Refusal, Reminder
 
@@ -31,6 +32,7 @@ class ReminderLoop:
         self.bot = bot
         self.interval = interval
         self._task: asyncio.Task[None] | None = None
+        self._last_round: float | None = None
 
     def start(self) -> None:
         if self.interval is not None and self._task is None:
@@ -57,12 +59,22 @@ class ReminderLoop:
 
     async def run_once(self) -> None:
         service = self.bot.service
+        await self._note_returns()
         for reminder in await service.due_reminders():
             # Recorded before sending: a reminder goes out at most once, even across a crash.
             if await service.mark_reminded(reminder):
                 await self.remind(reminder)
         for accepted in await service.process_deadlines():
             await publish(self.bot, accepted)
+
+    async def _note_returns(self) -> None:
+        """Players whose time away ran out since the last round: their boards drop the away line and
+        show the deadline again (after a restart, the last round is taken as one interval ago)."""
+        now = self.bot.clock.now()
+        since = self._last_round if self._last_round is not None else now - (self.interval or 300.0)
+        self._last_round = now
+        for user_id in await self.bot.service.back_between(since, now):
+            await refresh_boards(self.bot, user_id)
 
     async def remind(self, reminder: Reminder) -> None:
         """A DM and a channel mention for the player the table waits for, each with a mute button."""

@@ -28,7 +28,13 @@ HELP_COMMANDS = [
     ("Take my turn", "The button under the board: choose your move step by step."),
     ("/alcazar hand", "Your secret hand, money and nobles, and what you can do now (only you see it)."),
     ("/alcazar board", "The current board and whose turn it is."),
-    ("/alcazar history", "The last moves in words."),
+    ("/alcazar history · record · replay", "Every move in words, page by page; the game record as a text file; "
+                                           "the whole game as an animated image (also for finished games here)."),
+    ("/alcazar games", "All your games on every server, your turns first, with links to the boards "
+                       "(works in a DM with me too)."),
+    ("/alcazar away · quiet", "Away for up to 14 days (at most 30 a year): your clocks stop and I don't remind you. "
+                              "Quiet hours: reminders wait until they end."),
+    ("/alcazar stats", "This server's leaderboards and your record, with a chart of your rating."),
     ("/alcazar undo", "Ask the other players to take back your last move."),
     ("/alcazar draw", "Alcazar (1978): offer your opponent a draw; they accept or decline with a button."),
     ("/alcazar resign", "Leave the game (in Alcazar the others play on)."),

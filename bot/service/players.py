@@ -98,6 +98,13 @@ class PlayerOperations(ServiceBase):
             return Refusal(Reason.NOT_AWAY, "You are not away.")
         return await self.away_status(user_id)
 
+    async def back_between(self, start: float, end: float) -> list[int]:
+        """Users whose time away ran out after ``start`` and by ``end`` and who are not away again."""
+        async with self.store.read() as tx:
+            ended = await tx.away.ended_between(start, end)
+        still = await self.away_of(ended)
+        return [user for user in ended if user not in still]
+
     async def away_of(self, user_ids: list[int] | tuple[int, ...]) -> dict[int, float]:
         """For those of the users who are away now, until when."""
         now = self.clock.now()

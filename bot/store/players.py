@@ -72,6 +72,14 @@ class AwayRepo:
         )
         return [AwayPeriod(u, s, e) for u, s, e in await cursor.fetchall()]
 
+    async def ended_between(self, start: float, end: float) -> list[int]:
+        """Users whose time away ran out after ``start`` and by ``end``."""
+        cursor = await self._conn.execute(
+            "SELECT DISTINCT user_id FROM away_periods WHERE ends_at > ? AND ends_at <= ? ORDER BY user_id",
+            (start, end),
+        )
+        return [user for (user,) in await cursor.fetchall()]
+
     async def of_users(self, user_ids: Iterable[int], since: float) -> dict[int, list[AwayPeriod]]:
         """For each of the users, their periods that end after ``since``."""
         ids = sorted(set(user_ids))

@@ -156,3 +156,35 @@ async def test_quiet_hours_through_discord(fake: FakeDiscord, database_path: Pat
         missing = await alice.slash("quiet", start=23)
         assert "Give your time zone" in missing.text
     assert_clean(fake)
+
+
+async def test_when_time_away_runs_out_the_board_shows_the_deadline_again(fake: FakeDiscord,
+                                                                         database_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    clock = FakeClock()
+    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
+        game, (first, _) = await start_game(fake, bot, alice, [bob], "alcazar", deadline_hours=12.0)
+        board = latest_board(fake)
+        await first.slash("away", duration="1d")
+        assert "💤" in fake.messages[int(board["id"])]["content"]
+        clock.advance(hours=23)
+        await bot.reminders.run_once()
+        assert "💤" in fake.messages[int(board["id"])]["content"], "still away"
+        clock.advance(hours=1.5)
+        await bot.reminders.run_once()
+        content = fake.messages[int(board["id"])]["content"]
+        assert "💤" not in content
+        assert f"Deadline <t:{int(game.turn_since + 12 * 3600 + 24 * 3600)}:R>" in content
+        assert (await bot.service.game(game.id)).to_move_id == first.id, "no turn was skipped while away"
+        await bot.reminders.run_once()
+        assert fake.messages[int(board["id"])]["content"] == content, "refreshed once"
+
+
+async def test_stats_and_autocomplete_in_a_dm(fake: FakeDiscord, database_path: Path) -> None:
+    alice = fake.add_user("alice")
+    async with running_bot(fake, database_path, reminder_interval=None):
+        dm = dm_channel(fake, alice)
+        stats = await alice.slash("stats", channel=dm)
+        assert stats.ephemeral and "no rated games yet" in stats.text
+        assert await alice.autocomplete("replay", "game", "", channel=dm) == []
+    assert_clean(fake)

@@ -109,3 +109,28 @@ async def test_a_cancelled_game_is_not_rated(service: GameService) -> None:
     await table.play()
     assert isinstance(await service.cancel(table.game_id, table.last.game.host_id), Accepted)
     assert await service.rating_changes(table.game_id) == []
+
+
+def test_games_with_a_computer_or_a_stand_in_are_unrated() -> None:
+    from dataclasses import dataclass, replace
+    from types import SimpleNamespace
+
+    from bot.service.ratings import is_rated
+    from bot.store import SeatRow
+
+    @dataclass(frozen=True)
+    class ComputerSeat(SeatRow):
+        computer: bool = False
+        stand_in: bool = False
+
+    people = tuple(ComputerSeat(1, u, 0.0, s, False) for s, u in enumerate((10, 11, 12)))
+    outcome = Outcome(winners=(0,), reason="won")
+    assert is_rated(SimpleNamespace(seats=people), outcome)
+    with_computer = (replace(people[0], computer=True), *people[1:])
+    assert not is_rated(SimpleNamespace(seats=with_computer), outcome)
+    with_stand_in = (*people[:2], replace(people[2], stand_in=True))
+    assert not is_rated(SimpleNamespace(seats=with_stand_in), outcome)
+    two_retired = alcazar_outcome([10, 9, 8], [0, 0, 0], retired=(1, 2))
+    assert not is_rated(SimpleNamespace(seats=people), two_retired)
+    one_retired = alcazar_outcome([10, 9, 8], [0, 0, 0], retired=(2,))
+    assert is_rated(SimpleNamespace(seats=people), one_retired)
