@@ -43,12 +43,24 @@ def public_positions(kind: str, players: int, seed: int, options: dict[str, Any]
     return views
 
 
+#: Smaller and smaller frames for games too long for the budget at full size.
+REPLAY_SCALES = (1.0, 0.75, 0.55, 0.4)
+
+
 def draw_replay(kind: str, players: int, seed: int, options: dict[str, Any],
                 log: Sequence[tuple[str, int, str]], outcome: dict[str, Any] | None,
-                captions: Sequence[str], names: Sequence[str]) -> bytes:
-    """The animated GIF of a game (runs in a worker process)."""
+                captions: Sequence[str], names: Sequence[str], budget: int = REPLAY_BUDGET) -> bytes:
+    """The animated GIF of a game (runs in a worker process).
+
+    A very long game is drawn smaller rather than losing frames: every move keeps its frame.
+    """
     views = public_positions(kind, players, seed, options, log, outcome)
-    return animation(kind, views, captions, names=list(names))
+    gif = b""
+    for scale in REPLAY_SCALES:
+        gif = animation(kind, views, captions, names=list(names), scale=scale)
+        if len(gif) <= budget:
+            break
+    return gif
 
 
 class ReplayOperations(ServiceBase):

@@ -63,3 +63,20 @@ async def test_a_lobby_has_no_replay(service: GameService) -> None:
     assert isinstance(lobby, Accepted)
     refusal = await service.replay_animation(lobby.game.id, ["start"], ["Ana"])
     assert isinstance(refusal, Refusal) and "not started" in refusal.message
+
+
+def test_a_replay_too_big_for_the_budget_is_drawn_smaller_keeping_every_frame() -> None:
+    from bot.games import alcazar1978
+    from bot.service.replays import draw_replay
+
+    state, log = alcazar1978.new_game(players=2, seed=1), []
+    for _ in range(3):
+        move = alcazar1978.legal_moves(state)[0]
+        log.append(("move", alcazar1978.to_move(state), str(move)))
+        state = alcazar1978.play(state, move)
+    captions = ["start", "1", "2", "3"]
+    full = draw_replay("alcazar1978", 2, 1, {}, log, None, captions, ["Ana", "Ben"])
+    small = draw_replay("alcazar1978", 2, 1, {}, log, None, captions, ["Ana", "Ben"], budget=len(full) - 1)
+    assert len(small) < len(full)
+    big, little = Image.open(io.BytesIO(full)), Image.open(io.BytesIO(small))
+    assert little.n_frames == big.n_frames == 4 and little.width < big.width
