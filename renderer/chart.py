@@ -26,14 +26,14 @@ def rating_chart(points: Sequence[tuple[float, int]], *, title: str, start: int 
     """The chart as PNG bytes; ``points`` are (seconds since the epoch, rating after that game)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), theme.PANEL)
     draw = ImageDraw.Draw(image)
-    heading, face = fit_text(draw, drawable_text(title) or "Rating", "bold", 20, WIDTH - 24)
+    heading, face = fit_text(draw, drawable_text(title) or "Rating", "bold", 24, WIDTH - 24)
     draw.text((12, 10), heading, font=face, fill=theme.INK)
     ratings = [start] + [rating for _, rating in points]
     low, high = min(ratings), max(ratings)
     pad = max(10, (high - low) // 8)
     low, high = low - pad, high + pad
-    left, top, right, bottom = 64, 46, WIDTH - 16, HEIGHT - 34
-    small = theme.font(13)
+    left, top, right, bottom = 70, 52, WIDTH - 18, HEIGHT - 40
+    small = theme.font(16)
     for value in _ticks(low, high):
         y = bottom - (value - low) / (high - low) * (bottom - top)
         draw.line([(left, y), (right, y)], fill=GRID, width=1)
@@ -47,8 +47,10 @@ def rating_chart(points: Sequence[tuple[float, int]], *, title: str, start: int 
     for x, y in xy:
         draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=LINE, outline=theme.PANEL, width=1)
     last_x, last_y = xy[-1]
-    draw.text((last_x - 6, last_y - 10), str(ratings[-1]), font=theme.font(14, "bold"), fill=theme.INK,
-              anchor="rb")
+    # The latest rating sits above its point, or below it when the point is near the top.
+    above = last_y - top > 30
+    draw.text((last_x - 8, last_y - 10 if above else last_y + 10), str(ratings[-1]), font=theme.font(18, "bold"),
+              fill=theme.INK, anchor="rb" if above else "rt")
     if points:
         draw.text((left, bottom + 8), _date(points[0][0]), font=small, fill=theme.INK_SOFT, anchor="la")
         draw.text((right, bottom + 8), _date(points[-1][0]), font=small, fill=theme.INK_SOFT, anchor="ra")

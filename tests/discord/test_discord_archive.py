@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
 from players import start_game
+from secrets_check import leaks
 from PIL import Image
 
 from bot.service import REPLAY_BUDGET, FakeClock, Refusal
@@ -133,6 +135,10 @@ async def test_replay_record_and_history_pages_of_an_alcazar_game_in_play(fake: 
         for line in moves:
             assert line.notation in text
         assert "hand" not in text.lower()
+
+        public = {int(n) for line in moves for n in re.findall(r"buy (\d+)", line.notation)}
+        public |= set((await bot.service.board_view(game.id)).view["face_up"])
+        assert leaks(fake.requests, hands, public) == [], "replays and records show no hand"
 
         newest = await alice.slash("history")
         assert newest.ephemeral and "Page 2 of 2" in newest.embeds[0]["footer"]["text"]
