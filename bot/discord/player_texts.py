@@ -204,8 +204,8 @@ def game_record(game: GameInfo, lines: Sequence[HistoryLine], names: Sequence[st
     settings = game.settings
     out = [f"{game.title}: game {game.id}", f"Played on {server}, in #{channel}", ""]
     out.append("Players, in seat order (the first moved first):")
-    out += [f"  {s + 1}. {seat_label(game.kind, s, names)}" + (" (resigned)" if game.players[s] in game.resigned else "")
-            for s in range(len(names))]
+    out += [f"  {s + 1}. {seat_label(game.kind, s, names)}"
+            + (" (resigned)" if game.players[s] in game.resigned else "") for s in range(len(names))]
     out += ["", "Settings:",
             f"  Reminders: first after {settings.reminder_first_hours:g} h, then every "
             f"{settings.reminder_every_hours:g} h, at most {settings.reminder_max} per turn",

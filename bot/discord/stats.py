@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import io
-from typing import Any
 
 import discord
 
@@ -34,23 +33,28 @@ async def show_stats(interaction: discord.Interaction, kind: str | None, player:
         standings = await bot.service.leaderboard(guild_id, each)
         embed.add_field(name=f"{texts.KIND_TITLES[each]}: leaderboard",
                         value=clip(texts.leaderboard_text(standings), EMBED_FIELD_VALUE_LIMIT), inline=False)
-    chart_kind = None
+    charts: list[tuple[str, list[tuple[float, int]]]] = []
     for each in kinds:
         record = await bot.service.player_record(guild_id, each, who_id)
         embed.add_field(name=f"{who} in {texts.KIND_TITLES[each]}",
                         value=clip(texts.record_text(record), EMBED_FIELD_VALUE_LIMIT), inline=False)
-        if record.history and chart_kind is None:
-            chart_kind = (each, record.history)
+        if record.history:
+            charts.append((each, list(record.history)))
     embed.set_footer(text=texts.RATING_NOTE)
-    kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": discord.AllowedMentions.none()}
-    if chart_kind is not None:
-        each, history = chart_kind
+    # One chart per game kind with rated games: an embed shows one image, so each further
+    # chart comes in an embed of its own under the first.
+    embeds, files = [embed], []
+    for index, (each, history) in enumerate(charts):
         title = f"{who}: {texts.KIND_TITLES[each]} rating"
-        png = await in_process(rating_chart, list(history), title=title)
-        kwargs["file"] = discord.File(io.BytesIO(png), filename="rating.png",
-                                      description=f"{title}, game by game")
-        embed.set_image(url="attachment://rating.png")
-    await send(interaction, ephemeral=not public, **kwargs)
+        png = await in_process(rating_chart, history, title=title)
+        name = f"rating-{each}.png"
+        files.append(discord.File(io.BytesIO(png), filename=name, description=f"{title}, game by game"))
+        holder = embed if index == 0 else discord.Embed(colour=COLOUR)
+        holder.set_image(url=f"attachment://{name}")
+        if holder is not embed:
+            embeds.append(holder)
+    await send(interaction, ephemeral=not public, embeds=embeds, files=files,
+               allowed_mentions=discord.AllowedMentions.none())
 
 
 async def _stats_in_dm(interaction: discord.Interaction, who_id: int, who: str) -> None:

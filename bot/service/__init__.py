@@ -50,7 +50,8 @@ from bot.service.settings import GameSettings, SettingsError
 from bot.service.threads import in_thread
 
 __all__ = [
-    "REPLAY_BUDGET", "Accepted", "AwayStatus", "MyGame", "PlayerRecord", "RatingShift", "Standing", "BoardChanged", "BoardView", "Clock", "DrawDeclined", "DrawOffered", "Event",
+    "REPLAY_BUDGET", "Accepted", "AwayStatus", "MyGame", "PlayerRecord", "RatingShift", "Standing",
+    "BoardChanged", "BoardView", "Clock", "DrawDeclined", "DrawOffered", "Event",
     "FakeClock", "GameCancelled", "GameInfo", "GameOver", "GameResult", "GameService",
     "GameSettings", "GameStarted", "HandsChanged", "HistoryLine", "LobbyOpened", "MoveChoice",
     "MovePlayed", "MovesUndone", "PlayerJoined", "PlayerLeft", "PlayerResigned", "Reason",

@@ -25,8 +25,8 @@ class PlayerOperations(ServiceBase):
     """What a player does and sees across games and servers."""
 
     async def my_games(self, user_id: int) -> list[MyGame]:
-        """Every lobby and game in play the user is in, on any server: their turns first
-        (longest waiting first), then the other games in play, then lobbies."""
+        """Every lobby and game in play the user is in (not those they resigned from), on any
+        server: their turns first (longest waiting first), then the other games in play, then lobbies."""
         async with self.store.read() as tx:
             rows = await tx.games.live_of_user(user_id)
             seats = {row.id: tuple(await tx.seats.of_game(row.id)) for row in rows}
@@ -34,6 +34,8 @@ class PlayerOperations(ServiceBase):
         games = []
         for row in rows:
             info = info_of(row, seats[row.id])
+            if user_id in info.resigned:
+                continue                    # they left that game; it goes on without them
             mine = info.status is GameStatus.ACTIVE and info.to_move_id == user_id
             games.append(MyGame(info, boards.get(row.id), mine))
 

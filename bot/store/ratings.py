@@ -104,7 +104,8 @@ class RatingRepo:
         )
         return [RatingRow(*row) for row in await cursor.fetchall()]
 
-    async def finished_games(self, guild_id: int, kind: str, user_id: int) -> list[tuple[int, list[int], dict[str, Any]]]:
+    async def finished_games(self, guild_id: int, kind: str, user_id: int
+                             ) -> list[tuple[int, list[int], dict[str, Any]]]:
         """The user's finished games on that server and kind: (seat, winning seats, outcome dict)."""
         cursor = await self._conn.execute(
             "SELECT s.seat, r.winners, r.outcome FROM games g JOIN seats s ON s.game_id = g.id"

@@ -49,7 +49,8 @@ async def test_rated_results_stats_and_the_leaderboard(fake: FakeDiscord, databa
         mine = next(f for f in embed["fields"] if f["name"].startswith(first.name))
         assert "1 game · 0 wins" in mine["value"] and f"Rating **{shifts[first.id].after}**" in mine["value"]
         [chart] = private.files
-        assert chart.filename == "rating.png" and embed["image"]["url"] == "attachment://rating.png"
+        assert chart.filename == "rating-alcazar1978.png"
+        assert embed["image"]["url"] == "attachment://rating-alcazar1978.png"
         ARTIFACTS.mkdir(exist_ok=True)
         (ARTIFACTS / "rating.png").write_bytes(chart.data)
         assert Image.open(io.BytesIO(chart.data)).size == (560, 260)

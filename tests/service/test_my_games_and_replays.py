@@ -40,6 +40,14 @@ async def test_my_games_lists_every_server_with_my_turns_first(service: GameServ
     assert await service.my_games(12345) == []
 
 
+async def test_a_game_the_player_resigned_from_is_not_in_their_list(service: GameService) -> None:
+    table = await open_table(service, "alcazar", 3, channel_id=605)
+    quitter = table.last.game.players[2]
+    assert isinstance(await service.resign(table.game_id, quitter), Accepted)
+    assert await service.my_games(quitter) == []
+    assert [g.game.id for g in await service.my_games(table.last.game.players[0])] == [table.game_id]
+
+
 async def test_all_moves_and_the_replay_of_a_finished_game(service: GameService, tmp_path: Path) -> None:
     table = await open_table(service, "alcazar1978", 2, channel_id=602)
     for _ in range(6):
