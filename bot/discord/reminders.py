@@ -82,8 +82,9 @@ class ReminderLoop:
         title = "your game" if isinstance(game, Refusal) else game.title
         since = timestamp(reminder.waiting_since)
         deadline = ""
-        if not isinstance(game, Refusal) and game.settings.deadline_seconds is not None:
-            deadline = f" The deadline is {timestamp(reminder.waiting_since + game.settings.deadline_seconds)}."
+        ends = None if isinstance(game, Refusal) else await self.bot.service.deadline_of(game)
+        if ends is not None:        # the player's time away, if any, is added
+            deadline = f" The deadline is {timestamp(ends)}."
         await self._send_or_log(reminder, "DM", self._dm(
             reminder, f"Reminder: it is your turn in {title} in <#{reminder.channel_id}> "
                       f"(waiting since {since}).{deadline}"))

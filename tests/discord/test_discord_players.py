@@ -179,6 +179,10 @@ async def test_when_time_away_runs_out_the_board_shows_the_deadline_again(fake: 
         assert (await bot.service.game(game.id)).to_move_id == first.id, "no turn was skipped while away"
         await bot.reminders.run_once()
         assert fake.messages[int(board["id"])]["content"] == content, "refreshed once"
+        clock.advance(hours=5.6)                 # half the deadline on the clock: the first reminder
+        await bot.reminders.run_once()
+        [reminder] = [m for m in fake.dms_to(first) if "Reminder" in m["content"]]
+        assert f"The deadline is <t:{int(game.turn_since + 36 * 3600)}:R>" in reminder["content"]
 
 
 async def test_stats_and_autocomplete_in_a_dm(fake: FakeDiscord, database_path: Path) -> None:
