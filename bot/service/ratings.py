@@ -54,8 +54,9 @@ def _rank_key(detail: dict[str, Any]) -> tuple[int, int, int]:
 
 
 def is_person(seat: Any) -> bool:
-    """False for a seat a computer plays or a stand-in took over (never rated)."""
-    return not (getattr(seat, "computer", False) or getattr(seat, "stand_in", False))
+    """False for a seat a computer plays (computer players have negative user ids; Discord's are
+    positive) or a stand-in took over (a ``stand_in`` seat): such games are never rated."""
+    return seat.user_id >= 0 and not getattr(seat, "stand_in", False)
 
 
 def is_rated(live: LiveGame, outcome: Outcome) -> bool:

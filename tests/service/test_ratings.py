@@ -119,16 +119,15 @@ def test_games_with_a_computer_or_a_stand_in_are_unrated() -> None:
     from bot.store import SeatRow
 
     @dataclass(frozen=True)
-    class ComputerSeat(SeatRow):
-        computer: bool = False
+    class StandInSeat(SeatRow):
         stand_in: bool = False
 
-    people = tuple(ComputerSeat(1, u, 0.0, s, False) for s, u in enumerate((10, 11, 12)))
+    people = tuple(StandInSeat(1, u, 0.0, s, False) for s, u in enumerate((10, 11, 12)))
     outcome = Outcome(winners=(0,), reason="won")
     assert is_rated(SimpleNamespace(seats=people), outcome)
-    with_computer = (replace(people[0], computer=True), *people[1:])
+    with_computer = (replace(people[0], user_id=-1), *people[1:])      # computer players have negative ids
     assert not is_rated(SimpleNamespace(seats=with_computer), outcome)
-    with_stand_in = (*people[:2], replace(people[2], stand_in=True))
+    with_stand_in = (*people[:2], replace(people[2], resigned=True, stand_in=True))
     assert not is_rated(SimpleNamespace(seats=with_stand_in), outcome)
     two_retired = alcazar_outcome([10, 9, 8], [0, 0, 0], retired=(1, 2))
     assert not is_rated(SimpleNamespace(seats=people), two_retired)
