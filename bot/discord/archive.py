@@ -53,7 +53,7 @@ async def game_choices(interaction: discord.Interaction, typed: str) -> list[app
         games = [live, *games][:25]
     choices = []
     for game in games:
-        names = await bot.names_of(game.players)
+        names = bot.known_names(game.players)
         state = "in play" if game.status is GameStatus.ACTIVE else "finished"
         label = f"#{game.id} {game.title} ({state}): {', '.join(names)}"
         if typed.strip() and typed.strip().lower().lstrip("#") not in label.lower():

@@ -79,6 +79,14 @@ class AlcazarBot(discord.Client):
     async def user_by_id(self, user_id: int) -> discord.User:
         return self.get_user(user_id) or await self.fetch_user(user_id)
 
+    def known_names(self, user_ids: Sequence[int]) -> list[str]:
+        """Display names already known, without asking Discord (for autocomplete, which must be quick)."""
+        names = []
+        for index, user_id in enumerate(user_ids):
+            user = self.get_user(user_id)
+            names.append(self._names.get(user_id) or (user.display_name if user else f"Player {index + 1}"))
+        return names
+
     async def names_of(self, user_ids: Sequence[int]) -> list[str]:
         """Display names in the given order, fetched once when not seen yet."""
         names = []

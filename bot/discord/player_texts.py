@@ -36,8 +36,9 @@ def link(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
 
 # -- /alcazar games -------------------------------------------------------------------------------
 
-def my_game_line(entry: MyGame, server: str, me: int) -> str:
-    """One game of the caller's list: game, server and channel, whose turn since when, and the board link."""
+def my_game_line(entry: MyGame, server: str, me: int, away_until: float | None = None) -> str:
+    """One game of the caller's list: game, server and channel, whose turn since when (and, when that
+    player is away, until when), and the board link."""
     game = entry.game
     board = entry.board
     where = f"**{game.title}** on {server} in <#{game.channel_id}>"
@@ -51,7 +52,8 @@ def my_game_line(entry: MyGame, server: str, me: int) -> str:
     target = link(game.guild_id, board.channel_id if board else game.channel_id,
                   board.message_id if board else None)
     marker = "▶️" if entry.my_turn else "•"
-    return f"{marker} {where}: {turn}{since}. [Board]({target})"
+    away = f" ({AWAY_MARK} away until {when(away_until, 'f')})" if away_until is not None else ""
+    return f"{marker} {where}: {turn}{since}{away}. [Board]({target})"
 
 
 def games_summary(games: Sequence[MyGame]) -> str:

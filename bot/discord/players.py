@@ -35,7 +35,10 @@ async def list_games(interaction: discord.Interaction) -> None:
     if not games:
         await send(interaction, texts.NO_GAMES, ephemeral=True)
         return
-    lines = [texts.my_game_line(g, server_name(bot, g.game.guild_id), interaction.user.id) for g in games]
+    waiting_for = [g.game.to_move_id for g in games if g.game.to_move_id is not None]
+    away = await bot.service.away_of(waiting_for)
+    lines = [texts.my_game_line(g, server_name(bot, g.game.guild_id), interaction.user.id,
+                                away.get(g.game.to_move_id or 0)) for g in games]
     shown: list[str] = []
     for index, line in enumerate(lines):
         rest = len(lines) - index

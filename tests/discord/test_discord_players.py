@@ -63,6 +63,10 @@ async def test_my_games_across_two_servers_in_a_server_channel_and_in_a_dm(fake:
             order = [lines.index(theirs[0]), lines.index(other[0])]
             assert lines[0] not in (theirs[0], other[0]) and min(order) > 0
             assert "your turn in" in listed.embeds[0]["footer"]["text"]
+        await bob.slash("away", duration="2d")
+        listed = await alice.slash("games")
+        theirs = [line for line in listed.embeds[0]["description"].split("\n") if f"<#{fake.general.id}>" in line]
+        assert "💤 away until <t:" in theirs[0], "the list says when the player we wait for is back"
         nothing = await fake.add_user("dave").slash("games", channel=fake.general)
         assert nothing.ephemeral and "not in any game" in nothing.text
     assert_clean(fake)
