@@ -36,7 +36,7 @@ def link(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
 
 # -- /alcazar games -------------------------------------------------------------------------------
 
-def my_game_line(entry: MyGame, server: str, me: int, away_until: float | None = None) -> str:
+def my_game_line(entry: MyGame, server: str, away_until: float | None = None) -> str:
     """One game of the caller's list: game, server and channel, whose turn since when (and, when that
     player is away, until when), and the board link."""
     game = entry.game

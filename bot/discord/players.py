@@ -37,8 +37,8 @@ async def list_games(interaction: discord.Interaction) -> None:
         return
     waiting_for = [g.game.to_move_id for g in games if g.game.to_move_id is not None]
     away = await bot.service.away_of(waiting_for)
-    lines = [texts.my_game_line(g, server_name(bot, g.game.guild_id), interaction.user.id,
-                                away.get(g.game.to_move_id or 0)) for g in games]
+    lines = [texts.my_game_line(g, server_name(bot, g.game.guild_id), away.get(g.game.to_move_id or 0))
+             for g in games]
     shown: list[str] = []
     for index, line in enumerate(lines):
         rest = len(lines) - index
