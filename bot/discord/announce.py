@@ -195,7 +195,7 @@ async def note_closed_dms(bot: AlcazarBot, game: GameInfo, user_id: int) -> None
 
     The note is recorded in the database before it is sent, so a restart never says it again.
     """
-    if not await bot.service.note_dms_closed(game.id, user_id):
+    if await bot.service.note_dms_closed(game.id, user_id) is not True:
         return
     channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
     try:
