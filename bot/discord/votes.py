@@ -12,7 +12,7 @@ import discord
 from bot.discord.announce import mention, publish
 from bot.discord.buttons import vote_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post
-from bot.discord.replies import Refused, defer, send
+from bot.discord.replies import Refused, defer, defer_update, send
 from bot.service import Accepted, GameInfo, MovesUndone, Reason, Refusal, UndoApproved
 
 MENTION_USERS = discord.AllowedMentions(users=True, everyone=False, roles=False)
@@ -49,7 +49,7 @@ async def vote_undo(interaction: discord.Interaction, game_id: int, version: int
     bot = bot_of(interaction)
     await game_on_button(interaction, game_id, version)
     # Taking a move back replays the game: acknowledge first, answer by editing the question.
-    await interaction.response.defer()
+    await defer_update(interaction)
     operation = bot.service.approve_undo if approve else bot.service.decline_undo
     result = accepted(await operation(game_id, interaction.user.id), game_id)
     voter = mention(interaction.user.id)
@@ -86,7 +86,7 @@ async def answer_draw(interaction: discord.Interaction, game_id: int, version: i
     """An Accept or Decline click on a draw offer; accepting ends the game drawn, with the results."""
     bot = bot_of(interaction)
     await game_on_button(interaction, game_id, version)
-    await interaction.response.defer()
+    await defer_update(interaction)
     operation = bot.service.accept_draw if accept else bot.service.decline_draw
     result = accepted(await operation(game_id, interaction.user.id), game_id)
     voter = mention(interaction.user.id)
