@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Awaitable
 
 import discord
 
-from bot.discord.announce import mention, publish, timestamp
+from bot.discord.announce import mention, pinging, publish, timestamp
 from bot.discord.buttons import mute_buttons
 from bot.discord.replies import Refused, send
 from bot.service import Refusal, Reminder
@@ -78,7 +78,7 @@ class ReminderLoop:
         channel = self.bot.get_partial_messageable(reminder.channel_id, guild_id=reminder.guild_id)
         await self._send_or_log(reminder, "channel", channel.send(
             f"{mention(reminder.user_id)}, the table is waiting for your move in {title} (since {since}).{deadline}",
-            view=mute_buttons(reminder.game_id), allowed_mentions=discord.AllowedMentions(users=True)))
+            view=mute_buttons(reminder.game_id), allowed_mentions=pinging(reminder.user_id)))
 
     async def _dm(self, reminder: Reminder, text: str) -> None:
         user = await self.bot.user_by_id(reminder.user_id)
