@@ -195,7 +195,7 @@ def _check_end(s: State, *, after_pass: bool = False) -> None:
     elif len(playing) <= 1:
         s.end_reason = "only one player is left in the game"
     elif after_pass and s.passed >= set(playing):
-        s.end_reason = "every player still in the game passed in turn"
+        s.end_reason = "every player passed in turn"
     if s.over:
         s.to_move = None
 
