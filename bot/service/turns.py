@@ -41,9 +41,12 @@ class TurnOperations(ServiceBase):
         the stored game before it is given.
         """
         async with self._game_lock(game_id):
-            was_cached = game_id in self._live
+            cached = self._live.get(game_id)
             result = await self._play_once(game_id, user_id, text, expected_version)
-            if was_cached and isinstance(result, Refusal) and result.reason in _MAYBE_OUT_OF_DATE:
+            # A player's board at or behind the cached version needs no second look: the cache
+            # cannot be older than it, and a newer stored game would only make it staler.
+            if cached is not None and isinstance(result, Refusal) and result.reason in _MAYBE_OUT_OF_DATE \
+                    and (expected_version is None or expected_version > cached.version):
                 self._forget(game_id)
                 result = await self._play_once(game_id, user_id, text, expected_version)
             return result
