@@ -8,6 +8,7 @@ the database, so a restart neither forgets nor repeats a reminder.
 """
 from __future__ import annotations
 
+import logging
 from typing import Sequence
 
 from bot.service.away import away_until, in_quiet_hours, paused_seconds
@@ -17,6 +18,8 @@ from bot.service.settings import GameSettings
 from bot.service.turns import TurnOperations
 from bot.store import GameRow, GameStatus, ReminderRow
 from bot.store.players import AwayPeriod
+
+log = logging.getLogger(__name__)
 
 
 def _next_reminder(game: GameRow, settings: GameSettings, sent: ReminderRow | None,
@@ -75,10 +78,14 @@ class ReminderOperations(TurnOperations, ServiceBase):
             if user_id is None or game.turn_seat is None or (game.id, user_id) in muted:
                 continue
             periods = away.get(user_id, [])
-            if away_until(periods, now) is not None or in_quiet_hours(quiet.get(user_id), now):
-                continue                # away: no reminders; quiet hours: they wait until the end
-            upcoming = _next_reminder(game, GameSettings.from_dict(game.settings), sent.get(game.id),
-                                      periods, now)
+            try:
+                if away_until(periods, now) is not None or in_quiet_hours(quiet.get(user_id), now):
+                    continue            # away: no reminders; quiet hours: they wait until the end
+                upcoming = _next_reminder(game, GameSettings.from_dict(game.settings), sent.get(game.id),
+                                          periods, now)
+            except Exception:  # noqa: BLE001 - one game's broken settings must not stop the others' reminders
+                log.exception("Reminder of game %s could not be worked out", game.id)
+                continue
             if upcoming is None or now < upcoming[1]:
                 continue
             assert game.turn_since is not None
@@ -126,12 +133,16 @@ class ReminderOperations(TurnOperations, ServiceBase):
             await tx.mutes.set_muted(game_id, user_id, muted)
         return Accepted(info_of(row, seats))
 
-    async def note_dms_closed(self, game_id: int, user_id: int) -> bool:
+    async def note_dms_closed(self, game_id: int, user_id: int) -> bool | Refusal:
         """Record that a player was told in the channel that their DMs are closed.
 
         True the first time for that player in that game, False after: the note
-        is said once per game, and the record survives restarts.
+        is said once per game, and the record survives restarts. A refusal for
+        a game that does not exist.
         """
+        loaded = await self._game_rows(game_id)
+        if isinstance(loaded, Refusal):
+            return loaded
         async with self.store.write() as tx:
             return await tx.dm_notes.note_once(game_id, user_id, self.clock.now())
 
@@ -144,16 +155,28 @@ class ReminderOperations(TurnOperations, ServiceBase):
             to_act = await tx.seats.to_act()
             earliest = min((g.turn_since for g in active if g.turn_since is not None), default=now)
             away = await tx.away.of_users(to_act.values(), earliest)
-        late = [g for g in active if _deadline_passed(g, away.get(to_act.get(g.id, 0), []), now)]
         results: list[Accepted] = []
-        for candidate in late:
-            async with self._game_lock(candidate.id):
-                live = await self._load_live(candidate.id)
-                # Re-checked under the lock: the player may have moved meanwhile.
-                if live is None or live.row.status is not GameStatus.ACTIVE or live.row.turn_seat is None \
-                        or not _deadline_passed(live.row, away.get(live.user_of(live.row.turn_seat), []), now):
-                    continue
-                outcome = await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True)
+        for candidate in active:
+            try:
+                outcome = await self._apply_deadline(candidate, away.get(to_act.get(candidate.id, 0), []), now)
+            except Exception:  # noqa: BLE001 - one game that fails must not stop the others' deadlines
+                log.exception("Deadline of game %s could not be applied", candidate.id)
+                continue
             if isinstance(outcome, Accepted):
                 results.append(outcome)
         return results
+
+    async def _apply_deadline(self, candidate: GameRow, away: Sequence[AwayPeriod], now: float
+                              ) -> Accepted | Refusal | None:
+        """Skip or beat the late player of one game; None when its deadline has not passed
+        (``away``: the time away of the player to act, which does not count)."""
+        if not _deadline_passed(candidate, away, now):
+            return None
+        async with self._game_lock(candidate.id):
+            live = await self._load_live(candidate.id)
+            # Re-checked under the lock: the player may have moved meanwhile (then the turn,
+            # and so the player whose time away counts, is a new one: no deadline has passed).
+            if live is None or live.row.status is not GameStatus.ACTIVE or live.row.turn_seat is None \
+                    or live.row.version != candidate.version or not _deadline_passed(live.row, away, now):
+                return None
+            return await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True)
