@@ -18,7 +18,8 @@ Operations (all async; each returns ``Accepted`` or ``Refusal``):
 ``mute``. Queries: ``game``, ``game_in_channel``,
 ``games_of_user``, ``board_view``, ``private_view``, ``legal_moves_for``,
 ``history``, ``result``. Reminders and deadlines: ``due_reminders``,
-``mark_reminded``, ``process_deadlines``.
+``mark_reminded``, ``process_deadlines``. Messages the Discord layer edits in place:
+``remember_message``, ``posted_message``, ``forget_message``.
 
 Work on one game is serialised by one asyncio lock per game id; engine work
 runs in a worker thread (``in_thread`` is there for the renderer too). Every

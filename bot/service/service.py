@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from bot.service.draws import DrawOperations
 from bot.service.lobby import LobbyOperations
+from bot.service.messages import MessageOperations
 from bot.service.queries import QueryOperations
 from bot.service.reminders import ReminderOperations
 from bot.service.undo import UndoOperations
 
 
 class GameService(
-    LobbyOperations, UndoOperations, DrawOperations, ReminderOperations, QueryOperations
+    LobbyOperations, UndoOperations, DrawOperations, ReminderOperations, QueryOperations, MessageOperations
 ):
     """Lobbies, turns, undo, draws, reminders, deadlines and queries over one ``Store``.
 
