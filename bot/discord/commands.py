@@ -75,9 +75,10 @@ class AlcazarCommands(app_commands.Group):
     async def hand(self, interaction: discord.Interaction) -> None:
         await turns.show_hand(interaction)
 
-    @app_commands.command(name="board", description="Show the current board and whose turn it is")
-    async def board(self, interaction: discord.Interaction) -> None:
-        await turns.show_board(interaction)
+    @app_commands.command(name="board", description="See the current board and whose turn it is (only you see it)")
+    @app_commands.describe(for_table="Post it in the channel for everyone to see (nobody is pinged)")
+    async def board(self, interaction: discord.Interaction, for_table: bool = False) -> None:
+        await turns.show_board(interaction, for_table)
 
     @app_commands.command(name="history", description="The last moves of the game in this channel, in words")
     async def history(self, interaction: discord.Interaction) -> None:

@@ -180,7 +180,7 @@ async def cancel_game_in_play(interaction: discord.Interaction, game_id: int, ve
 
 async def warn_if_dms_closed(interaction: discord.Interaction, game: GameInfo) -> None:
     """Alcazar hands go by DM: check now and warn the player privately if that fails."""
-    from bot.discord.announce import DMS_CLOSED
+    from bot.discord.hands import DMS_CLOSED
     try:
         await interaction.user.send(f"You joined {game.title} in <#{game.channel_id}>. "
                                     "I will send your hand here whenever it changes.")

@@ -8,7 +8,9 @@ import discord
 from discord import app_commands
 
 from bot.discord import images
-from bot.discord.announce import hand_message, mention, post_board, publish, timestamp
+from bot.discord.announce import ping_was_lost, post_board, publish, timestamp
+from bot.discord.hands import hand_message
+from bot.discord.standings import mention, standing_line
 from bot.discord.buttons import confirm_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post
 from bot.discord.replies import Refused, defer, send
@@ -111,34 +113,77 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None = None
 
 
 async def what_you_can_do(interaction: discord.Interaction, game: GameInfo) -> str:
-    """Whose turn it is, and for the player to move how many legal moves of which kinds they have."""
+    """Whose turn it is, and for the player to move what they can do, in words."""
     bot = bot_of(interaction)
     if game.status is not GameStatus.ACTIVE:
         return "The game is over."
     if game.to_move_id != interaction.user.id:
-        return f"It is {mention(game.to_move_id)}'s turn, not yours." if game.to_move_id else ""
+        return f"It is {mention(game.to_move_id)}'s turn." if game.to_move_id else ""
     moves = await bot.service.legal_moves_for(game.id, interaction.user.id, limit=None)
-    if game.kind == "alcazar1978":
-        kinds = sorted({"move your pawn" if "-" in m.notation else "turn a wall" if m.notation != "pass" else "pass"
-                        for m in moves})
-    else:
-        kinds = sorted({m.notation.split(";")[-1].split()[0] for m in moves})
-    return (f"It is your turn: {len(moves)} legal moves ({', '.join(kinds)}). "
-            "Use `/alcazar move` or the Take my turn button.")
+    notations = [m.notation for m in moves]
+    choices = moves_in_words(game.kind, notations)
+    return (f"It is your turn: you can {choices}. "
+            "Use the Take my turn button under the board, or `/alcazar move`.")
 
 
-async def show_board(interaction: discord.Interaction) -> None:
-    """``/alcazar board``: the current board and status, posted in the channel."""
+BUILDS = ("castle", "mansion", "extend", "raise")
+
+
+def moves_in_words(kind: str, notations: list[str]) -> str:
+    """What a player's legal moves allow, as a phrase: "build with 4 cards, buy a card, or build a bridge"."""
+    if kind == "alcazar1978":
+        kinds = []
+        if any("-" in n for n in notations):
+            kinds.append("move your pawn")
+        if any(n.startswith("w") for n in notations):
+            kinds.append("turn a wall")
+        return _or(kinds or ["only pass"])
+    actions = [n.split("; ")[-1].split(" + ")[0].split() for n in notations]
+    cards = sorted({int(a[1]) for a in actions if a[0] in BUILDS and a[1].isdigit()})
+    phrases = []
+    if cards:
+        phrases.append(f"build with {len(cards)} {'card' if len(cards) == 1 else 'cards'} "
+                       f"({', '.join(map(str, cards))})")
+    for verb, phrase in (("tower", "play a tower card"), ("bridge", "build a bridge"), ("buy", "buy a card")):
+        if any(a[0] == verb for a in actions):
+            phrases.append(phrase)
+    if not phrases:
+        phrases.append("only pass")
+    if any(n.startswith("withdraw") for n in notations):
+        phrases[-1] += " (withdrawing one of your nobles first if you like)"
+    return _or(phrases)
+
+
+def _or(phrases: list[str]) -> str:
+    return phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + ", or " + phrases[-1]
+
+
+async def show_board(interaction: discord.Interaction, for_table: bool = False) -> None:
+    """``/alcazar board``: the current board, privately; ``for_table`` posts it in the channel without pings.
+
+    A board posted for the table does ping the player to act when the board of this position
+    never reached the channel, since that player was then never told."""
     bot = bot_of(interaction)
     game = await game_here(interaction)
     if game.status is GameStatus.LOBBY:
         raise Refused("The game has not started yet: the host starts it with the Start button.")
-    require_can_post(interaction)
-    await defer(interaction, ephemeral=True)
     played = await _ply(bot, game)
-    await post_board(bot, game.id, [f"**{game.title}** after {played} {'move' if played == 1 else 'moves'}."],
-                     ping=False)
-    await send(interaction, "Here is the board.", ephemeral=True)
+    header = f"**{game.title}** after {played} {'move' if played == 1 else 'moves'}."
+    if for_table:
+        require_can_post(interaction)
+        await defer(interaction, ephemeral=True)
+        await post_board(bot, game.id, [header], ping=await ping_was_lost(bot, game))
+        await send(interaction, "I posted the board for the table.", ephemeral=True)
+        return
+    await defer(interaction, ephemeral=True)
+    public = await bot.service.board_view(game.id)
+    if isinstance(public, Refusal):
+        raise Refused(public.message, game_id=game.id)
+    png = await images.board_png(game.kind, public.view, await bot.names_of(game.players))
+    turn = f"It is {mention(game.to_move_id)}'s turn." if game.to_move_id else ""
+    content = "\n".join(line for line in (header, standing_line(game, public.view), turn) if line)
+    await send(interaction, clip(content, 2000), ephemeral=True,
+               file=discord.File(io.BytesIO(png), filename="board.png", description=f"{game.title} board"))
 
 
 async def _ply(bot: AlcazarBot, game: GameInfo) -> int:

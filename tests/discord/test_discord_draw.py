@@ -32,7 +32,7 @@ async def test_the_opponent_accepts_and_the_game_ends_drawn_with_the_results(fak
         edited = fake.messages[int(offer["id"])]
         assert "accepted the draw" in edited["content"] and edited["components"] == []
         over = fake.channel_messages(fake.general)[-1]
-        assert "The game is over: a draw." in over["content"] and "Drawn by agreement." in over["content"]
+        assert f"The game is over: a draw between {first.mention} and {second.mention}." in over["content"] and "Drawn by agreement." in over["content"]
         result = await bot.service.result(game.id)
         assert result is not None and result.winner_ids == () and result.outcome.is_draw
         await assert_posted_results(fake, bot.service, over, game.id, [first.name, second.name])

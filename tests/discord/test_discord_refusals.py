@@ -1,12 +1,13 @@
 """Refusals: friendly, private and specific; stale buttons, people not in the game, finished games."""
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
 from pictures import assert_posted_results
-from players import latest_board, start_game
+from players import labels, latest_board, start_game
 
 from bot.service import FakeClock
 
@@ -56,10 +57,12 @@ async def test_a_non_player_and_a_stale_take_my_turn_button_are_refused(fake: Fa
         assert no_turn.ephemeral and "not your turn" in no_turn.text.lower()
         assert (await bot.service.game(game.id)).version == game.version, "nobody played"
 
+        board_as_seen = copy.deepcopy(board)
         opened = await first.click(board, "Take my turn")
         assert opened.ephemeral and opened.components
         assert "Played" in (await first.slash("move", notation="buy deck")).text
-        stale = await second.click(board, "Take my turn")
+        assert labels(fake.messages[int(board["id"])]) == [], "the old board lost its buttons"
+        stale = await second.click(board_as_seen, "Take my turn", as_seen=True)
         assert stale.ephemeral and "out of date" in stale.text
         late_pick = await first.select(opened.message, [opened.components[0]["components"][0]["options"][0]["value"]])
         assert late_pick.ephemeral and "out of date" in late_pick.text
@@ -73,6 +76,7 @@ async def test_moves_and_buttons_on_a_finished_game_are_refused(fake: FakeDiscor
     async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
         game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
         board = latest_board(fake)
+        board_as_seen = copy.deepcopy(board)
         asked = await first.slash("resign")
         assert asked.ephemeral and "Resign from this game? Your opponent wins the game." in asked.text
         assert (await bot.service.game(game.id)).status.value == "active", "nothing happens before the second click"
@@ -81,10 +85,11 @@ async def test_moves_and_buttons_on_a_finished_game_are_refused(fake: FakeDiscor
         resigned = await first.click(asked.message, "Yes, resign")
         assert "You resigned." in resigned.text
         over = fake.channel_messages(fake.general)[-1]
-        assert f"{first.mention} resigned." in over["content"] and "Winner: " + second.mention in over["content"]
+        assert f"{first.mention} resigned." in over["content"] and f"The game is over: {second.mention} wins!" in over["content"]
         await assert_posted_results(fake, bot.service, over, game.id, [first.name, second.name])
 
-        button = await first.click(board, "Take my turn")
+        assert labels(fake.messages[int(board["id"])]) == [], "the last board lost its buttons at the end"
+        button = await first.click(board_as_seen, "Take my turn", as_seen=True)
         assert button.ephemeral and "This game is over." in button.text
         typed = await second.slash("move", notation="d1-c1")
         assert typed.ephemeral and "The game in this channel is over" in typed.text

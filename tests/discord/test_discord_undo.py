@@ -52,7 +52,9 @@ async def test_every_other_player_approves_and_the_move_is_taken_back(fake: Fake
         assert after.view == before.view and after.game.to_move_id == mover.id
         names = [p.name for p in (mover, second, third)]
         assert fake.files_of(int(board["id"]))[0].data == draw_board(dict(after.view), names=names)
-        assert len(fake.dms_to(mover)) == dms_before + 1, "the mover gets their hand back by DM"
+        assert len(fake.dms_to(mover)) == dms_before, "the mover's hand DM is edited, not sent again"
+        hand_dm = fake.dms_to(mover)[-1]
+        assert "Last change:" in hand_dm["content"] and fake.files_of(int(hand_dm["id"]))[0].filename == "hand.png"
         hand_after = await bot.service.private_view(game.id, mover.id)
         assert not isinstance(hand_after, Refusal) and hand_after.view["hand"] == hand_before.view["hand"]
     assert_clean(fake)
