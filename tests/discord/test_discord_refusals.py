@@ -118,14 +118,21 @@ async def test_commands_after_a_cancelled_lobby_say_it_was_cancelled(fake: FakeD
 async def test_the_host_leaving_or_cancelling_a_lobby_closes_it_cleanly(fake: FakeDiscord, database_path: Path) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None):
-        await alice.slash("new", game="alcazar1978")
-        await bob.slash("join")
+        lobby = await alice.slash("new", game="alcazar1978")
+        joined = await bob.slash("join")
+        assert joined.ephemeral and "You joined" in joined.text
+        assert bob.mention in str(fake.messages[int(lobby.message["id"])]["embeds"]), "the lobby message shows bob"
         left = await alice.slash("leave")
-        assert not left.ephemeral and "left, so this lobby is closed" in str(left.embeds)
-        assert left.buttons == [], "a closed lobby has no buttons"
-        await alice.slash("new", game="alcazar1978")
+        assert left.ephemeral and "closed the lobby" in left.text
+        closed = fake.messages[int(lobby.message["id"])]
+        assert "left, so this lobby is closed" in str(closed["embeds"])
+        assert closed["components"] == [], "a closed lobby has no buttons"
+        second = await alice.slash("new", game="alcazar1978")
         cancelled = await alice.slash("cancel")
-        assert cancelled.buttons == [] and "This game was cancelled" in str(cancelled.embeds)
+        assert cancelled.ephemeral and "You cancelled the game." in cancelled.text
+        closed = fake.messages[int(second.message["id"])]
+        assert closed["components"] == [] and "This game was cancelled" in str(closed["embeds"])
+        assert len(fake.channel_messages(fake.general)) == 2, "one lobby message per game, edited"
     _no_traceback(fake)
     assert_clean(fake)
 
