@@ -27,7 +27,8 @@ HELP_COMMANDS = [
     ("/alcazar move", "Play your move: start typing and pick one of your legal moves, or type it in notation."),
     ("Take my turn", "The button under the board: choose your move step by step."),
     ("/alcazar hand", "Your secret hand, money and nobles, and what you can do now (only you see it)."),
-    ("/alcazar board", "The current board and whose turn it is."),
+    ("/alcazar board", "The current board and whose turn it is, for you alone; `for_table` posts it here "
+                       "without pinging anyone."),
     ("/alcazar history", "The last moves in words."),
     ("/alcazar undo", "Ask the other players to take back your last move."),
     ("/alcazar draw", "Alcazar (1978): offer your opponent a draw; they accept or decline with a button."),
@@ -46,8 +47,8 @@ def help_embed() -> discord.Embed:
         description=(
             "Play **Alcazar** (2009, 2–5 players, build castles with a secret hand of cards) or "
             "**Alcazar (1978)** (2 players, pawns and turning walls) at your own pace. One game per "
-            "channel or thread; after every move I post the board and mention whose turn it is. "
-            "Your hand is only ever shown to you: in a DM, or with `/alcazar hand`."
+            "channel or thread; after every move I post the board and ping only the player to act. "
+            "Your hand is only ever shown to you: in one DM that I keep up to date, or with `/alcazar hand`."
         ),
     )
     for name, what in HELP_COMMANDS:

@@ -12,11 +12,11 @@ from bot.discord.announce import ping_was_lost, post_board, publish, timestamp
 from bot.discord.hands import hand_message
 from bot.discord.standings import mention, standing_line
 from bot.discord.buttons import confirm_buttons
-from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post
+from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, whose_turn
 from bot.discord.replies import Refused, defer, send
 from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
 from bot.games import get_game
-from bot.service import GameInfo, HistoryLine, MovePlayed, Refusal
+from bot.service import GameInfo, HistoryLine, MovePlayed, Reason, Refusal
 from bot.store import EntryKind, GameStatus
 
 if TYPE_CHECKING:
@@ -35,7 +35,12 @@ async def play_move(interaction: discord.Interaction, game_id: int, text: str, v
     # Only a purchase from the deck brings a card nobody has seen; other moves need no hand lookups.
     from_deck = "deck" in text.lower()
     hand_before = await _own_hand(bot, game_id, interaction.user.id) if from_deck else []
-    result = accepted(await bot.service.play(game_id, interaction.user.id, text, expected_version=version), game_id)
+    played = await bot.service.play(game_id, interaction.user.id, text, expected_version=version)
+    if isinstance(played, Refusal) and played.reason is Reason.NOT_YOUR_TURN:
+        game = await bot.service.game(game_id)
+        if not isinstance(game, Refusal):
+            raise Refused(whose_turn(game), game_id=game_id)
+    result = accepted(played, game_id)
     posted = await publish(bot, result)
     played = [e for e in result.events if isinstance(e, MovePlayed) and e.user_id == interaction.user.id]
     note = f"Played: {played[0].words}" if played else "Your move was played."
@@ -150,7 +155,8 @@ def moves_in_words(kind: str, notations: list[str]) -> str:
     if not phrases:
         phrases.append("only pass")
     if any(n.startswith("withdraw") for n in notations):
-        phrases[-1] += " (withdrawing one of your nobles first if you like)"
+        # A withdrawal comes first in a turn, so it is said first.
+        return "withdraw one of your nobles first if you like, then " + _or(phrases)
     return _or(phrases)
 
 

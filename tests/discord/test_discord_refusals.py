@@ -25,7 +25,7 @@ async def test_refusals_are_friendly_private_and_specific(fake: FakeDiscord, dat
         assert nothing.ephemeral and "no game in play in this channel" in nothing.text
         game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
         not_turn = await second.slash("move", notation="a4-b4")
-        assert not_turn.ephemeral and "not your turn" in not_turn.text.lower()
+        assert not_turn.ephemeral and f"It is {first.mention}'s turn" in not_turn.text
         malformed = await first.slash("move", notation="fly to the moon")
         assert malformed.ephemeral and "is not a move" in malformed.text
         illegal = await first.slash("move", notation="a4-b3")
@@ -54,7 +54,7 @@ async def test_a_non_player_and_a_stale_take_my_turn_button_are_refused(fake: Fa
         peek = await carol.click(board, "My hand")
         assert peek.ephemeral and "You are not in this game." in peek.text and peek.files == []
         no_turn = await second.click(board, "Take my turn")
-        assert no_turn.ephemeral and "not your turn" in no_turn.text.lower()
+        assert no_turn.ephemeral and f"It is {first.mention}'s turn" in no_turn.text
         assert (await bot.service.game(game.id)).version == game.version, "nobody played"
 
         board_as_seen = copy.deepcopy(board)
