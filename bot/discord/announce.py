@@ -74,6 +74,7 @@ async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, wit
     pings = board_pings(game) if ping else discord.AllowedMentions.none()
     message = await channel.send(allowed_mentions=pings, **kwargs)
     await retire_board(bot, game)
+    await retire_question(bot, game)
     await bot.service.remember_message(game.id, "board", game.channel_id, message.id, version=game.version)
 
 
@@ -91,6 +92,24 @@ async def retire_board(bot: AlcazarBot, game: GameInfo) -> None:
         log.info("Could not take the buttons off board %s of game %s: %s %s", stored.message_id, game.id,
                  error.status, error.text)
     await bot.service.forget_message(game.id, "board")
+
+
+async def retire_question(bot: AlcazarBot, game: GameInfo) -> None:
+    """The game moved on, so an open question is void: its buttons go, and it says why."""
+    stored = await bot.service.posted_message(game.id, "question")
+    if stored is None:
+        return
+    await bot.service.forget_message(game.id, "question")
+    if stored.version == game.version:
+        return
+    message = bot.get_partial_messageable(stored.channel_id, guild_id=game.guild_id) \
+        .get_partial_message(stored.message_id)
+    try:
+        await message.edit(content="This question lapsed: the game moved on.", view=None)
+    except discord.HTTPException as error:
+        # A click that slipped through still gets "this board is out of date".
+        log.info("Could not close question %s of game %s: %s %s", stored.message_id, game.id, error.status,
+                 error.text)
 
 
 async def ping_was_lost(bot: AlcazarBot, game: GameInfo) -> bool:

@@ -90,11 +90,11 @@ class AlcazarCommands(app_commands.Group):
 
     @app_commands.command(name="undo", description="Ask the other players to take back your last move")
     async def undo(self, interaction: discord.Interaction) -> None:
-        await votes.request_undo(interaction)
+        await votes.ask(interaction, "undo")
 
     @app_commands.command(name="draw", description="Offer your opponent a draw (Alcazar 1978)")
     async def draw(self, interaction: discord.Interaction) -> None:
-        await votes.offer_draw(interaction)
+        await votes.ask(interaction, "draw")
 
     @app_commands.command(name="settings", description="Reminders and deadline of the game here (host only)")
     @app_commands.describe(reminder_hours="Hours before a reminder, and between reminders",
