@@ -14,6 +14,7 @@ import discord
 
 from bot.discord import images
 from bot.discord.hands import DMS_CLOSED, hand_message, note_closed_dms, send_hand_by_dm
+from bot.discord.style import house_style
 from bot.discord.standings import mention, result_lines, standing_line
 from bot.discord.texts import CONTENT_LIMIT, clip
 from bot.service import Accepted, GameInfo, GameOver, HandsChanged, MovePlayed, Refusal
@@ -51,7 +52,7 @@ def move_line(event: MovePlayed) -> str:
     if event.kind is EntryKind.RETIRE:
         return f"{who} left the game."
     forced = " (no other move was possible)" if event.forced else ""
-    return f"{who}: {event.words}{forced}"
+    return f"{who}: {house_style(event.words)}{forced}"
 
 
 async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, with_buttons: bool = True,

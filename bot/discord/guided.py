@@ -12,6 +12,7 @@ from bot.discord.buttons import ChooserButton, PickSelect
 from bot.discord.chooser import Stage, decode_path, encode_path, move_tree
 from bot.discord.context import STALE, bot_of, game_on_button, whose_turn
 from bot.discord.replies import Refused, defer, send
+from bot.discord.style import house_style
 from bot.discord.texts import SELECT_TEXT_LIMIT, clip
 from bot.discord.turns import play_move
 
@@ -42,7 +43,7 @@ def stage_message(game_id: int, version: int, stage: Stage, page: int = 0) -> tu
                                     style=discord.ButtonStyle.success))
         if stage.path:
             view.add_item(ChooserButton("back", game_id, version, path, label="Back"))
-        return clip(f"**{stage.question}**\n{stage.words}\n`{stage.move}`", 2000), view
+        return clip(f"**{stage.question}**\n{house_style(stage.words or '')}\n`{stage.move}`", 2000), view
     options = [discord.SelectOption(label=clip(o.label, SELECT_TEXT_LIMIT), value=str(o.index))
                for o in stage.page(page)]
     placeholder = stage.question if stage.pages == 1 else f"{stage.question} (page {page + 1} of {stage.pages})"

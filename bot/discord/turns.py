@@ -13,10 +13,12 @@ from bot.discord.hands import hand_message
 from bot.discord.standings import mention, standing_line
 from bot.discord.buttons import confirm_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, whose_turn
+from bot.discord.chooser import offered_moves
 from bot.discord.replies import Refused, defer, send
+from bot.discord.style import house_style
 from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
 from bot.games import get_game
-from bot.service import GameInfo, HistoryLine, MovePlayed, Reason, Refusal
+from bot.service import GameInfo, HistoryLine, MoveChoice, MovePlayed, Reason, Refusal
 from bot.store import EntryKind, GameStatus
 
 if TYPE_CHECKING:
@@ -43,7 +45,7 @@ async def play_move(interaction: discord.Interaction, game_id: int, text: str, v
     result = accepted(played, game_id)
     posted = await publish(bot, result)
     played = [e for e in result.events if isinstance(e, MovePlayed) and e.user_id == interaction.user.id]
-    note = f"Played: {played[0].words}" if played else "Your move was played."
+    note = f"Played: {house_style(played[0].words)}" if played else "Your move was played."
     drawn = sorted(set(await _own_hand(bot, game_id, interaction.user.id)) - set(hand_before)) if from_deck else []
     if drawn:      # this reply is ephemeral: only the player sees which card the deck gave them
         note += f"\nYou drew card {', '.join(map(str, drawn))}."
@@ -79,13 +81,27 @@ async def move_choices(interaction: discord.Interaction, typed: str) -> list[app
     game = await bot.service.game_in_channel(interaction.channel_id)
     if game is None or game.to_move_id != interaction.user.id:
         return []
-    choices = await bot.service.legal_moves_for(game.id, interaction.user.id, prefix=typed, limit=OPTIONS_LIMIT)
+    if game.kind == "alcazar1978":
+        # A handful of moves: read them all, so that equal wall turns are offered once.
+        everything = await _offered(bot, game, interaction.user.id)
+        wanted = "".join(typed.split()).lower()
+        choices = [c for c in everything if "".join(c.notation.split()).lower().startswith(wanted)]
+    else:
+        choices = await bot.service.legal_moves_for(game.id, interaction.user.id, prefix=typed, limit=OPTIONS_LIMIT)
+        everything = None
     if not choices and typed.strip():
         wanted = typed.strip().lower()
-        everything = await bot.service.legal_moves_for(game.id, interaction.user.id, limit=None)
-        choices = [c for c in everything if wanted in c.words.lower() or wanted in c.notation.lower()][:OPTIONS_LIMIT]
-    return [app_commands.Choice(name=choice_label(c.words, c.notation), value=c.notation)
-            for c in choices if len(c.notation) <= 100]
+        everything = everything or await _offered(bot, game, interaction.user.id)
+        choices = [c for c in everything if wanted in c.words.lower() or wanted in c.notation.lower()]
+    return [app_commands.Choice(name=choice_label(house_style(c.words), c.notation), value=c.notation)
+            for c in choices[:OPTIONS_LIMIT] if len(c.notation) <= 100]
+
+
+async def _offered(bot: AlcazarBot, game: GameInfo, user_id: int) -> list[MoveChoice]:
+    """All the user's legal moves as the chooser offers them (equal wall turns once)."""
+    moves = await bot.service.legal_moves_for(game.id, user_id, limit=None)
+    kept = {notation for notation, _ in offered_moves(game.kind, [(m.notation, m.words) for m in moves])}
+    return [m for m in moves if m.notation in kept]
 
 
 def choice_label(words: str, notation: str) -> str:
@@ -230,7 +246,7 @@ def _history_words(line: HistoryLine) -> str:
         return "missed the deadline (skipped)"
     if line.kind is EntryKind.RETIRE:
         return "left the game"
-    return line.words
+    return house_style(line.words)
 
 
 async def resign(interaction: discord.Interaction) -> None:
