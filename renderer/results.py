@@ -82,7 +82,7 @@ def _results_2009(view: dict[str, Any], outcome: dict[str, Any], names: Names) -
         face = font(round(u * 0.5))
         lines = wrap_text(draw, sentence(named_text(reason, colours, names)), face, inner)
         if len(lines) > 2:
-            lines = lines[:1] + [fit_text(draw, " ".join(lines[1:]), "regular", face.size, inner)[0]]
+            lines = lines[:1] + [fit_text(draw, " ".join(lines[1:]), "regular", round(face.size), inner)[0]]
         for number, text in enumerate(lines):
             draw.text((left, round(u * (1.4 + 0.6 * number))), text, font=face, fill=theme.INK_SOFT, anchor="lt")
     head = font(round(u * 0.42), "bold")
