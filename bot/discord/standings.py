@@ -117,13 +117,18 @@ def _tie_break(game: GameInfo) -> str | None:
 
 
 def standing_line(game: GameInfo, view: Mapping[str, Any]) -> str:
-    """Each player's money under an Alcazar board, so nobody needs to zoom into the image."""
+    """Each player's points so far and money under an Alcazar board, so nobody needs to zoom into the image."""
     players: Sequence[Mapping[str, Any]] = view.get("players") or []
     if not players or "money" not in players[0]:
         return ""
-    parts = [f"{mention(game.players[p['seat']])} {real(int(p['money']))}, {p.get('hand_count', 0)} cards"
-             for p in players if p["seat"] < len(game.players) and not p.get("retired")]
-    return "Money: " + " · ".join(parts)
+    parts = []
+    for player in players:
+        if player["seat"] >= len(game.players) or player.get("retired"):
+            continue
+        points = int(player.get("points", 0))
+        parts.append(f"{mention(game.players[player['seat']])} {points} {'point' if points == 1 else 'points'}, "
+                     f"{real(int(player['money']))}")
+    return "So far: " + " · ".join(parts)
 
 
 def _and(items: Sequence[str]) -> str:

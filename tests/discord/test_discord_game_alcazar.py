@@ -107,6 +107,10 @@ async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Pat
                 hands[person.id] = list(private.view.get("hand", []))
             assert leaks(fake.requests[before:], hands, face_up) == []
             board_message = fake.channel_messages(fake.general)[-1]
+            if "The game is over" not in board_message["content"]:
+                # the essentials in words too, so nobody needs to zoom into the image on a phone
+                standing = next(line for line in board_message["content"].splitlines() if line.startswith("So far:"))
+                assert all(p.mention in standing for p in people) and " Real" in standing and "point" in standing
             if ply % 20 == 1 and "The game is over" not in board_message["content"]:
                 # The image in the channel is the public board, drawn exactly as the renderer draws the public view.
                 posted = fake.files_of(int(board_message["id"]))[0].data
