@@ -37,12 +37,12 @@ async def play_move(interaction: discord.Interaction, game_id: int, text: str, v
     # Only a purchase from the deck brings a card nobody has seen; other moves need no hand lookups.
     from_deck = "deck" in text.lower()
     hand_before = await _own_hand(bot, game_id, interaction.user.id) if from_deck else []
-    played = await bot.service.play(game_id, interaction.user.id, text, expected_version=version)
-    if isinstance(played, Refusal) and played.reason is Reason.NOT_YOUR_TURN:
+    answer = await bot.service.play(game_id, interaction.user.id, text, expected_version=version)
+    if isinstance(answer, Refusal) and answer.reason is Reason.NOT_YOUR_TURN:
         game = await bot.service.game(game_id)
         if not isinstance(game, Refusal):
             raise Refused(whose_turn(game), game_id=game_id)
-    result = accepted(played, game_id)
+    result = accepted(answer, game_id)
     posted = await publish(bot, result)
     played = [e for e in result.events if isinstance(e, MovePlayed) and e.user_id == interaction.user.id]
     note = f"Played: {house_style(played[0].words)}" if played else "Your move was played."
