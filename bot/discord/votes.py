@@ -11,7 +11,6 @@ which games have draws). A ``Question`` holds what differs between the two.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Awaitable, Callable
 
 import discord
 
@@ -20,23 +19,18 @@ from bot.discord.buttons import vote_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post
 from bot.discord.replies import Refused, defer, send
 from bot.discord.standings import mention
-from bot.service import Accepted, GameService, MovesUndone, Reason, Refusal, UndoApproved
+from bot.service import MovesUndone, Reason, Refusal, UndoApproved, answerers
 
 NOT_POSTED = "I could not post the board just now; `/alcazar board` shows it."
 NO_DRAWS = ("{title} has no draw by agreement: the game ends when the last castle piece or bridge is used, "
             "or when every player passes in a row.")
-
-Operation = Callable[[GameService, int, int], Awaitable[Accepted | Refusal]]
 
 
 @dataclass(frozen=True)
 class Question:
     """What differs between an undo request and a draw offer."""
 
-    kind: str                       # "undo" or "draw": the buttons' custom ids say which
-    ask: Operation
-    approve: Operation
-    decline: Operation
+    kind: str                       # "undo" or "draw": the service's question and the buttons' custom ids
     wording: str                    # the question; {asker} and {answerers} are mentions
     approved: str                   # the question once settled by a yes; {voter}
     declined: str                   # the question once settled by a no; {voter}
@@ -44,15 +38,13 @@ class Question:
 
 
 UNDO = Question(
-    "undo", lambda s, g, u: s.request_undo(g, u), lambda s, g, u: s.approve_undo(g, u),
-    lambda s, g, u: s.decline_undo(g, u),
+    "undo",
     "{asker} asks to take back their last move. {answerers}, do you agree? "
     "Everyone must approve; any move cancels the request.",
     "{voter} approved: the last move was taken back.", "{voter} declined: the move stands.",
     "The last move was taken back.")
 DRAW = Question(
-    "draw", lambda s, g, u: s.offer_draw(g, u), lambda s, g, u: s.accept_draw(g, u),
-    lambda s, g, u: s.decline_draw(g, u),
+    "draw",
     "{asker} offers a draw. {answerers}, do you accept? Any move cancels the offer.",
     "{voter} accepted the draw.", "{voter} declined the draw: play on.", "{voter} accepted the draw.")
 QUESTIONS = {question.kind: question for question in (UNDO, DRAW)}
@@ -65,17 +57,17 @@ async def ask(interaction: discord.Interaction, kind: str) -> None:
     game = await game_here(interaction)
     require_can_post(interaction)
     await defer(interaction, ephemeral=True)
-    result = await question.ask(bot.service, game.id, interaction.user.id)
+    result = await bot.service.ask(kind, game.id, interaction.user.id)
     if isinstance(result, Refusal) and result.reason is Reason.NO_DRAWS:
         raise Refused(NO_DRAWS.format(title=game.title), game_id=game.id)
-    asked = accepted(result, game.id).game
-    answerers = [u for u in asked.players if u != interaction.user.id and u not in asked.resigned]
+    asking = accepted(result, game.id)
+    asked, to_answer = asking.game, answerers(asking)
     text = question.wording.format(asker=mention(interaction.user.id),
-                                   answerers=" ".join(mention(u) for u in answerers))
+                                   answerers=" ".join(mention(u) for u in to_answer))
     channel = bot.get_partial_messageable(asked.channel_id, guild_id=asked.guild_id)
     message = await channel.send(text, view=vote_buttons(kind, asked.id, asked.version),
                                  allowed_mentions=discord.AllowedMentions(
-                                     users=[discord.Object(u) for u in answerers], everyone=False, roles=False))
+                                     users=[discord.Object(u) for u in to_answer], everyone=False, roles=False))
     await bot.service.remember_message(asked.id, "question", asked.channel_id, message.id, version=asked.version)
     await send(interaction, "Asked. The answer will show in the channel.", ephemeral=True)
 
@@ -87,8 +79,7 @@ async def answer(interaction: discord.Interaction, kind: str, game_id: int, vers
     await game_on_button(interaction, game_id, version)
     # Taking a move back replays the game and a draw draws the results: acknowledge first.
     await interaction.response.defer()
-    operation = question.approve if yes else question.decline
-    result = accepted(await operation(bot.service, game_id, interaction.user.id), game_id)
+    result = accepted(await bot.service.answer(kind, game_id, interaction.user.id, yes), game_id)
     voter = mention(interaction.user.id)
     waiting = [u for e in result.events if isinstance(e, UndoApproved) for u in e.waiting_for]
     if yes and waiting:
