@@ -74,12 +74,12 @@ async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, wit
     channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
     pings = board_pings(game) if ping else discord.AllowedMentions.none()
     message = await channel.send(allowed_mentions=pings, **kwargs)
-    await retire_board(bot, game)
+    await retire_board(bot, game, forget=False)     # the new board's record replaces it just below
     await retire_question(bot, game)
     await bot.service.remember_message(game.id, "board", game.channel_id, message.id, version=game.version)
 
 
-async def retire_board(bot: AlcazarBot, game: GameInfo) -> None:
+async def retire_board(bot: AlcazarBot, game: GameInfo, *, forget: bool = True) -> None:
     """Take the buttons off the game's last board message: a newer one (or the game's end) replaces it."""
     stored = await bot.service.posted_message(game.id, "board")
     if stored is None:
@@ -92,17 +92,16 @@ async def retire_board(bot: AlcazarBot, game: GameInfo) -> None:
         # slipped through still gets "this board is out of date".
         log.info("Could not take the buttons off board %s of game %s: %s %s", stored.message_id, game.id,
                  error.status, error.text)
-    await bot.service.forget_message(game.id, "board")
+    if forget:
+        await bot.service.forget_message(game.id, "board")
 
 
 async def retire_question(bot: AlcazarBot, game: GameInfo) -> None:
     """The game moved on, so an open question is void: its buttons go, and it says why."""
     stored = await bot.service.posted_message(game.id, "question")
-    if stored is None:
-        return
+    if stored is None or stored.version == game.version:
+        return          # still open: a board shown again does not void it
     await bot.service.forget_message(game.id, "question")
-    if stored.version == game.version:
-        return
     message = bot.get_partial_messageable(stored.channel_id, guild_id=game.guild_id) \
         .get_partial_message(stored.message_id)
     try:
