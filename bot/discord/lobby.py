@@ -6,7 +6,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.announce import publish, retire_board
+from bot.discord.announce import publish, retire_board, retire_question
 from bot.discord.standings import mention
 from bot.discord.buttons import confirm_buttons, lobby_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, require_guild
@@ -214,6 +214,7 @@ async def cancel_game_in_play(interaction: discord.Interaction, game_id: int, ve
     await interaction.response.defer()
     result = accepted(await bot.service.cancel(game_id, interaction.user.id), game_id)
     await retire_board(bot, result.game)
+    await retire_question(bot, result.game)
     channel = bot.get_partial_messageable(result.game.channel_id, guild_id=result.game.guild_id)
     await channel.send(f"{mention(interaction.user.id)}, the host, cancelled this game of {result.game.title}. "
                        "Nobody wins; start a new one with `/alcazar new`.",
