@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import discord
 
-from bot.discord import images
+from bot.discord import images, texts
 from bot.discord.hands import DMS_CLOSED, hand_message, note_closed_dms, send_hand_by_dm
 from bot.discord.style import house_style
 from bot.discord.standings import mention, result_lines, standing_line
@@ -105,7 +105,7 @@ async def retire_question(bot: AlcazarBot, game: GameInfo) -> None:
     message = bot.get_partial_messageable(stored.channel_id, guild_id=game.guild_id) \
         .get_partial_message(stored.message_id)
     try:
-        await message.edit(content="This question lapsed: the game moved on.", view=None)
+        await message.edit(content=texts.QUESTION_LAPSED, view=None)
     except discord.HTTPException as error:
         # A click that slipped through still gets "this board is out of date".
         log.info("Could not close question %s of game %s: %s %s", stored.message_id, game.id, error.status,
@@ -199,8 +199,7 @@ async def tell_turn_by_dm(bot: AlcazarBot, game_id: int) -> None:
         return
     try:
         user = await bot.user_by_id(game.to_move_id)
-        await user.send(f"It is your turn in {game.title} in <#{game.channel_id}>. I could not post the board "
-                        "there just now; `/alcazar board` shows it.")
+        await user.send(texts.TURN_BY_DM.format(title=game.title, channel=f"<#{game.channel_id}>"))
     except discord.HTTPException as error:
         # The next reminder still comes; nothing else can reach the player now.
         log.warning("Could not tell %s by DM that it is their turn in game %s: %s %s", game.to_move_id, game.id,

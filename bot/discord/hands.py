@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 import discord
 
-from bot.discord import images
+from bot.discord import images, texts
 from bot.discord.standings import mention, real, signed_real
 from bot.service import BoardView, GameInfo, Refusal
 from bot.store import PostedMessageRow
@@ -37,23 +37,26 @@ def what_it_holds(private: BoardView) -> dict[str, Any]:
 def hand_change(before: Mapping[str, Any] | None, now: Mapping[str, Any]) -> str:
     """What changed since the last hand message, in words ("You drew 38; money −5 Real")."""
     if not before:
-        return "Your starting hand."
+        return texts.HAND_STARTING
     gained = sorted((Counter(now["cards"]) - Counter(before.get("cards", []))).elements())
     spent = sorted((Counter(before.get("cards", [])) - Counter(now["cards"])).elements())
     parts = []
     if gained:
-        parts.append("You drew " + _and(gained))
+        parts.append(texts.HAND_DREW.format(cards=_and(gained)))
     if spent:
-        parts.append(("you played " if gained else "You played ") + _and(spent))
+        parts.append(texts.HAND_PLAYED.format(cards=_and(spent)))
     money = int(now["money"]) - int(before.get("money", now["money"]))
     if money:
-        parts.append(("money " if parts else "Money ") + signed_real(money))
-    return ("; ".join(parts) + ".") if parts else "Nothing changed."
+        parts.append(texts.HAND_MONEY_CHANGE.format(change=signed_real(money)))
+    if not parts:
+        return texts.HAND_UNCHANGED
+    said = "; ".join(parts) + "."
+    return said[:1].upper() + said[1:]
 
 
 def _and(cards: list[int]) -> str:
     words = [str(c) for c in cards]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + texts.AND + words[-1]
 
 
 async def hand_message(bot: AlcazarBot, private: BoardView, change: str | None = None) -> tuple[str, discord.File]:
@@ -69,12 +72,12 @@ async def _hand_content(bot: AlcazarBot, private: BoardView, change: str | None)
     player = view["players"][seat]
     hand = view.get("hand") or []
     names = await bot.names_of(game.players)
-    lines = [f"**Your hand in {game.title}** (game in <#{game.channel_id}>)"]
+    lines = [texts.HAND_TITLE.format(title=game.title, channel=f"<#{game.channel_id}>")]
     if change:
-        lines.append(f"Last change: {change}")
-    lines += [f"Cards: {', '.join(str(c) for c in hand) if hand else 'none'}",
-              f"Money: {real(player['money'])} · Grandes: {player['grandes']} · Barons: {player['barons']}"
-              + (f" · Tower cards: {player['towers']}" if player.get("towers") else "")]
+        lines.append(texts.HAND_LAST_CHANGE.format(change=change))
+    lines += [texts.HAND_CARDS.format(cards=", ".join(str(c) for c in hand) if hand else texts.HAND_NO_CARDS),
+              texts.HAND_MONEY.format(money=real(player["money"]), grandes=player["grandes"], barons=player["barons"])
+              + (texts.HAND_TOWERS.format(towers=player["towers"]) if player.get("towers") else "")]
     png = await images.hand_png(view, names)
     return "\n".join(lines), png
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from bot.games import get_game
+from bot.discord import texts
 from bot.service import GameInfo
 from renderer.drawing import named_text
 
@@ -59,11 +60,11 @@ def result_lines(game: GameInfo) -> list[str]:
     everyone = [mention(u) for u in game.players]
     winners = [mention(u) for u in result.winner_ids]
     if not winners:
-        head = f"The game is over: a draw between {_and(everyone)}."
+        head = texts.RESULT_DRAW.format(players=_and(everyone))
     elif len(winners) == 1:
-        head = f"The game is over: {winners[0]} wins!"
+        head = texts.RESULT_WINNER.format(winner=winners[0])
     else:
-        head = f"The game is over: {_and(winners)} share the win!"
+        head = texts.RESULT_SHARED_WIN.format(winners=_and(winners))
     lines = [head, _sentence(with_mentions(_end_reason(game), game))]
     if result.outcome.scores is not None:
         lines.append(_tie_break(game) or "")
@@ -71,7 +72,7 @@ def result_lines(game: GameInfo) -> list[str]:
     else:
         losers = [m for m in everyone if m not in winners]
         if winners and losers:
-            lines.append(f"Well played, {_and(losers)}.")
+            lines.append(texts.RESULT_WELL_PLAYED.format(losers=_and(losers)))
     return [line for line in lines if line]
 
 
@@ -88,11 +89,11 @@ def _score(game: GameInfo, seat: int) -> str:
     assert game.result is not None
     detail = game.result.outcome.details[seat] if game.result.outcome.details else {}
     points = game.result.outcome.scores[seat] if game.result.outcome.scores else 0
-    line = f"{mention(game.players[seat])} {points} {'point' if points == 1 else 'points'}"
+    line = f"{mention(game.players[seat])} {points_words(points)}"
     if "money" in detail:
         line += f" ({real(int(detail['money']))})"
     if detail.get("retired"):
-        line += ", resigned"
+        line += texts.SCORE_RESIGNED
     return line
 
 
@@ -110,10 +111,9 @@ def _tie_break(game: GameInfo) -> str | None:
     names = _and([mention(game.players[s]) for s in tied])
     left = [int(details[s]["money"]) % MONEY_PER_POINT for s in tied]
     if len(game.result.winners) > 1:
-        return f"{names} have {best} points and the same money left over ({real(left[0])}): they share the win."
-    others = " and ".join(str(m) for m in left[1:])
-    return (f"{names} have {best} points; {mention(game.players[tied[0]])} wins on money left over: "
-            f"{left[0]} Real to {others}.")
+        return texts.TIE_SHARED.format(players=names, points=best, money=real(left[0]))
+    return texts.TIE_BROKEN.format(players=names, points=best, winner=mention(game.players[tied[0]]), money=left[0],
+                                   others=texts.AND.join(str(m) for m in left[1:]))
 
 
 def standing_line(game: GameInfo, view: Mapping[str, Any]) -> str:
@@ -126,13 +126,16 @@ def standing_line(game: GameInfo, view: Mapping[str, Any]) -> str:
         if player["seat"] >= len(game.players) or player.get("retired"):
             continue
         points = int(player.get("points", 0))
-        parts.append(f"{mention(game.players[player['seat']])} {points} {'point' if points == 1 else 'points'}, "
-                     f"{real(int(player['money']))}")
-    return "So far: " + " · ".join(parts)
+        parts.append(f"{mention(game.players[player['seat']])} {points_words(points)}, {real(int(player['money']))}")
+    return texts.STANDING.format(players=" · ".join(parts))
+
+
+def points_words(count: int) -> str:
+    return (texts.POINTS if count == 1 else texts.POINTS_PLURAL).format(count=count)
 
 
 def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + texts.AND + items[-1]
 
 
 def _sentence(text: str) -> str:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.discord import images
+from bot.discord import images, texts
 from bot.discord.announce import ping_was_lost, post_board, publish, timestamp
 from bot.discord.hands import hand_message
 from bot.discord.standings import mention, standing_line
@@ -139,12 +139,11 @@ async def what_you_can_do(interaction: discord.Interaction, game: GameInfo) -> s
     if game.status is not GameStatus.ACTIVE:
         return "The game is over."
     if game.to_move_id != interaction.user.id:
-        return f"It is {mention(game.to_move_id)}'s turn." if game.to_move_id else ""
+        return texts.WHOSE_TURN.format(player=mention(game.to_move_id)) if game.to_move_id else ""
     moves = await bot.service.legal_moves_for(game.id, interaction.user.id, limit=None)
     notations = [m.notation for m in moves]
     choices = moves_in_words(game.kind, notations)
-    return (f"It is your turn: you can {choices}. "
-            "Use the Take my turn button under the board, or `/alcazar move`.")
+    return texts.CAN_DO.format(choices=choices)
 
 
 BUILDS = ("castle", "mansion", "extend", "raise")
@@ -155,29 +154,29 @@ def moves_in_words(kind: str, notations: list[str]) -> str:
     if kind == "alcazar1978":
         kinds = []
         if any("-" in n for n in notations):
-            kinds.append("move your pawn")
+            kinds.append(texts.CAN_MOVE_PAWN)
         if any(n.startswith("w") for n in notations):
-            kinds.append("turn a wall")
-        return _or(kinds or ["only pass"])
+            kinds.append(texts.CAN_TURN_WALL)
+        return _or(kinds or [texts.CAN_ONLY_PASS])
     actions = [n.split("; ")[-1].split(" + ")[0].split() for n in notations]
     cards = sorted({int(a[1]) for a in actions if a[0] in BUILDS and a[1].isdigit()})
     phrases = []
     if cards:
-        phrases.append(f"build with {len(cards)} {'card' if len(cards) == 1 else 'cards'} "
-                       f"({', '.join(map(str, cards))})")
-    for verb, phrase in (("tower", "play a tower card"), ("bridge", "build a bridge"), ("buy", "buy a card")):
+        template = texts.CAN_BUILD if len(cards) == 1 else texts.CAN_BUILD_PLURAL
+        phrases.append(template.format(count=len(cards), cards=", ".join(map(str, cards))))
+    for verb, phrase in (("tower", texts.CAN_TOWER), ("bridge", texts.CAN_BRIDGE), ("buy", texts.CAN_BUY)):
         if any(a[0] == verb for a in actions):
             phrases.append(phrase)
     if not phrases:
-        phrases.append("only pass")
+        phrases.append(texts.CAN_ONLY_PASS)
     if any(n.startswith("withdraw") for n in notations):
         # A withdrawal comes first in a turn, so it is said first.
-        return "withdraw one of your nobles first if you like, then " + _or(phrases)
+        return texts.CAN_WITHDRAW_FIRST.format(choices=_or(phrases))
     return _or(phrases)
 
 
 def _or(phrases: list[str]) -> str:
-    return phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + ", or " + phrases[-1]
+    return phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + texts.OR + phrases[-1]
 
 
 async def show_board(interaction: discord.Interaction, for_table: bool = False) -> None:
@@ -195,14 +194,14 @@ async def show_board(interaction: discord.Interaction, for_table: bool = False) 
         require_can_post(interaction)
         await defer(interaction, ephemeral=True)
         await post_board(bot, game.id, [header], ping=await ping_was_lost(bot, game))
-        await send(interaction, "I posted the board for the table.", ephemeral=True)
+        await send(interaction, texts.BOARD_POSTED, ephemeral=True)
         return
     await defer(interaction, ephemeral=True)
     public = await bot.service.board_view(game.id)
     if isinstance(public, Refusal):
         raise Refused(public.message, game_id=game.id)
     png = await images.board_png(game.kind, public.view, await bot.names_of(game.players))
-    turn = f"It is {mention(game.to_move_id)}'s turn." if game.to_move_id else ""
+    turn = texts.WHOSE_TURN.format(player=mention(game.to_move_id)) if game.to_move_id else ""
     content = "\n".join(line for line in (header, standing_line(game, public.view), turn) if line)
     await send(interaction, clip(content, 2000), ephemeral=True,
                file=discord.File(io.BytesIO(png), filename="board.png", description=f"{game.title} board"))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.discord import texts
 from bot.discord.announce import publish
 from bot.discord.buttons import vote_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post
@@ -37,16 +38,8 @@ class Question:
     headline: str                   # the board's first line after a yes; {voter}
 
 
-UNDO = Question(
-    "undo",
-    "{asker} asks to take back their last move. {answerers}, do you agree? "
-    "Everyone must approve; any move cancels the request.",
-    "{voter} approved: the last move was taken back.", "{voter} declined: the move stands.",
-    "The last move was taken back.")
-DRAW = Question(
-    "draw",
-    "{asker} offers a draw. {answerers}, do you accept? Any move cancels the offer.",
-    "{voter} accepted the draw.", "{voter} declined the draw: play on.", "{voter} accepted the draw.")
+UNDO = Question("undo", texts.UNDO_QUESTION, texts.UNDO_APPROVED, texts.UNDO_DECLINED, texts.UNDO_HEADLINE)
+DRAW = Question("draw", texts.DRAW_QUESTION, texts.DRAW_ACCEPTED, texts.DRAW_DECLINED, texts.DRAW_ACCEPTED)
 QUESTIONS = {question.kind: question for question in (UNDO, DRAW)}
 
 
@@ -69,7 +62,7 @@ async def ask(interaction: discord.Interaction, kind: str) -> None:
                                  allowed_mentions=discord.AllowedMentions(
                                      users=[discord.Object(u) for u in to_answer], everyone=False, roles=False))
     await bot.service.remember_message(asked.id, "question", asked.channel_id, message.id, version=asked.version)
-    await send(interaction, "Asked. The answer will show in the channel.", ephemeral=True)
+    await send(interaction, texts.QUESTION_ASKED, ephemeral=True)
 
 
 async def answer(interaction: discord.Interaction, kind: str, game_id: int, version: int, yes: bool) -> None:
@@ -83,7 +76,7 @@ async def answer(interaction: discord.Interaction, kind: str, game_id: int, vers
     voter = mention(interaction.user.id)
     waiting = [u for e in result.events if isinstance(e, UndoApproved) for u in e.waiting_for]
     if yes and waiting:
-        await send(interaction, "You approved. Still waiting for " + " ".join(mention(u) for u in waiting) + ".",
+        await send(interaction, texts.STILL_WAITING.format(waiting=" ".join(mention(u) for u in waiting)),
                    ephemeral=True)
         return
     settled = (question.approved if yes else question.declined).format(voter=voter)
