@@ -15,7 +15,7 @@ import discord
 from bot.discord import images, texts
 from bot.discord.hands import DMS_CLOSED, hand_message, note_closed_dms, send_hand_by_dm
 from bot.discord.style import house_style
-from bot.discord.standings import mention, result_lines, standing_line
+from bot.discord.standings import mention, pinging, result_lines, standing_line
 from bot.discord.texts import CONTENT_LIMIT, clip
 from bot.service import Accepted, GameInfo, GameOver, HandsChanged, MovePlayed, Refusal
 from bot.store import EntryKind, GameStatus
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-__all__ = ["DMS_CLOSED", "hand_message", "mention", "note_closed_dms", "post_board", "publish",
+__all__ = ["DMS_CLOSED", "hand_message", "mention", "note_closed_dms", "pinging", "post_board", "publish",
            "send_hand_by_dm", "timestamp"]
 
 
@@ -122,8 +122,7 @@ async def ping_was_lost(bot: AlcazarBot, game: GameInfo) -> bool:
 
 def board_pings(game: GameInfo) -> discord.AllowedMentions:
     """Only the player the table now waits for is pinged (everyone at the end), not the one who just moved."""
-    users = [game.to_move_id] if game.to_move_id is not None else list(game.players)
-    return discord.AllowedMentions(users=[discord.Object(u) for u in users], everyone=False, roles=False)
+    return pinging(*([game.to_move_id] if game.to_move_id is not None else game.players))
 
 
 async def _board_message(game: GameInfo, view: Mapping[str, Any], names: list[str], lines: Sequence[str],

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 import discord
 
 from bot.discord import images, texts
-from bot.discord.standings import mention, real, signed_real
+from bot.discord.standings import mention, pinging, real, signed_real
 from bot.service import BoardView, GameInfo, Refusal
 from bot.store import PostedMessageRow
 
@@ -134,12 +134,12 @@ async def note_closed_dms(bot: AlcazarBot, game: GameInfo, user_id: int) -> None
 
     The note is recorded in the database before it is sent, so a restart never says it again.
     """
-    if not await bot.service.note_dms_closed(game.id, user_id):
+    if await bot.service.note_dms_closed(game.id, user_id) is not True:
         return
     channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
     try:
         await channel.send(f"{mention(user_id)}, I can't send you direct messages, so I can't show you your hand "
                            "there. Use `/alcazar hand` in this channel to see it (only you will).",
-                           allowed_mentions=discord.AllowedMentions(users=True))
+                           allowed_mentions=pinging(user_id))
     except discord.HTTPException as error:
         log.warning("Could not post the closed-DM note for %s in game %s: %s", user_id, game.id, error.text)

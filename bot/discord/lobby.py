@@ -10,7 +10,7 @@ from bot.discord.announce import publish, retire_board, retire_question
 from bot.discord.standings import mention
 from bot.discord.buttons import confirm_buttons, lobby_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, require_guild
-from bot.discord.replies import Refused, defer, send
+from bot.discord.replies import Refused, defer, defer_update, edit_source, send
 from bot.discord.texts import COLOUR
 from bot.games import get_game
 from bot.service import GameInfo, Reason, Refusal
@@ -127,7 +127,7 @@ async def start_game(interaction: discord.Interaction, game_id: int, from_button
     bot = bot_of(interaction)
     require_can_post(interaction)
     if from_button:
-        await interaction.response.defer()      # the lobby message itself is the answer: it closes
+        await defer_update(interaction)      # the lobby message itself is the answer: it closes
     else:
         await defer(interaction, ephemeral=True)
     result = accepted(await bot.service.start(game_id, interaction.user.id), game_id)
@@ -157,7 +157,7 @@ async def update_lobby_message(interaction: discord.Interaction, game: GameInfo,
             await interaction.edit_original_response(embed=embed, view=view)
             return True
         if from_button:
-            await interaction.response.edit_message(embed=embed, view=view)
+            await edit_source(interaction, embed=embed, view=view)
             return True
         stored = await bot_of(interaction).service.posted_message(game.id, "lobby")
         if stored is None:
@@ -211,7 +211,7 @@ async def cancel_game_in_play(interaction: discord.Interaction, game_id: int, ve
     """The host confirmed: cancel the game and say so in the channel."""
     bot = bot_of(interaction)
     await game_on_button(interaction, game_id, version)
-    await interaction.response.defer()
+    await defer_update(interaction)
     result = accepted(await bot.service.cancel(game_id, interaction.user.id), game_id)
     await retire_board(bot, result.game)
     await retire_question(bot, result.game)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+import discord
+
 from bot.games import get_game
 from bot.discord import texts
 from bot.service import GameInfo
@@ -18,6 +20,12 @@ MONEY_PER_POINT = 50     # a point per full 50 Real; the rest breaks ties (share
 
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
+
+
+def pinging(*user_ids: int) -> discord.AllowedMentions:
+    """Mentions that ping exactly these users: no one else, no role, never @everyone or @here."""
+    return discord.AllowedMentions(users=[discord.Object(u) for u in user_ids], everyone=False, roles=False,
+                                   replied_user=False)
 
 
 def real(amount: int) -> str:

@@ -14,7 +14,7 @@ from bot.discord.standings import mention, standing_line
 from bot.discord.buttons import confirm_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, whose_turn
 from bot.discord.chooser import offered_moves
-from bot.discord.replies import Refused, defer, send
+from bot.discord.replies import Refused, defer, defer_update, send
 from bot.discord.style import house_style
 from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
 from bot.games import get_game
@@ -265,7 +265,7 @@ async def confirmed_resign(interaction: discord.Interaction, game_id: int, versi
     """The player confirmed: resign, and tell the channel."""
     bot = bot_of(interaction)
     await game_on_button(interaction, game_id, version)
-    await interaction.response.defer()          # the results image may take a moment
+    await defer_update(interaction)          # the results image may take a moment
     result = accepted(await bot.service.resign(game_id, interaction.user.id), game_id)
     posted = await publish(bot, result, headline=f"{mention(interaction.user.id)} resigned.")
     await interaction.edit_original_response(

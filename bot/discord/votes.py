@@ -18,8 +18,8 @@ from bot.discord import texts
 from bot.discord.announce import publish
 from bot.discord.buttons import vote_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post
-from bot.discord.replies import Refused, defer, send
-from bot.discord.standings import mention
+from bot.discord.replies import Refused, defer, defer_update, send
+from bot.discord.standings import mention, pinging
 from bot.service import MovesUndone, Reason, Refusal, UndoApproved, answerers
 
 NOT_POSTED = "I could not post the board just now; `/alcazar board` shows it."
@@ -59,8 +59,7 @@ async def ask(interaction: discord.Interaction, kind: str) -> None:
                                    answerers=" ".join(mention(u) for u in to_answer))
     channel = bot.get_partial_messageable(asked.channel_id, guild_id=asked.guild_id)
     message = await channel.send(text, view=vote_buttons(kind, asked.id, asked.version),
-                                 allowed_mentions=discord.AllowedMentions(
-                                     users=[discord.Object(u) for u in to_answer], everyone=False, roles=False))
+                                 allowed_mentions=pinging(*to_answer))
     await bot.service.remember_message(asked.id, "question", asked.channel_id, message.id, version=asked.version)
     await send(interaction, texts.QUESTION_ASKED, ephemeral=True)
 
@@ -71,7 +70,7 @@ async def answer(interaction: discord.Interaction, kind: str, game_id: int, vers
     bot = bot_of(interaction)
     await game_on_button(interaction, game_id, version)
     # Taking a move back replays the game and a draw draws the results: acknowledge first.
-    await interaction.response.defer()
+    await defer_update(interaction)
     result = accepted(await bot.service.answer(kind, game_id, interaction.user.id, yes), game_id)
     voter = mention(interaction.user.id)
     waiting = [u for e in result.events if isinstance(e, UndoApproved) for u in e.waiting_for]
