@@ -14,8 +14,8 @@ import discord
 
 from bot.discord import images, texts
 from bot.discord.hands import DMS_CLOSED, hand_message, note_closed_dms, send_hand_by_dm
-from bot.discord.style import house_style
 from bot.discord.standings import mention, pinging, result_lines, standing_line
+from bot.discord.style import house_style
 from bot.discord.texts import CONTENT_LIMIT, clip
 from bot.service import Accepted, GameInfo, GameOver, HandsChanged, MovePlayed, Refusal
 from bot.store import EntryKind, GameStatus

@@ -7,10 +7,10 @@ from typing import Any
 import discord
 
 from bot.discord.announce import publish, retire_board, retire_question
-from bot.discord.standings import mention
 from bot.discord.buttons import confirm_buttons, lobby_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, require_guild
 from bot.discord.replies import Refused, defer, defer_update, edit_source, send
+from bot.discord.standings import mention
 from bot.discord.texts import COLOUR
 from bot.games import get_game
 from bot.service import GameInfo, Reason, Refusal

@@ -12,6 +12,7 @@ import discord
 
 from bot.games import get_game
 from bot.discord import texts
+from bot.discord.texts import clip
 from bot.service import GameInfo
 from renderer.drawing import named_text
 
@@ -73,7 +74,7 @@ def result_lines(game: GameInfo) -> list[str]:
         head = texts.RESULT_WINNER.format(winner=winners[0])
     else:
         head = texts.RESULT_SHARED_WIN.format(winners=_and(winners))
-    lines = [head, _sentence(with_mentions(_end_reason(game), game))]
+    lines = [head, clip(_sentence(with_mentions(_end_reason(game), game)), 300)]
     if result.outcome.scores is not None:
         lines.append(_tie_break(game) or "")
         lines.append(" · ".join(_score(game, seat) for seat in ranking(game)))

@@ -9,12 +9,12 @@ from discord import app_commands
 
 from bot.discord import images, texts
 from bot.discord.announce import ping_was_lost, post_board, publish, timestamp
-from bot.discord.hands import hand_message
-from bot.discord.standings import mention, standing_line
 from bot.discord.buttons import confirm_buttons
-from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, whose_turn
 from bot.discord.chooser import offered_moves
+from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, whose_turn
+from bot.discord.hands import hand_message
 from bot.discord.replies import Refused, defer, defer_update, send
+from bot.discord.standings import mention, standing_line
 from bot.discord.style import house_style
 from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
 from bot.games import get_game
