@@ -186,6 +186,10 @@ async def show_lobby(interaction: discord.Interaction, game: GameInfo, from_butt
         # No lobby message to edit (deleted, or from before the bot remembered it): show it once here.
         await send(interaction, embed=lobby_embed(game, note), view=None if closed else lobby_buttons(game.id),
                    ephemeral=False)
+        if not closed:      # the lobby message from now on
+            message = await interaction.original_response()
+            await bot_of(interaction).service.remember_message(game.id, "lobby", message.channel.id, message.id,
+                                                               version=game.version)
         return
     answer = {"join": "You joined the game: the lobby message above shows who plays.",
               "leave": "You left the game.", "cancel": "You cancelled the game."}[action]

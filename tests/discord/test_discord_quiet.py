@@ -62,3 +62,19 @@ async def test_settings_and_leaving_edit_the_lobby_and_a_1978_lobby_shows_the_th
         assert bob.mention not in players["value"] and alice.mention in players["value"]
         assert len(fake.channel_messages(fake.general)) == 1, "one lobby message, edited every time"
     assert_clean(fake)
+
+
+async def test_a_deleted_lobby_message_is_posted_once_more_and_then_edited(fake: FakeDiscord,
+                                                                           database_path: Path) -> None:
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None):
+        lobby = await alice.slash("new", game="alcazar")
+        del fake.messages[int(lobby.message["id"])]        # a moderator deleted it
+        again = await bob.slash("join")
+        assert not again.ephemeral and bob.mention in again.text, "the lobby is shown again, with its buttons"
+        assert [b["label"] for b in again.buttons] == ["Join", "Leave", "Start", "Cancel"]
+        joined = await carol.slash("join")
+        assert joined.ephemeral and "You joined" in joined.text
+        assert carol.mention in str(fake.messages[int(again.message["id"])]["embeds"])
+        assert len(fake.channel_messages(fake.general)) == 1
+    assert_clean(fake)
