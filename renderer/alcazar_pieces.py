@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 
 from renderer import theme
 from renderer.alcazar_geometry import Geometry
+from renderer.cached_draw import Draw
 from renderer.drawing import badge
 from renderer.sprites import flag_colours, noble, shield
 from renderer.theme import RGB, font
@@ -274,7 +275,7 @@ def draw_track(image: Image.Image, geo: Geometry, view: View) -> None:
     for building in view.get("buildings", ()):
         if building.get("flag") is not None:
             by_value.setdefault(max(1, min(50, building["value"])), []).append(building["flag"])
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     count_face = font(max(8, round(geo.cell * 0.19)), "bold")
     for value, flags in by_value.items():
         left, top, right, _ = geo.track_slot(value)
