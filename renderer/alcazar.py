@@ -62,7 +62,12 @@ def board_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAUL
 
 def board(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_CELL) -> bytes:
     """The board as PNG bytes, drawn from the public part of ``view``."""
-    return png_bytes(board_image(view, names=names, size=size), palette=palette_for("alcazar", size, _specimen))
+    return png_bytes(board_image(view, names=names, size=size), palette=board_palette(size))
+
+
+def board_palette(size: int = DEFAULT_CELL) -> Image.Image:
+    """The fixed palette of these images at ``size``, built once from specimen games."""
+    return palette_for("alcazar", size, _specimen)
 
 
 def _specimen(view: dict[str, Any], size: int) -> Image.Image:

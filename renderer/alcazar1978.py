@@ -346,7 +346,12 @@ def _name_and_colour(view: dict[str, Any], names: Names, seat: int) -> tuple[str
 
 def board(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_SQUARE) -> bytes:
     """The board as PNG bytes."""
-    return png_bytes(board_image(view, names=names, size=size), palette=palette_for("alcazar1978", size, _specimen))
+    return png_bytes(board_image(view, names=names, size=size), palette=board_palette(size))
+
+
+def board_palette(size: int = DEFAULT_SQUARE) -> Image.Image:
+    """The fixed palette of these images at ``size``, built once from specimen games."""
+    return palette_for("alcazar1978", size, _specimen)
 
 
 def _specimen(view: dict[str, Any], size: int) -> Image.Image:

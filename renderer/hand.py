@@ -175,7 +175,12 @@ def _card(image: Image.Image, draw: ImageDraw.ImageDraw, board_small: Image.Imag
 
 def hand(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_MINI_CELL) -> bytes:
     """The hand of the view's own seat as PNG bytes (refuses a view without a hand)."""
-    return png_bytes(hand_image(view, names=names, size=size), palette=palette_for("hand", size, _specimen))
+    return png_bytes(hand_image(view, names=names, size=size), palette=hand_palette(size))
+
+
+def hand_palette(size: int = DEFAULT_MINI_CELL) -> Image.Image:
+    """The fixed palette of these images at ``size``, built once from specimen games."""
+    return palette_for("hand", size, _specimen)
 
 
 def _specimen(view: dict[str, Any], size: int) -> Image.Image:

@@ -79,7 +79,8 @@ def build_palette(specimens: Iterable[Image.Image]) -> Image.Image:
     entries: list[int] = octree.getpalette() or []
     by_use = sorted(octree.getcolors(COLOURS) or [], key=lambda counted: (-counted[0], counted[1]))
     for _, index in by_use:
-        colour = (entries[3 * index], entries[3 * index + 1], entries[3 * index + 2])
+        i = 3 * int(index)   # type: ignore[call-overload]
+        colour = (entries[i], entries[i + 1], entries[i + 2])
         if all(_apart(colour, kept) for kept in colours):
             colours.append(colour)
     colours = colours[:COLOURS]
