@@ -1,7 +1,6 @@
 """Small drawing helpers shared by every image: text, badges, PNG encoding."""
 from __future__ import annotations
 
-import io
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -9,12 +8,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from renderer import png
 from renderer.theme import RGB, font
 
 Box = tuple[int, int, int, int]
 Names = Sequence[str] | Mapping[int, str] | None
-
-PNG_COMPRESS_LEVEL = 3
 
 
 def png_bytes(image: Image.Image, *, palette: Image.Image | None = None) -> bytes:
@@ -27,12 +25,11 @@ def png_bytes(image: Image.Image, *, palette: Image.Image | None = None) -> byte
     onto it; without, a palette is chosen for this image alone.
     """
     if palette is not None:
-        indexed = image.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+        rgb = image if image.mode == "RGB" else image.convert("RGB")
+        indexed = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     else:
         indexed = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    indexed.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
+    return png.encode(indexed)
 
 
 def player_name(names: Names, seat: int, fallback: str) -> str:

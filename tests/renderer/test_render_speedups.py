@@ -114,3 +114,19 @@ def test_hands_and_old_boards_use_their_own_fixed_palettes() -> None:
     assert board.getpalette() == alcazar1978.board_palette().getpalette()
     drawn = alcazar1978.board_image(old.view(old.new_game(players=2, seed=3), None))
     assert _mean_error(drawn, board.convert("RGB")) < 1.0
+
+
+def test_the_written_png_opens_as_the_same_palette_image() -> None:
+    from renderer import png
+
+    drawn = alcazar.board_image(crowded_view(), names=NAMES)
+    indexed = drawn.quantize(palette=alcazar.board_palette(), dither=Image.Dither.NONE)
+    data = png.encode(indexed)
+    assert data.startswith(b"\x89PNG\r\n\x1a\n") and data.endswith(b"IEND\xaeB`\x82")
+    opened = Image.open(io.BytesIO(data))
+    opened.load()
+    assert opened.mode == "P" and opened.size == indexed.size
+    assert opened.tobytes() == indexed.tobytes() and opened.getpalette() == indexed.getpalette()
+    assert png.encode(indexed) == data, "the same image always gives the same bytes"
+    with pytest.raises(ValueError):
+        png.encode(drawn)
