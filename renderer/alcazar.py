@@ -49,7 +49,7 @@ def board_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAUL
     geo = geometry(size)
     image = background(size).copy()
     draw = Draw(image)
-    draw_structures(draw, geo, view)
+    draw_structures(image, draw, geo, view)
     draw_last_move(draw, geo, view)
     draw_bridge_levels(draw, geo, view)
     draw_nobles(image, geo, view)

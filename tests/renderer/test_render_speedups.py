@@ -130,3 +130,33 @@ def test_the_written_png_opens_as_the_same_palette_image() -> None:
     assert png.encode(indexed) == data, "the same image always gives the same bytes"
     with pytest.raises(ValueError):
         png.encode(drawn)
+
+
+@pytest.mark.parametrize("level", range(1, 8))
+def test_a_pasted_stack_has_the_pixels_of_the_drawn_one(level: int) -> None:
+    from renderer.alcazar_pieces import block_sprite
+
+    cell = 64
+    drawn = Image.new("RGB", (120, 120), theme.GARDEN)
+    pasted = drawn.copy()
+    colour = theme.height_colour(level)
+    depth = round(cell * 0.022 * min(level, 6)) + 1
+    x0, y0 = 13, 17
+    draw = ImageDraw.Draw(drawn)
+    shade = tuple(int(c * 0.62) for c in colour)
+    edge = tuple(int(c * 0.7) for c in colour)
+    sprite = block_sprite(cell, level)
+    x1, y1 = x0 + sprite.width - 1, y0 + sprite.height - 1
+    draw.rounded_rectangle((x0 + depth, y0 + depth, x1, y1), radius=cell // 9, fill=shade)
+    draw.rounded_rectangle((x0, y0, x1 - depth, y1 - depth), radius=cell // 9, fill=colour, outline=edge, width=2)
+    pasted.paste(sprite, (x0, y0), sprite)
+    assert ImageChops.difference(drawn, pasted).getbbox() is None
+
+
+@pytest.mark.parametrize("box, radius, outline", [((5, 6, 80, 30), 12, None), ((3, 3, 40, 41), 5, theme.INK),
+                                                   ((10, 4, 11, 9), 2, theme.FRAME)])
+def test_a_stamped_rounded_box_has_the_pixels_of_pillows(box: tuple[int, int, int, int], radius: int,
+                                                         outline: theme.RGB | None) -> None:
+    plain, stamped = _draw_both(lambda d: d.rounded_rectangle(box, radius=radius, fill=theme.TURN,
+                                                              outline=outline, width=2))
+    assert ImageChops.difference(plain, stamped).getbbox() is None
