@@ -183,6 +183,8 @@ async def run_rate(service: GameService, idle: list[Table], rate: int, seconds: 
     if pending:
         await asyncio.gather(*pending)
     step.seconds = loop.time() - began
+    # finishing the backlog well after the last move was due is saturation too
+    step.saturated = step.saturated or step.seconds > seconds + give_up
     return step
 
 
