@@ -1,12 +1,12 @@
-"""An ``ImageDraw`` that renders each piece of text once and stamps it after that.
+"""An ``ImageDraw`` that renders each piece of text (and each rounded box) once and stamps it after that.
 
 Text was a third of the time spent drawing a board: FreeType renders the
 same labels ("12", "Supply", a player's name) on every board. ``Draw`` keeps
 each rendered mask, keyed by everything its pixels depend on (font, text,
 anchor, stroke width and the fraction of a pixel where the text starts), and
 stamps it with the same call Pillow makes, so the pixels are identical to
-``ImageDraw.text``. Measurements (``textlength``, ``textbbox``) are kept too.
-Anything unusual (several lines, layout features, non-FreeType fonts) goes to
+``ImageDraw.text``. Measurements (``textlength``, ``textbbox``) are kept too,
+and so are rounded boxes in whole pixels (badges, tiles). Anything unusual (several lines, layout features, non-FreeType fonts) goes to
 Pillow unchanged.
 """
 from __future__ import annotations

@@ -64,11 +64,15 @@ def _ready() -> int:
     return os.getpid()
 
 
+def _processes() -> int:
+    return _size or os.cpu_count() or 1
+
+
 def worker_pool() -> ProcessPoolExecutor:
     """The shared pool, started on first use."""
     global _pool
     if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=_size or os.cpu_count() or 1, mp_context=_context(),
+        _pool = ProcessPoolExecutor(max_workers=_processes(), mp_context=_context(),
                                     initializer=_import_all, initargs=(_preload,))
     return _pool
 
@@ -77,12 +81,13 @@ def start_workers() -> None:
     """Start the pool and all its processes now, so the first board is not kept waiting."""
     pool = worker_pool()
     # a process is added whenever work arrives and none is idle: one task each starts them all
-    for _ in range(pool._max_workers):
+    for _ in range(_processes()):
         pool.submit(_ready)
 
 
 def worker_pids() -> list[int]:
     """The process ids of the running workers (for measurements and tests)."""
+    # the executor has no public list of its processes
     return [] if _pool is None else sorted((_pool._processes or {}).keys())
 
 
