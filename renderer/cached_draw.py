@@ -63,6 +63,7 @@ class Draw(ImageDraw.ImageDraw):
     def __init__(self, image: Image.Image) -> None:
         super().__init__(image)
         self.image = image
+        self._inks: dict[Any, int] = {}
 
     def rounded_rectangle(self, xy: Any, radius: float = 0, fill: Any = None, outline: Any = None,
                           width: int = 1, *, corners: tuple[bool, bool, bool, bool] | None = None) -> None:
@@ -108,8 +109,12 @@ class Draw(ImageDraw.ImageDraw):
             self._stamp(xy, text, font, anchor, 0, ink)
 
     def _ink(self, fill: Any) -> int:
-        ink, fill_ink = self._getink(fill)
-        return int(fill_ink if ink is None else ink)  # type: ignore[arg-type]
+        key = tuple(fill) if isinstance(fill, list) else fill
+        found = self._inks.get(key)
+        if found is None:
+            ink, fill_ink = self._getink(fill)
+            found = self._inks[key] = int(fill_ink if ink is None else ink)  # type: ignore[arg-type]
+        return found
 
     def _stamp(self, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont, anchor: str,
                stroke_width: float, ink: int) -> None:
