@@ -35,8 +35,10 @@ def encode(image: Image.Image) -> bytes:
     if image.mode != "P":
         raise ValueError(f"only palette images are written here, not {image.mode}")
     width, height = image.size
-    pixels = image.tobytes()
-    rows = b"".join(b"\x00" + pixels[y * width:(y + 1) * width] for y in range(height))
+    # each row starts with its filter byte, 0: a column of zeros left of the picture gives them all at once
+    framed = Image.new("P", (width + 1, height), 0)
+    framed.paste(image, (1, 0))
+    rows = framed.tobytes()
     palette = bytes(image.getpalette() or [])
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)   # 8-bit indices, colour type 3
     return (SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"PLTE", palette)
