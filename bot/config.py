@@ -48,6 +48,8 @@ class Settings:
     gateway_url: str | None = None        # gateway proxy, e.g. ws://proxy:8081/
     log_level: int = logging.INFO
     reminder_poll_seconds: float = 60.0   # how often due reminders and missed deadlines are looked for
+    image_workers: int | None = None      # processes drawing images; None: one per core
+    game_cache_size: int = 5000           # games kept in memory (about 0.1 MB each)
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -88,7 +90,17 @@ def load_settings(environ: dict[str, str] | None = None, env_file: Path | None =
         gateway_url=_parse_url("DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL"), ("ws://", "wss://")),
         log_level=_parse_log_level(get("LOG_LEVEL")),
         reminder_poll_seconds=_parse_poll_seconds(get("REMINDER_POLL_SECONDS")),
+        image_workers=_parse_count("IMAGE_WORKERS", get("IMAGE_WORKERS")),
+        game_cache_size=_parse_count("GAME_CACHE_SIZE", get("GAME_CACHE_SIZE")) or Settings.game_cache_size,
     )
+
+
+def _parse_count(name: str, text: str | None) -> int | None:
+    if text is None:
+        return None
+    if not text.isdigit() or int(text) < 1:
+        raise ConfigError(f"{name} must be a whole number of at least 1, not {text!r}.")
+    return int(text)
 
 
 def _parse_guild_id(text: str | None) -> int | None:

@@ -22,9 +22,10 @@ question to the table, ``ask("undo" | "draw", …)`` and ``answer(…, yes)`` wi
 ``mark_reminded``, ``process_deadlines``. Messages the Discord layer edits in place:
 ``remember_message``, ``posted_message``, ``forget_message``.
 
-Work on one game is serialised by one asyncio lock per game id; engine work
-runs in a worker thread (``in_thread`` is there for the renderer too). Every
-accepted change is one transaction guarded by the game's version.
+Work on one game is serialised by one asyncio lock per game id; short engine
+steps run in a worker thread, CPU-heavy work (images) in the worker processes
+of ``bot.service.workers`` (``in_process``). Every accepted change is one
+transaction guarded by the game's version.
 """
 from __future__ import annotations
 
