@@ -6,6 +6,7 @@ import re
 from datetime import datetime, timezone
 from typing import Sequence
 
+from bot.discord.style import house_style
 from bot.games import get_game
 from bot.service import AwayStatus, GameInfo, HistoryLine, MyGame, PlayerRecord, RatingShift, Standing
 from bot.store import EntryKind, GameStatus
@@ -183,7 +184,7 @@ def line_words(line: HistoryLine) -> str:
         return "missed the deadline and skips this turn"
     if line.kind is EntryKind.RETIRE:
         return "resigned and left the game"
-    return line.words + (" (the only possible move)" if line.forced else "")
+    return house_style(line.words) + (" (the only possible move)" if line.forced else "")
 
 
 def replay_captions(game: GameInfo, lines: Sequence[HistoryLine], names: Sequence[str]) -> list[str]:

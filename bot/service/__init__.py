@@ -14,19 +14,22 @@
 Operations (all async; each returns ``Accepted`` or ``Refusal``):
 ``create_lobby``, ``join``, ``leave``, ``update_settings``, ``start``,
 ``cancel``, ``play``, ``resign``, ``request_undo``, ``approve_undo``,
-``decline_undo``, ``offer_draw``, ``accept_draw``, ``decline_draw`` (Alcazar 1978),
+``decline_undo``, ``offer_draw``, ``accept_draw``, ``decline_draw`` (Alcazar 1978) — or, as one
+question to the table, ``ask("undo" | "draw", …)`` and ``answer(…, yes)`` with ``answerers(result)``,
 ``mute``. Queries: ``game``, ``game_in_channel``,
 ``games_of_user``, ``board_view``, ``private_view``, ``legal_moves_for``,
 ``history``, ``result``. Reminders and deadlines: ``due_reminders``,
-``mark_reminded``, ``process_deadlines``, ``deadline_of``.
+``mark_reminded``, ``process_deadlines``, ``deadline_of``. Messages the Discord layer
+edits in place: ``remember_message``, ``posted_message``, ``forget_message``.
 A player across games: ``my_games``, ``set_away``, ``come_back``, ``away_status``,
-``away_of``, ``set_quiet_hours``, ``clear_quiet_hours``, ``note_board_message``.
-Ratings: ``rating_changes``, ``leaderboard``, ``player_record``. Records and
-replays: ``all_moves``, ``finished_in_channel``, ``replay_animation``.
+``away_of``, ``back_between``, ``set_quiet_hours``, ``clear_quiet_hours``.
+Ratings: ``rating_changes``, ``leaderboard``, ``player_record``, ``ratings_of_user``.
+Records and replays: ``all_moves``, ``finished_in_channel``, ``replay_animation``.
 
-Work on one game is serialised by one asyncio lock per game id; engine work
-runs in a worker thread (``in_thread`` is there for the renderer too). Every
-accepted change is one transaction guarded by the game's version.
+Work on one game is serialised by one asyncio lock per game id; short engine
+steps run in a worker thread, CPU-heavy work (images) in the worker processes
+of ``bot.service.workers`` (``in_process``). Every accepted change is one
+transaction guarded by the game's version.
 """
 from __future__ import annotations
 
@@ -42,6 +45,7 @@ from bot.service.players import MyGame
 from bot.service.ratings import PlayerRecord, RatingShift, Standing
 from bot.service.replays import REPLAY_BUDGET
 from bot.service.live import replay
+from bot.service.questions import answerers
 from bot.service.results import (
     Accepted, BoardView, GameInfo, GameResult, HistoryLine, MoveChoice, Reason, Refusal, Reminder,
 )
@@ -56,5 +60,5 @@ __all__ = [
     "GameSettings", "GameStarted", "HandsChanged", "HistoryLine", "LobbyOpened", "MoveChoice",
     "MovePlayed", "MovesUndone", "PlayerJoined", "PlayerLeft", "PlayerResigned", "Reason",
     "Refusal", "Reminder", "SettingsChanged", "SettingsError", "SystemClock", "TurnChanged",
-    "UndoApproved", "UndoDeclined", "UndoRequested", "in_thread", "replay", "seat_order",
+    "UndoApproved", "UndoDeclined", "UndoRequested", "answerers", "in_thread", "replay", "seat_order",
 ]

@@ -8,8 +8,8 @@ from bot.service.away import (
 )
 from bot.service.base import ServiceBase, info_of
 from bot.service.results import GameInfo, Reason, Refusal
-from bot.store import GameStatus
-from bot.store.players import BoardMessage, QuietHours
+from bot.store import GameStatus, PostedMessageRow
+from bot.store.players import QuietHours
 
 
 @dataclass(frozen=True)
@@ -17,7 +17,7 @@ class MyGame:
     """One of a player's games, with where its newest board message is (None before the first)."""
 
     game: GameInfo
-    board: BoardMessage | None
+    board: PostedMessageRow | None
     my_turn: bool
 
 
@@ -30,7 +30,7 @@ class PlayerOperations(ServiceBase):
         async with self.store.read() as tx:
             rows = await tx.games.live_of_user(user_id)
             seats = {row.id: tuple(await tx.seats.of_game(row.id)) for row in rows}
-            boards = await tx.board_messages.of_games(seats)
+            boards = {row.id: await tx.messages.get(row.id, "board") for row in rows}
         games = []
         for row in rows:
             info = info_of(row, seats[row.id])
@@ -43,15 +43,6 @@ class PlayerOperations(ServiceBase):
             group = 0 if entry.my_turn else 1 if entry.game.status is GameStatus.ACTIVE else 2
             return group, entry.game.turn_since or 0.0, entry.game.id
         return sorted(games, key=order)
-
-    async def note_board_message(self, game_id: int, channel_id: int, message_id: int) -> None:
-        """Remember the game's newest board (or results) message, for links to it."""
-        async with self.store.write() as tx:
-            await tx.board_messages.put(BoardMessage(game_id, channel_id, message_id, self.clock.now()))
-
-    async def board_message(self, game_id: int) -> BoardMessage | None:
-        async with self.store.read() as tx:
-            return (await tx.board_messages.of_games([game_id])).get(game_id)
 
     # -- away --------------------------------------------------------------------------------
 

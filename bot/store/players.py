@@ -1,5 +1,4 @@
-"""What belongs to a player rather than to one game: times away, quiet hours, and
-where each game's newest board message is (so a player's game list can link to it)."""
+"""What belongs to a player rather than to one game: times away and quiet hours."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -29,16 +28,6 @@ class QuietHours:
     time_zone: str
     start_hour: int
     end_hour: int
-
-
-@dataclass(frozen=True)
-class BoardMessage:
-    """The newest board or results message of a game."""
-
-    game_id: int
-    channel_id: int
-    message_id: int
-    posted_at: float
 
 
 class AwayRepo:
@@ -122,28 +111,3 @@ class QuietRepo:
             ids,
         )
         return {u: QuietHours(u, z, s, e) for u, z, s, e in await cursor.fetchall()}
-
-
-class BoardMessageRepo:
-    """The ``board_messages`` table: one row per game, replaced by each new board."""
-
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
-
-    async def put(self, message: BoardMessage) -> None:
-        await self._conn.execute(
-            "INSERT OR REPLACE INTO board_messages (game_id, channel_id, message_id, posted_at)"
-            " VALUES (?, ?, ?, ?)",
-            (message.game_id, message.channel_id, message.message_id, message.posted_at),
-        )
-
-    async def of_games(self, game_ids: Iterable[int]) -> dict[int, BoardMessage]:
-        ids = sorted(set(game_ids))
-        if not ids:
-            return {}
-        marks = ", ".join("?" * len(ids))
-        cursor = await self._conn.execute(
-            f"SELECT game_id, channel_id, message_id, posted_at FROM board_messages"
-            f" WHERE game_id IN ({marks})", ids,
-        )
-        return {g: BoardMessage(g, c, m, t) for g, c, m, t in await cursor.fetchall()}

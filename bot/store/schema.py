@@ -117,8 +117,23 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, user_id)
     ) WITHOUT ROWID;
     """,
-    # 4: what a player keeps across games: ratings and their history, times away,
-    #    quiet hours, and the latest board message of each game (for links to it).
+    # 4: the bot's own messages that it edits later instead of posting anew: a game's lobby,
+    #    its newest board, each player's hand DM and an open question to the table.
+    """
+    CREATE TABLE posted_messages (
+        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        role       TEXT    NOT NULL
+                   CHECK (role IN ('lobby', 'board', 'hand', 'question')),
+        user_id    INTEGER NOT NULL DEFAULT 0,  -- a hand's owner; 0 for channel messages
+        channel_id INTEGER NOT NULL,            -- a channel, a thread or a DM channel
+        message_id INTEGER NOT NULL,
+        version    INTEGER NOT NULL,            -- the game version the message shows
+        detail     TEXT    NOT NULL DEFAULT '', -- JSON: what the message showed (a hand's cards)
+        PRIMARY KEY (game_id, role, user_id)
+    ) WITHOUT ROWID;
+    """,
+    # 5: what a player keeps across games: ratings and their history, times away and
+    #    quiet hours (the newest board of a game, for links to it, is in posted_messages).
     """
     -- One rating per player, server and game kind (openskill: mu and sigma).
     CREATE TABLE ratings (
@@ -164,14 +179,6 @@ MIGRATIONS: tuple[str, ...] = (
         time_zone  TEXT    NOT NULL,            -- an IANA name, e.g. Europe/Budapest
         start_hour INTEGER NOT NULL CHECK (start_hour BETWEEN 0 AND 23),
         end_hour   INTEGER NOT NULL CHECK (end_hour BETWEEN 0 AND 23)
-    );
-
-    -- The newest board (or results) message of each game.
-    CREATE TABLE board_messages (
-        game_id    INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
-        channel_id INTEGER NOT NULL,
-        message_id INTEGER NOT NULL,
-        posted_at  REAL    NOT NULL
     );
     """,
 )

@@ -17,7 +17,8 @@ import aiosqlite
 
 from bot.store.games import GameRepo, ResultRepo, SeatRepo
 from bot.store.log import MoveLog, SnapshotRepo
-from bot.store.players import AwayRepo, BoardMessageRepo, QuietRepo
+from bot.store.messages import PostedMessageRepo
+from bot.store.players import AwayRepo, QuietRepo
 from bot.store.ratings import RatingRepo
 from bot.store.reminders import DmNoteRepo, MuteRepo, ReminderRepo
 from bot.store.requests import DrawOfferRepo, UndoRepo
@@ -38,10 +39,10 @@ class Tx:
         self.undo = UndoRepo(conn)
         self.draws = DrawOfferRepo(conn)
         self.dm_notes = DmNoteRepo(conn)
+        self.messages = PostedMessageRepo(conn)
         self.ratings = RatingRepo(conn)
         self.away = AwayRepo(conn)
         self.quiet = QuietRepo(conn)
-        self.board_messages = BoardMessageRepo(conn)
 
 
 def _prepare(path: str) -> None:
@@ -75,8 +76,8 @@ class Store:
     ``async with store.read() as tx`` runs queries; ``async with store.write() as tx``
     runs one transaction (``BEGIN IMMEDIATE``, issued by sqlite3 before the first
     change, … ``COMMIT``; rolled back on any exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
-    ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``undo``, ``draws``, ``dm_notes``,
-    ``ratings``, ``away``, ``quiet``, ``board_messages``.
+    ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``undo``, ``draws``, ``dm_notes``, ``messages``,
+    ``ratings``, ``away``, ``quiet``.
     """
 
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:

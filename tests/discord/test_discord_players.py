@@ -45,7 +45,7 @@ async def test_my_games_across_two_servers_in_a_server_channel_and_in_a_dm(fake:
         await bot.service.join(lobby.game.id, alice.id)
         started = await bot.service.start(lobby.game.id, carol.id)
         assert isinstance(started, Accepted)
-        await bot.service.note_board_message(lobby.game.id, OTHER_CHANNEL, 777)
+        await bot.service.remember_message(lobby.game.id, "board", OTHER_CHANNEL, 777, version=started.game.version)
         board_here = latest_board(fake, tables)
 
         for where in (fake.general, dm_channel(fake, alice)):
@@ -122,7 +122,7 @@ async def test_away_stops_the_clock_on_the_board_and_the_reminders_and_off_resta
         clock.advance(hours=0.2)
         await bot.reminders.run_once()
         over = fake.channel_messages(fake.general)[-1]
-        assert "missed the deadline" in over["content"] and "Winner: " + second.mention in over["content"]
+        assert "missed the deadline" in over["content"] and f"{second.mention} wins!" in over["content"]
     assert_clean(fake)
 
 

@@ -29,7 +29,7 @@ async def test_my_games_lists_every_server_with_my_turns_first(service: GameServ
     lobby = await service.create_lobby(2, 702, 901, "alcazar")
     assert isinstance(lobby, Accepted)
     await service.join(lobby.game.id, me)
-    await service.note_board_message(other.game.id, 701, 123456)
+    await service.remember_message(other.game.id, "board", 701, 123456, version=1)
 
     games = await service.my_games(me)
     assert [g.game.id for g in games] == [other.game.id, waiting.game_id, lobby.game.id]

@@ -225,11 +225,11 @@ async def test_a_version_1_database_is_migrated_keeping_its_games(tmp_path: Path
     conn.close()
     store = await Store.open(path)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 4
+        assert await store.schema_version() == SCHEMA_VERSION == 5
         async with store.read() as tx:
             assert (await tx.games.live_in_channel(2)).host_id == 3
             assert await tx.draws.get(1) is None          # the table of migration 2 exists
-            assert await tx.ratings.table(1, "alcazar1978") == []     # and those of migration 4
+            assert await tx.ratings.table(1, "alcazar1978") == []     # and those of migration 5
             assert await tx.away.of_user(3, 0.0) == []
     finally:
         await store.close()
