@@ -31,7 +31,7 @@ class QuietHours:
 
 
 class AwayRepo:
-    """The ``away_periods`` table."""
+    """The ``away_periods`` table (plain SQL that SQLite and PostgreSQL share)."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
@@ -45,8 +45,9 @@ class AwayRepo:
     async def end_now(self, user_id: int, now: float) -> int:
         """Cut every period still running (or still to come) at ``now``; returns how many."""
         cursor = await self._conn.execute(
-            "UPDATE away_periods SET ends_at = MAX(starts_at, ?) WHERE user_id = ? AND ends_at > ?",
-            (now, user_id, now),
+            "UPDATE away_periods SET ends_at = CASE WHEN starts_at > ? THEN starts_at ELSE ? END"
+            " WHERE user_id = ? AND ends_at > ?",
+            (now, now, user_id, now),
         )
         await self._conn.execute(
             "DELETE FROM away_periods WHERE user_id = ? AND ends_at <= starts_at", (user_id,)
@@ -93,8 +94,10 @@ class QuietRepo:
 
     async def put(self, quiet: QuietHours) -> None:
         await self._conn.execute(
-            "INSERT OR REPLACE INTO quiet_hours (user_id, time_zone, start_hour, end_hour)"
-            " VALUES (?, ?, ?, ?)", (quiet.user_id, quiet.time_zone, quiet.start_hour, quiet.end_hour),
+            "INSERT INTO quiet_hours (user_id, time_zone, start_hour, end_hour) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET time_zone = excluded.time_zone,"
+            " start_hour = excluded.start_hour, end_hour = excluded.end_hour",
+            (quiet.user_id, quiet.time_zone, quiet.start_hour, quiet.end_hour),
         )
 
     async def clear(self, user_id: int) -> bool:
