@@ -55,8 +55,11 @@ def observe(kind: str, state: Any, seat: int, history: Sequence[tuple[int, str]]
 
 
 def choose_move(kind: str, seen: Mapping[str, Any], seat: int, level: str, seed: int,
-                scale: float = 1.0) -> str:
-    """The computer's move for ``seat`` in notation, from ``observe``'s output and its seed."""
+                scale: float = 1.0, iterations: int | None = None) -> str:
+    """The computer's move for ``seat`` in notation, from ``observe``'s output and its seed.
+
+    ``iterations`` (Alcazar only) fixes the amount of search instead of the time, for tests.
+    """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
     if kind == "alcazar":
@@ -64,7 +67,7 @@ def choose_move(kind: str, seen: Mapping[str, Any], seat: int, level: str, seed:
         if view["seat"] != seat or view["to_move"] != seat:
             raise ValueError(f"it is not seat {seat}'s turn in this view")
         history = [(int(s), str(n)) for s, n in seen["history"]]
-        return choose_move_alcazar(view, history, level, seed, scale=scale)
+        return choose_move_alcazar(view, history, level, seed, scale=scale, iterations=iterations)
     engine = get_game(kind)
     state = engine.from_dict(seen["state"])
     if engine.to_move(state) != seat:

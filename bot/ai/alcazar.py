@@ -48,11 +48,12 @@ EASY_SECONDS = 0.5
 
 
 def choose_move_alcazar(view: Mapping[str, Any], history: Sequence[tuple[int, str]], level: str, seed: int,
-                        *, scale: float = 1.0) -> str:
+                        *, scale: float = 1.0, iterations: int | None = None) -> str:
     """The move for the seat of ``view`` (its own view, with its hand) in notation.
 
     ``history`` is the public log as (seat, notation); ``scale`` multiplies the
-    level's time budget.
+    level's time budget. ``iterations`` replaces the budget by a fixed number of
+    search iterations, which makes the decision depend on the seed alone (tests).
     """
     knowledge = knowledge_of(view, history)
     rng = random.Random(seed)
@@ -65,6 +66,8 @@ def choose_move_alcazar(view: Mapping[str, Any], history: Sequence[tuple[int, st
     if len(moves) == 1:
         return moves[0]
     deadline = time.perf_counter() + (LEVELS[level].seconds if level in LEVELS else EASY_SECONDS) * scale
+    if iterations is not None:
+        deadline = math.inf
     gains = immediate_gains(state, moves, rng, deadline)
     if level == "easy":
         return max(gains, key=lambda move: gains[move])
@@ -72,7 +75,7 @@ def choose_move_alcazar(view: Mapping[str, Any], history: Sequence[tuple[int, st
     candidates = pick_candidates(gains, settings.candidates)
     if len(candidates) == 1:
         return candidates[0]
-    return ismcts(view, knowledge, candidates, settings, rng, deadline)
+    return ismcts(view, knowledge, candidates, settings, rng, deadline, iterations)
 
 
 # -- scoring ------------------------------------------------------------------------
@@ -147,13 +150,17 @@ class _Arm:
 
 
 def ismcts(view: Mapping[str, Any], knowledge: Knowledge, candidates: list[str], settings: LevelAlcazar,
-           rng: random.Random, deadline: float) -> str:
-    """The candidate with the best average outcome over random deals of the unseen cards."""
+           rng: random.Random, deadline: float, limit: int | None = None) -> str:
+    """The candidate with the best average outcome over random deals of the unseen cards.
+
+    The search runs until ``deadline``, or exactly ``limit`` iterations when given.
+    """
     seat = knowledge.seat
     arms = {move: _Arm() for move in candidates}
     iterations = 0
     # Every candidate is tried once, whatever the budget.
-    while iterations < len(candidates) or time.perf_counter() < deadline:
+    while iterations < len(candidates) or (
+            iterations < limit if limit is not None else time.perf_counter() < deadline):
         iterations += 1
         move = _select(arms, iterations, candidates)
         deal = determinize(view, knowledge, rng)
