@@ -8,10 +8,10 @@ the database, so a restart neither forgets nor repeats a reminder.
 """
 from __future__ import annotations
 
-from bot.service.base import ServiceBase, info_of
+from bot.service.base import ServiceBase, computer_plays, info_of
+from bot.service.computers import ComputerOperations
 from bot.service.results import Accepted, Reason, Refusal, Reminder
 from bot.service.settings import GameSettings
-from bot.service.turns import TurnOperations
 from bot.store import GameRow, GameStatus, ReminderRow
 
 
@@ -38,7 +38,7 @@ def _deadline_passed(game: GameRow, now: float) -> bool:
             and now >= game.turn_since + deadline)
 
 
-class ReminderOperations(TurnOperations, ServiceBase):
+class ReminderOperations(ComputerOperations, ServiceBase):
     """Reminders, mutes and deadlines."""
 
     async def due_reminders(self, now: float | None = None) -> list[Reminder]:
@@ -52,7 +52,8 @@ class ReminderOperations(TurnOperations, ServiceBase):
         due: list[Reminder] = []
         for game in games:
             user_id = to_act.get(game.id)
-            if user_id is None or game.turn_seat is None or (game.id, user_id) in muted:
+            # Computers are never reminded: they move by themselves.
+            if user_id is None or user_id < 0 or game.turn_seat is None or (game.id, user_id) in muted:
                 continue
             upcoming = _next_reminder(game, GameSettings.from_dict(game.settings), sent.get(game.id))
             if upcoming is None or now < upcoming[1]:
@@ -98,19 +99,30 @@ class ReminderOperations(TurnOperations, ServiceBase):
 
     async def process_deadlines(self, now: float | None = None) -> list[Accepted]:
         """Act on every missed deadline: skip the late player (Alcazar) or end the game
-        with their loss (Alcazar 1978). One result, with its events, per game acted on."""
+        with their loss (Alcazar 1978); with the setting ``stand_in_on_deadline``, the
+        stand-in plays the turn instead. One result, with its events, per game acted on.
+        A turn a computer plays has no deadline (it is resumed, not punished)."""
         now = self.clock.now() if now is None else now
         async with self.store.read() as tx:
             late = [g for g in await tx.games.with_status(GameStatus.ACTIVE) if _deadline_passed(g, now)]
         results: list[Accepted] = []
         for candidate in late:
+            stand_in_version = None
             async with self._game_lock(candidate.id):
                 live = await self._load_live(candidate.id)
                 # Re-checked under the lock: the player may have moved meanwhile.
                 if live is None or live.row.status is not GameStatus.ACTIVE \
-                        or not _deadline_passed(live.row, now) or live.row.turn_seat is None:
+                        or not _deadline_passed(live.row, now) or live.row.turn_seat is None \
+                        or computer_plays(live.seats[live.row.turn_seat]):
                     continue
-                outcome = await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True)
+                if GameSettings.from_dict(live.row.settings).stand_in_on_deadline:
+                    stand_in_version = live.version
+                    outcome: Accepted | Refusal | None = None
+                else:
+                    outcome = await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True)
+            if stand_in_version is not None:
+                # The stand-in thinks outside the game's lock, like any computer.
+                outcome = await self._stand_in_for_late_player(candidate.id, stand_in_version)
             if isinstance(outcome, Accepted):
                 results.append(outcome)
         return results

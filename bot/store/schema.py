@@ -117,6 +117,19 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, user_id)
     ) WITHOUT ROWID;
     """,
+    # 4: computer players. A move the stand-in played for an absent player is marked in
+    #    the log (and a seat it took over on a resignation has seats.resigned = 2); a
+    #    computer's turn is claimed (game and version) by the one process that
+    #    thinks about it, for a lease, so it is played once and resumed after a crash.
+    """
+    ALTER TABLE moves ADD COLUMN by_stand_in INTEGER NOT NULL DEFAULT 0;
+
+    CREATE TABLE computer_claims (
+        game_id    INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        version    INTEGER NOT NULL,            -- the turn (game version) being thought about
+        claimed_at REAL    NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
