@@ -15,6 +15,7 @@ import discord
 from bot.discord import images
 from bot.discord.texts import CONTENT_LIMIT, clip
 from bot.service import Accepted, BoardView, GameInfo, GameOver, HandsChanged, MovePlayed, Refusal
+from bot.service.computers import computer_name
 from bot.store import EntryKind, GameStatus
 
 if TYPE_CHECKING:
@@ -26,6 +27,9 @@ DMS_CLOSED = 50007
 
 
 def mention(user_id: int) -> str:
+    """A player as the channel names them: a mention, or a computer player's name in bold."""
+    if user_id < 0:
+        return f"**{computer_name(user_id)}**"
     return f"<@{user_id}>"
 
 
@@ -38,6 +42,10 @@ def turn_line(game: GameInfo) -> str:
     """Whose turn it is, with a mention, and the deadline when one is set."""
     if game.to_move_id is None:
         return ""
+    if game.computer_to_move:
+        if game.to_move_id < 0:
+            return f"{mention(game.to_move_id)} is thinking…"
+        return f"The stand-in is thinking for {mention(game.to_move_id)}…"
     line = f"Your turn, {mention(game.to_move_id)}."
     deadline = game.settings.deadline_seconds
     if deadline is not None and game.turn_since is not None:
@@ -52,7 +60,8 @@ def move_line(event: MovePlayed) -> str:
     if event.kind is EntryKind.RETIRE:
         return f"{who} left the game."
     forced = " (no other move was possible)" if event.forced else ""
-    return f"{who}: {event.words}{forced}"
+    stand_in = " (played by the stand-in)" if event.stand_in else ""
+    return f"{who}{stand_in}: {event.words}{forced}"
 
 
 def result_lines(game: GameInfo) -> list[str]:
@@ -69,6 +78,19 @@ def result_lines(game: GameInfo) -> list[str]:
     if scores is not None:
         ranking = sorted(range(len(scores)), key=lambda seat: -scores[seat])
         lines.append(" · ".join(f"{mention(game.players[seat])} {scores[seat]} points" for seat in ranking))
+    return lines + computer_lines(game)
+
+
+def computer_lines(game: GameInfo) -> list[str]:
+    """Results say who was a computer, and for whom the stand-in played."""
+    lines = []
+    if game.computers:
+        lines.append("Computer players: " + ", ".join(mention(u) for u in game.computers) + ".")
+    stood_in = sorted({*(game.result.stand_in_seats if game.result else ()),
+                       *(game.players.index(u) for u in game.stood_in)})
+    if stood_in:
+        lines.append("The stand-in (a computer) played for " + ", ".join(mention(game.players[s]) for s in stood_in)
+                     + ".")
     return lines
 
 
@@ -94,7 +116,9 @@ async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, wit
 
 def board_pings(game: GameInfo) -> discord.AllowedMentions:
     """Only the player the table now waits for is pinged (everyone at the end), not the one who just moved."""
-    users = [game.to_move_id] if game.to_move_id is not None else list(game.players)
+    users = [game.to_move_id] if game.to_move_id is not None and not game.computer_to_move else \
+        [] if game.to_move_id is not None else list(game.players)
+    users = [u for u in users if u > 0]
     return discord.AllowedMentions(users=[discord.Object(u) for u in users], everyone=False, roles=False)
 
 
@@ -149,6 +173,7 @@ async def publish(bot: AlcazarBot, accepted: Accepted, *, headline: str | None =
     if moves or accepted.of_type(GameOver) or headline:
         posted = await post_board_or_log(bot, accepted.game.id, lines)
     await send_changed_hands(bot, accepted)
+    bot.computer_turns.notice(accepted)
     return posted
 
 
@@ -166,7 +191,9 @@ async def send_changed_hands(bot: AlcazarBot, accepted: Accepted) -> None:
     for event in accepted.of_type(HandsChanged):
         assert isinstance(event, HandsChanged)
         for user_id in event.user_ids:
-            await send_hand_by_dm(bot, accepted.game, user_id)
+            # Computers get no DMs, nor does a player who resigned and left the seat to the stand-in.
+            if user_id > 0 and user_id not in accepted.game.stood_in:
+                await send_hand_by_dm(bot, accepted.game, user_id)
 
 
 async def send_hand_by_dm(bot: AlcazarBot, game: GameInfo, user_id: int) -> bool:

@@ -40,7 +40,11 @@ def settings_text(game: GameInfo) -> str:
     deadline = "none" if s.deadline_hours is None else f"{s.deadline_hours:g} h per turn"
     options = ", ".join(f"{k.replace('_', ' ')}: {'on' if v is True else 'off' if v is False else v}"
                         for k, v in s.options.items())
-    return f"Reminders: {reminders}\nDeadline: {deadline}" + (f"\nHouse rules: {options}" if options else "")
+    stand_in = [what for on, what in ((s.stand_in_on_deadline, "plays a late player's turn"),
+                                      (s.stand_in_on_resign, "takes over the seat of a player who resigns")) if on]
+    return (f"Reminders: {reminders}\nDeadline: {deadline}"
+            + (f"\nStand-in computer: {' and '.join(stand_in)}" if stand_in else "")
+            + (f"\nHouse rules: {options}" if options else ""))
 
 
 def with_house_rules(kind: str, changes: dict[str, Any], threefold: bool | None) -> dict[str, Any]:
@@ -52,8 +56,13 @@ def with_house_rules(kind: str, changes: dict[str, Any], threefold: bool | None)
     return {**changes, "options": {"threefold_repetition": threefold}}
 
 
-def settings_changes(reminder_hours: float | None, deadline_hours: float | None) -> dict[str, Any]:
+def settings_changes(reminder_hours: float | None, deadline_hours: float | None,
+                     stand_in_deadline: bool | None = None, stand_in_resign: bool | None = None) -> dict[str, Any]:
     changes: dict[str, Any] = {}
+    if stand_in_deadline is not None:
+        changes["stand_in_on_deadline"] = stand_in_deadline
+    if stand_in_resign is not None:
+        changes["stand_in_on_resign"] = stand_in_resign
     if reminder_hours is not None:
         changes.update(reminder_first_hours=reminder_hours, reminder_every_hours=reminder_hours)
     if deadline_hours is not None:
@@ -61,23 +70,48 @@ def settings_changes(reminder_hours: float | None, deadline_hours: float | None)
     return changes
 
 
-async def open_lobby(interaction: discord.Interaction, kind: str, changes: dict[str, Any], thread: bool) -> None:
-    """``/alcazar new``: a lobby message with Join, Leave, Start and Cancel, here or in a new thread."""
+async def open_lobby(interaction: discord.Interaction, kind: str, changes: dict[str, Any], thread: bool,
+                     computers: tuple[str, ...] = ()) -> None:
+    """``/alcazar new``: a lobby message with Join, Leave, Start and Cancel, here or in a new thread,
+    with a computer player of the given level for each entry of ``computers``."""
     bot = bot_of(interaction)
     guild_id = require_guild(interaction)
     require_can_post(interaction)
     bot.remember_name(interaction.user)
+    engine = get_game(kind)
+    if len(computers) + 1 > engine.MAX_PLAYERS:
+        raise Refused(f"{engine.TITLE} is for at most {engine.MAX_PLAYERS} players: "
+                      f"you and {engine.MAX_PLAYERS - 1} computer{'s' if engine.MAX_PLAYERS > 2 else ''} at most.")
     if thread:
-        await open_lobby_in_thread(interaction, guild_id, kind, changes)
+        await open_lobby_in_thread(interaction, guild_id, kind, changes, computers)
         return
     assert interaction.channel_id is not None
     game = accepted(await bot.service.create_lobby(guild_id, interaction.channel_id, interaction.user.id,
                                                    kind, changes, seed=bot.next_game_seed())).game
-    await send(interaction, embed=lobby_embed(game), view=lobby_buttons(game.id), ephemeral=False)
+    game = await _add_computers(interaction, game, computers)
+    await send(interaction, embed=lobby_embed(game), view=lobby_buttons(game.id, bool(game.computers)),
+               ephemeral=False)
+
+
+async def _add_computers(interaction: discord.Interaction, game: GameInfo, levels: tuple[str, ...]) -> GameInfo:
+    for level in levels:
+        game = accepted(await bot_of(interaction).service.add_computer(game.id, interaction.user.id, level),
+                        game.id).game
+    return game
+
+
+async def refresh_lobby_message(message: discord.Message | None, game: GameInfo, note: str) -> None:
+    """Show the lobby's new players on its message (after a computer was added from a private menu)."""
+    if message is None:
+        return
+    try:
+        await message.edit(embed=lobby_embed(game, note), view=lobby_buttons(game.id, bool(game.computers)))
+    except discord.HTTPException as error:
+        log.warning("Could not update the lobby message of game %s: %s %s", game.id, error.status, error.text)
 
 
 async def open_lobby_in_thread(interaction: discord.Interaction, guild_id: int, kind: str,
-                               changes: dict[str, Any]) -> None:
+                               changes: dict[str, Any], computers: tuple[str, ...] = ()) -> None:
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         raise Refused("A new thread can only be opened from a text channel; run /alcazar new there, "
@@ -90,7 +124,8 @@ async def open_lobby_in_thread(interaction: discord.Interaction, guild_id: int, 
                                          type=discord.ChannelType.public_thread)
     game = accepted(await bot.service.create_lobby(guild_id, thread.id, interaction.user.id, kind, changes,
                                                    seed=bot.next_game_seed())).game
-    await thread.send(embed=lobby_embed(game), view=lobby_buttons(game.id))
+    game = await _add_computers(interaction, game, computers)
+    await thread.send(embed=lobby_embed(game), view=lobby_buttons(game.id, bool(game.computers)))
     await send(interaction, f"The game is open in {thread.mention}.", ephemeral=True)
 
 
@@ -105,9 +140,14 @@ async def lobby_action(interaction: discord.Interaction, action: str, game_id: i
     if action == "start":
         await start_game(interaction, game_id, from_button)
         return
+    if action == "computer":
+        from bot.discord.computers import offer_levels
+        await offer_levels(interaction, game_id)
+        return
     if action == "cancel" and await _ask_to_confirm_cancel(interaction, game_id):
         return
-    operation = {"join": bot.service.join, "leave": bot.service.leave, "cancel": bot.service.cancel}[action]
+    operation = {"join": bot.service.join, "leave": bot.service.leave, "cancel": bot.service.cancel,
+                 "uncomputer": bot.service.remove_computer}[action]
     result = accepted(await operation(game_id, user_id), game_id)
     await show_lobby(interaction, result.game, from_button, action)
     if action == "join" and result.game.kind == "alcazar":
@@ -141,16 +181,17 @@ async def _close_lobby_message(message: discord.Message, game: GameInfo) -> None
 async def show_lobby(interaction: discord.Interaction, game: GameInfo, from_button: bool, action: str) -> None:
     closed = game.status is not GameStatus.LOBBY
     note = {"join": f"{interaction.user.display_name} joined.", "leave": f"{interaction.user.display_name} left.",
-            "cancel": "This game was cancelled."}.get(action)
+            "cancel": "This game was cancelled.", "uncomputer": "A computer player left."}.get(action)
     if closed and action == "leave":
         note = f"The host, {interaction.user.display_name}, left, so this lobby is closed."
     embed = lobby_embed(game, note)
     if from_button:
-        await interaction.response.edit_message(embed=embed, view=None if closed else lobby_buttons(game.id))
+        await interaction.response.edit_message(
+            embed=embed, view=None if closed else lobby_buttons(game.id, bool(game.computers)))
     elif closed:
         await send(interaction, embed=embed, ephemeral=False)
     else:
-        await send(interaction, embed=embed, view=lobby_buttons(game.id), ephemeral=False)
+        await send(interaction, embed=embed, view=lobby_buttons(game.id, bool(game.computers)), ephemeral=False)
 
 
 async def _ask_to_confirm_cancel(interaction: discord.Interaction, game_id: int) -> bool:

@@ -63,6 +63,8 @@ class ReminderLoop:
                 await self.remind(reminder)
         for accepted in await service.process_deadlines():
             await publish(self.bot, accepted)
+        # A computer turn whose task was lost (a crash, an outage) is picked up again.
+        await self.bot.computer_turns.resume()
 
     async def remind(self, reminder: Reminder) -> None:
         """A DM and a channel mention for the player the table waits for, each with a mute button."""
