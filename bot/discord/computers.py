@@ -104,8 +104,9 @@ class LevelChoice(ui.View):
         from bot.discord.context import accepted, bot_of
         result = accepted(await bot_of(interaction).service.add_computer(self.game_id, interaction.user.id, level),
                           self.game_id)
-        await interaction.response.edit_message(content=f"{level_name(level)} joined the game.", view=None)
+        # The lobby first, so everyone sees the new player by the time the host is answered.
         await refresh_lobby_message(self.lobby_message, result.game, f"{level_name(level)} joined.")
+        await interaction.response.edit_message(content=f"{level_name(level)} joined the game.", view=None)
         self.stop()
 
     @ui.button(label="Easy", style=discord.ButtonStyle.secondary)

@@ -156,8 +156,8 @@ async def show_history(interaction: discord.Interaction) -> None:
     if not lines:
         await send(interaction, "No moves yet.", ephemeral=True)
         return
-    text = "\n".join(f"{line.ply}. {mention(line.user_id)} {_history_words(line)} {timestamp(line.played_at)}"
-                     for line in lines)
+    text = "\n".join(f"{line.ply}. {mention(line.user_id)}{' (played by the stand-in)' if line.stand_in else ''} "
+                     f"{_history_words(line)} {timestamp(line.played_at)}" for line in lines)
     embed = discord.Embed(title=f"{game.title}: the last moves", description=clip(text, 4096))
     await send(interaction, embed=embed, ephemeral=True)
 
