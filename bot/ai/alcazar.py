@@ -65,7 +65,10 @@ def choose_move_alcazar(view: Mapping[str, Any], history: Sequence[tuple[int, st
         raise ValueError("the game is over: there is no move to choose")
     if len(moves) == 1:
         return moves[0]
-    deadline = time.perf_counter() + (LEVELS[level].seconds if level in LEVELS else EASY_SECONDS) * scale
+    # Easy does not search: its budget only caps the look at every move in huge positions,
+    # and stays whole at any scale so that shorter thinking never weakens it.
+    seconds = LEVELS[level].seconds * scale if level in LEVELS else EASY_SECONDS
+    deadline = time.perf_counter() + seconds
     if iterations is not None:
         deadline = math.inf
     gains = immediate_gains(state, moves, rng, deadline)
