@@ -28,6 +28,7 @@ from bot.games.alcazar.state import (
     Element,
     Player,
     State,
+    _passed_seats,
 )
 
 
@@ -132,7 +133,10 @@ def state_from_view(view: Mapping[str, Any], hands: Sequence[tuple[int, ...]], d
         pieces_discarded=PIECES - supply["pieces"] - on_board,
         to_move=view["to_move"],
         ply=view["ply"],
-        pass_streak=view["pass_streak"],
+        # The view counts the passes in a row; the engine reads the seats that made them the
+        # same way it reads a state saved with only that count.
+        passed=_passed_seats({"pass_streak": view["pass_streak"], "to_move": view["to_move"],
+                              "players": view["players"]}),
         last_move=None if view["last_move"] is None else dict(view["last_move"]),
         options={},
     )
