@@ -6,13 +6,14 @@
 - **normal** and **hard** run an information-set Monte Carlo search
   (``ismcts``): every iteration deals the unseen cards anew, consistently
   with what the seat knows (``information.determinize``), so the search never
-  relies on a hidden card. Over those deals a UCB tree picks among the
-  seat's candidate moves (the best few by immediate gain, and the best of
-  every action type, so buying is always weighed against building); each
-  deal is then played on for a few turns by a playout policy that picks an
-  action type before a variant, and scored per player (every seat's
-  expected final points), so 3–5 player tables are judged by each player's
-  own interest. Hard thinks longer, keeps more candidates and looks further.
+  relies on a hidden card. The tree's root offers the seat's candidate
+  moves (the best few by immediate gain, and the best of every action type,
+  so buying is always weighed against building); below it the rivals'
+  replies and the seat's next moves grow as the deals allow. Each deal is
+  then played on for a few turns by a playout policy that picks an action
+  type before a variant, and scored per player (every seat's expected final
+  points), so 3–5 player tables are judged by each player's own interest.
+  Hard thinks longer, keeps more candidates and builds a deeper tree.
 """
 from __future__ import annotations
 
@@ -33,16 +34,17 @@ PLAYOUT_WEIGHTS = {"castle": 4.0, "raise": 3.0, "extend": 2.5, "mansion": 1.5, "
 
 @dataclass(frozen=True)
 class LevelAlcazar:
-    """How one level searches: time budget, candidate moves kept, playout length in turns."""
+    """How one level searches: time budget, candidate moves kept, depth of the tree, playout length in turns."""
 
     seconds: float
     candidates: int
+    tree_depth: int
     playout_rounds: int
 
 
 LEVELS = {
-    "normal": LevelAlcazar(seconds=1.0, candidates=8, playout_rounds=2),
-    "hard": LevelAlcazar(seconds=3.0, candidates=12, playout_rounds=3),
+    "normal": LevelAlcazar(seconds=1.0, candidates=8, tree_depth=2, playout_rounds=2),
+    "hard": LevelAlcazar(seconds=3.0, candidates=12, tree_depth=3, playout_rounds=2),
 }
 EASY_SECONDS = 0.5
 
@@ -144,42 +146,99 @@ def pick_candidates(gains: Mapping[str, float], count: int) -> list[str]:
 
 # -- the search ------------------------------------------------------------------------
 
-class _Arm:
-    __slots__ = ("visits", "reward")
+class _Node:
+    """A node of the search tree: the move that led here, seen over many deals.
 
-    def __init__(self) -> None:
+    ``reward`` is summed for ``mover``, the seat that played the move into this
+    node; ``available`` counts the iterations in which that move was legal (in
+    Alcazar a rival's moves depend on the cards dealt to it).
+    """
+
+    __slots__ = ("children", "visits", "reward", "available", "mover")
+
+    def __init__(self, mover: int | None) -> None:
+        self.children: dict[str, _Node] = {}
         self.visits = 0
         self.reward = 0.0
+        self.available = 0
+        self.mover = mover
+
+    def score(self, exploration: float) -> float:
+        return self.reward / self.visits + exploration * math.sqrt(math.log(self.available) / self.visits)
+
+
+EXPLORATION = 0.35
 
 
 def ismcts(view: Mapping[str, Any], knowledge: Knowledge, candidates: list[str], settings: LevelAlcazar,
            rng: random.Random, deadline: float, limit: int | None = None) -> str:
-    """The candidate with the best average outcome over random deals of the unseen cards.
+    """Single-observer information-set MCTS; returns the most visited candidate.
 
-    The search runs until ``deadline``, or exactly ``limit`` iterations when given.
+    Each iteration deals the unseen cards anew, walks the tree choosing only
+    moves legal in that deal (UCB weighted by how often each was available),
+    adds one node, plays on with the playout policy and credits every node
+    with the reward of the seat that moved into it. The root offers only the
+    ``candidates``; deeper nodes grow slowly (progressive widening) with moves
+    the playout policy proposes. The search runs until ``deadline``, or
+    exactly ``limit`` iterations when given.
     """
-    seat = knowledge.seat
-    arms = {move: _Arm() for move in candidates}
+    root = _Node(None)
+    plies = settings.playout_rounds * len(view["players"])
     iterations = 0
     # Every candidate is tried once, whatever the budget.
     while iterations < len(candidates) or (
             iterations < limit if limit is not None else time.perf_counter() < deadline):
         iterations += 1
-        move = _select(arms, iterations, candidates)
-        deal = determinize(view, knowledge, rng)
-        rewards = _simulate(play(deal, move), settings.playout_rounds * len(view["players"]), rng)
-        arm = arms[move]
-        arm.visits += 1
-        arm.reward += rewards[seat]
-    return max(candidates, key=lambda m: (arms[m].reward / max(arms[m].visits, 1), arms[m].visits))
+        state = determinize(view, knowledge, rng)
+        node, path = root, [root]
+        for _ in range(settings.tree_depth):
+            if state.to_move is None:
+                break
+            move, expanded = _descend(node, state, candidates if node is root else None, rng)
+            child = node.children.get(move)
+            if child is None:
+                child = node.children[move] = _Node(state.to_move)
+                child.available = 1
+            state = play(state, move)
+            node = child
+            path.append(node)
+            if expanded:
+                break
+        rewards = _simulate(state, plies, rng)
+        for visited in path:
+            visited.visits += 1
+            if visited.mover is not None:
+                visited.reward += rewards[visited.mover]
+    return max(candidates, key=lambda m: (root.children[m].visits if m in root.children else -1,
+                                          _mean(root.children.get(m))))
 
 
-def _select(arms: Mapping[str, _Arm], iterations: int, order: list[str]) -> str:
-    for move in order:
-        if arms[move].visits == 0:
-            return move
-    log_n = math.log(iterations)
-    return max(order, key=lambda m: arms[m].reward / arms[m].visits + 0.35 * math.sqrt(log_n / arms[m].visits))
+def _mean(node: _Node | None) -> float:
+    return 0.0 if node is None or not node.visits else node.reward / node.visits
+
+
+def _descend(node: _Node, state: State, offered: list[str] | None, rng: random.Random) -> tuple[str, bool]:
+    """The move to follow from ``node`` in this deal, and whether it is a new node."""
+    if offered is not None:
+        untried = [m for m in offered if m not in node.children]
+        if untried:
+            return untried[0], True
+        legal = offered
+    else:
+        legal = [str(m) for m in legal_moves(state)]
+    present = set(legal)
+    available = [m for m in node.children if m in present]
+    for move in available:
+        node.children[move].available += 1
+    widen = offered is None and len(node.children) < 1 + int(math.sqrt(node.visits))
+    if widen or not available:
+        for _ in range(4):
+            proposal = playout_move(legal, rng)
+            if proposal not in node.children:
+                return proposal, True
+        if not available:
+            return proposal, True
+    return max(available, key=lambda m: node.children[m].score(EXPLORATION)), False
 
 
 def _simulate(state: State, plies: int, rng: random.Random) -> list[float]:

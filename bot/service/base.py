@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from dataclasses import replace
 import weakref
 from collections import OrderedDict
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from types import ModuleType
 from typing import AsyncIterator, Callable
 
