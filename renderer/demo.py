@@ -7,8 +7,8 @@ the board image after a few turns and at the end, the hand image of the
 player to move at those turns, and both final results images, to FOLDER
 (default ./demo-output). Then computer players play one game of each kind
 (Alcazar: easy, normal and hard at one table; 1978: normal against hard),
-thinking ``--think`` times their usual time, and their results and move
-lists are written too.
+thinking ``--think`` times their usual time: their end boards and results
+are written too, and their moves are printed in words.
 """
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def play_computer_game(name: str, levels: list[str], seed: int, scale: float) ->
 
 
 def demo_computers(out: Path, seed: int, scale: float) -> list[Path]:
-    """One game of each kind played by computer players: results images and move lists."""
+    """One game of each kind played by computer players: end boards and results; the moves are printed."""
     written: list[Path] = []
     for name, levels, draw in (("alcazar", ["easy", "normal", "hard"], alcazar.board),
                                ("alcazar1978", ["normal", "hard"], alcazar1978.board)):
@@ -120,9 +120,8 @@ def demo_computers(out: Path, seed: int, scale: float) -> list[Path]:
                            (out / f"computers-{name}-results.png", results.results(view, names=names))):
             path.write_bytes(data)
             written.append(path)
-        moves = out / f"computers-{name}-moves.txt"
-        moves.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        written.append(moves)
+        print(f"{get_game(name).TITLE} played by {', '.join(names)}:")
+        print("\n".join(f"  {line}" for line in lines))
     return written
 
 
@@ -141,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     written += demo_computers(out, args.seed, args.think)
     for path in written:
         print(path)
-    print(f"{len(written)} files written to {out.resolve()}")
+    print(f"{len(written)} images written to {out.resolve()}")
     return 0
 
 
