@@ -149,6 +149,12 @@ async def test_the_stand_in_plays_a_late_players_turn_and_the_board_says_so(fake
         assert game.status is GameStatus.ACTIVE and game.to_move_id != late.id
         history = await late.slash("history")
         assert "stand-in" in history.text
+        other = bob if late is alice else alice
+        asked = await other.slash("resign")
+        await other.click(asked.message, "Yes, resign")
+        over = fake.channel_messages(fake.general)[-1]
+        assert "The game is over" in over["content"]
+        assert f"The stand-in (a computer) played for {late.mention}." in over["content"]
     assert_clean(fake)
 
 

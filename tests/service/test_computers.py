@@ -185,6 +185,11 @@ async def test_the_stand_in_plays_for_a_player_who_missed_the_deadline(service: 
     assert line.stand_in and line.user_id == late
     # The turn after is an ordinary one: the other player plays it.
     assert not result.of_type(ComputerToMove)
+    # The result names the seat the stand-in played for.
+    other = result.game.to_move_id
+    over = await service.resign(game_id, other)
+    assert isinstance(over, Accepted) and over.game.result is not None
+    assert over.game.result.stand_in_seats == (move.seat,)
 
 
 async def test_without_the_stand_in_a_missed_deadline_loses_alcazar_1978(service: GameService,
