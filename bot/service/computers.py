@@ -28,6 +28,7 @@ from bot.service.events import ComputerToMove, PlayerJoined, PlayerLeft
 from bot.service.live import Action, LiveGame
 from bot.service.results import Accepted, Reason, Refusal
 from bot.service.threads import in_thread
+from bot.service.lobby import LobbyOperations
 from bot.service.turns import TurnOperations
 from bot.service.workers import in_process
 from bot.store import EntryKind, GameStatus, SeatRow
@@ -70,13 +71,10 @@ class _Turn:
     seed: int
 
 
-class ComputerOperations(TurnOperations):
+class ComputerOperations(LobbyOperations, TurnOperations):
     """Adding and removing computers in a lobby, and playing their turns."""
 
     # -- the lobby -----------------------------------------------------------------------
-
-    # The lobby's own checks (``LobbyOperations``, next to this class in ``GameService``).
-    _lobby_rows: Any
 
     async def add_computer(self, game_id: int, user_id: int, level: str) -> Accepted | Refusal:
         """The host adds a computer player of ``level`` (easy, normal, hard) to the lobby."""

@@ -1,6 +1,7 @@
 """``GameService``: the one place where games change."""
 from __future__ import annotations
 
+from bot.service.computers import ComputerOperations
 from bot.service.draws import DrawOperations
 from bot.service.lobby import LobbyOperations
 from bot.service.queries import QueryOperations
@@ -9,9 +10,9 @@ from bot.service.undo import UndoOperations
 
 
 class GameService(
-    LobbyOperations, UndoOperations, DrawOperations, ReminderOperations, QueryOperations
+    UndoOperations, DrawOperations, ReminderOperations, ComputerOperations, LobbyOperations, QueryOperations
 ):
-    """Lobbies, turns, undo, draws, reminders, deadlines and queries over one ``Store``.
+    """Lobbies, turns, computer players, undo, draws, reminders, deadlines and queries over one ``Store``.
 
     ``GameService(store, clock)``; every operation is an async method taking
     ids and text and returning ``Accepted`` (with events) or a ``Refusal``.
