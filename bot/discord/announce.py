@@ -177,10 +177,14 @@ async def publish(bot: AlcazarBot, accepted: Accepted, *, headline: str | None =
     moves = [move_line(e) for e in accepted.events if isinstance(e, MovePlayed)]
     lines = ([headline] if headline else []) + moves
     posted = True
-    if moves or accepted.of_type(GameOver) or headline:
-        posted = await post_board_or_log(bot, accepted.game.id, lines)
-    await send_changed_hands(bot, accepted)
-    bot.computer_turns.notice(accepted)
+    try:
+        if moves or accepted.of_type(GameOver) or headline:
+            posted = await post_board_or_log(bot, accepted.game.id, lines)
+        await send_changed_hands(bot, accepted)
+    finally:
+        # After the board, so the computer's move is posted after the move it answers;
+        # whatever happened to the messages, the computer plays.
+        bot.computer_turns.notice(accepted)
     return posted
 
 
