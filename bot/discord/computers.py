@@ -79,7 +79,9 @@ class ComputerTurns:
         self._resumer = asyncio.create_task(run(), name="alcazar-computer-resume")
 
     async def idle(self) -> None:
-        """Wait until no computer turn is running (tests)."""
+        """Wait until the turns waiting at start-up are scheduled and no computer turn is running (tests)."""
+        if self._resumer is not None:
+            await asyncio.gather(self._resumer, return_exceptions=True)
         while self._running:
             await asyncio.gather(*list(self._running.values()), return_exceptions=True)
 
