@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.config import Settings
+from bot.discord import images
 from bot.discord.endpoints import apply_endpoints
 from bot.discord.computers import ComputerTurns
 from bot.discord.reminders import ReminderLoop
@@ -64,7 +65,9 @@ class AlcazarBot(discord.Client):
         path = self.settings.database_path
         path.parent.mkdir(parents=True, exist_ok=True)
         self.store = await Store.open(str(path))
-        self._service = GameService(self.store, self.clock, think_scale=self._think_scale)
+        self._service = GameService(self.store, self.clock, cache_size=self.settings.game_cache_size,
+                                    think_scale=self._think_scale)
+        images.start_images(self.settings.image_workers)
         self.add_dynamic_items(*ALL_ITEMS)
         self.tree.add_command(AlcazarCommands(self))
         await self.sync_commands()
@@ -76,6 +79,7 @@ class AlcazarBot(discord.Client):
         await self.reminders.stop()
         await self.computer_turns.stop()
         await super().close()
+        await images.stop_images()
         if self.store is not None:
             await self.store.close()
             self.store = None

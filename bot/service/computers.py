@@ -18,6 +18,7 @@ lists the turns waiting for a computer, to resume them after a restart.
 """
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +31,7 @@ from bot.service.results import Accepted, Reason, Refusal
 from bot.service.threads import in_thread
 from bot.service.lobby import LobbyOperations
 from bot.service.turns import TurnOperations
-from bot.service.workers import in_process
+from bot.service.workers import in_process, worker_count
 from bot.store import EntryKind, GameStatus, SeatRow
 
 LEVELS = ai.LEVELS
@@ -151,6 +152,12 @@ class ComputerOperations(LobbyOperations, TurnOperations):
         turn = await self._claim_turn(game_id, version, late=True)
         return None if turn is None else await self._think_and_play(turn)
 
+    def _thinking_slots(self) -> asyncio.Semaphore:
+        slots: asyncio.Semaphore | None = getattr(self, "_computer_slots", None)
+        if slots is None:
+            slots = self._computer_slots = asyncio.Semaphore(max(1, worker_count() - 1))
+        return slots
+
     async def _claim_turn(self, game_id: int, version: int, *, late: bool) -> _Turn | None:
         async with self._game_lock(game_id):
             live = await self._load_live(game_id)
@@ -173,9 +180,12 @@ class ComputerOperations(LobbyOperations, TurnOperations):
 
     async def _think_and_play(self, turn: _Turn) -> Accepted | None:
         live = turn.live
-        # Thinking happens outside the game's lock, in another process: the bot stays free.
-        move = await in_process(ai.choose_move, live.row.kind, turn.seen, turn.seat, turn.level, turn.seed,
-                                self.think_scale)
+        # Thinking happens outside the game's lock, in another process: the bot stays free. At
+        # most all but one of the worker processes think at once, so boards are never kept
+        # waiting behind computers.
+        async with self._thinking_slots():
+            move = await in_process(ai.choose_move, live.row.kind, turn.seen, turn.seat, turn.level,
+                                    turn.seed, self.think_scale)
         async with self._game_lock(live.row.id):
             current = await self._load_live(live.row.id)
             if current is None or current.version != live.version \
