@@ -128,15 +128,8 @@ class ComputerOperations(LobbyOperations, TurnOperations):
     async def computer_turns_due(self) -> list[ComputerToMove]:
         """Every active game whose turn a computer plays (to resume them, e.g. after a restart)."""
         async with self.store.read() as tx:
-            games = await tx.games.with_status(GameStatus.ACTIVE)
-            due = []
-            for row in games:
-                if row.turn_seat is None:
-                    continue
-                seats = await tx.seats.of_game(row.id)
-                if row.turn_seat < len(seats) and computer_plays(seats[row.turn_seat]):
-                    due.append(ComputerToMove(row.id, row.version, row.turn_seat))
-        return due
+            waiting = await tx.seats.computer_turns()
+        return [ComputerToMove(game_id, version, seat) for game_id, version, seat in waiting]
 
     async def play_computer_turn(self, game_id: int, version: int) -> Accepted | None:
         """Let the computer (or the stand-in) play the turn at ``version``.
