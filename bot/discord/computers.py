@@ -96,18 +96,17 @@ class ComputerTurns:
 class LevelChoice(ui.View):
     """The host's private choice of a computer's level, after "Add computer" in a lobby."""
 
-    def __init__(self, game_id: int, lobby_message: discord.Message | None) -> None:
+    def __init__(self, game_id: int) -> None:
         super().__init__(timeout=300)
         self.game_id = game_id
-        self.lobby_message = lobby_message
 
     async def _add(self, interaction: discord.Interaction, level: str) -> None:
-        from bot.discord.lobby import refresh_lobby_message
         from bot.discord.context import accepted, bot_of
+        from bot.discord.lobby import update_lobby_message
         result = accepted(await bot_of(interaction).service.add_computer(self.game_id, interaction.user.id, level),
                           self.game_id)
-        # The lobby first, so everyone sees the new player by the time the host is answered.
-        await refresh_lobby_message(self.lobby_message, result.game, f"{level_name(level)} joined.")
+        # The lobby message first, so everyone sees the new player by the time the host is answered.
+        await update_lobby_message(interaction, result.game, f"{level_name(level)} joined.", from_button=False)
         await interaction.response.edit_message(content=f"{level_name(level)} joined the game.", view=None)
         self.stop()
 
@@ -134,4 +133,4 @@ async def offer_levels(interaction: discord.Interaction, game_id: int) -> None:
     levels = "\n".join(f"**{level.capitalize()}**: {LEVEL_HELP[level]}" for level in LEVELS)
     bot_of(interaction).remember_name(interaction.user)
     await send(interaction, f"Which level should the computer play?\n{levels}",
-               view=LevelChoice(game_id, interaction.message), ephemeral=True)
+               view=LevelChoice(game_id), ephemeral=True)

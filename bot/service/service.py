@@ -2,15 +2,16 @@
 from __future__ import annotations
 
 from bot.service.computers import ComputerOperations
-from bot.service.draws import DrawOperations
 from bot.service.lobby import LobbyOperations
+from bot.service.messages import MessageOperations
 from bot.service.queries import QueryOperations
+from bot.service.questions import QuestionOperations
 from bot.service.reminders import ReminderOperations
-from bot.service.undo import UndoOperations
 
 
 class GameService(
-    UndoOperations, DrawOperations, ReminderOperations, ComputerOperations, LobbyOperations, QueryOperations
+    QuestionOperations, ReminderOperations, ComputerOperations, LobbyOperations, QueryOperations,
+    MessageOperations,
 ):
     """Lobbies, turns, computer players, undo, draws, reminders, deadlines and queries over one ``Store``.
 

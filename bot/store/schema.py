@@ -117,7 +117,22 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, user_id)
     ) WITHOUT ROWID;
     """,
-    # 4: computer players. A move the stand-in played for an absent player is marked in
+    # 4: the bot's own messages that it edits later instead of posting anew: a game's lobby,
+    #    its newest board, each player's hand DM and an open question to the table.
+    """
+    CREATE TABLE posted_messages (
+        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        role       TEXT    NOT NULL
+                   CHECK (role IN ('lobby', 'board', 'hand', 'question')),
+        user_id    INTEGER NOT NULL DEFAULT 0,  -- a hand's owner; 0 for channel messages
+        channel_id INTEGER NOT NULL,            -- a channel, a thread or a DM channel
+        message_id INTEGER NOT NULL,
+        version    INTEGER NOT NULL,            -- the game version the message shows
+        detail     TEXT    NOT NULL DEFAULT '', -- JSON: what the message showed (a hand's cards)
+        PRIMARY KEY (game_id, role, user_id)
+    ) WITHOUT ROWID;
+    """,
+    # 5: computer players. A move the stand-in played for an absent player is marked in
     #    the log (and a seat it took over on a resignation has seats.resigned = 2); a
     #    computer's turn is claimed (game and version) by the one process that
     #    thinks about it, for a lease, so it is played once and resumed after a crash.

@@ -17,6 +17,7 @@ import aiosqlite
 
 from bot.store.games import GameRepo, ResultRepo, SeatRepo
 from bot.store.log import ComputerClaimRepo, MoveLog, SnapshotRepo
+from bot.store.messages import PostedMessageRepo
 from bot.store.reminders import DmNoteRepo, MuteRepo, ReminderRepo
 from bot.store.requests import DrawOfferRepo, UndoRepo
 from bot.store.schema import apply_migrations
@@ -36,6 +37,7 @@ class Tx:
         self.undo = UndoRepo(conn)
         self.draws = DrawOfferRepo(conn)
         self.dm_notes = DmNoteRepo(conn)
+        self.messages = PostedMessageRepo(conn)
         self.computer_claims = ComputerClaimRepo(conn)
 
 
@@ -70,7 +72,8 @@ class Store:
     ``async with store.read() as tx`` runs queries; ``async with store.write() as tx``
     runs one transaction (``BEGIN IMMEDIATE``, issued by sqlite3 before the first
     change, … ``COMMIT``; rolled back on any exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
-    ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``undo``, ``draws``, ``dm_notes``, ``computer_claims``.
+    ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``undo``, ``draws``, ``dm_notes``, ``messages``,
+    ``computer_claims``.
     """
 
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
