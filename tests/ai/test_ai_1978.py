@@ -9,7 +9,7 @@ from bot.ai import choose_move, observe
 from bot.games import alcazar1978 as game
 
 # Short searches: depth 2 is always completed, which is what these rules need.
-SCALE = 0.02
+SCALE = 0.001
 
 
 def _positions(count: int, seed: int) -> list[game.State]:
