@@ -193,7 +193,8 @@ def replay_captions(game: GameInfo, lines: Sequence[HistoryLine], names: Sequenc
     captions = [f"{game.title}, the start: {seats}"]
     total = len(lines)
     for line in lines:
-        captions.append(f"{line.ply}/{total} {names[line.seat]}: {line_words(line)}")
+        by = " (stand-in)" if line.stand_in else ""
+        captions.append(f"{line.ply}/{total} {names[line.seat]}{by}: {line_words(line)}")
     return captions
 
 
@@ -221,7 +222,7 @@ def game_record(game: GameInfo, lines: Sequence[HistoryLine], names: Sequence[st
     width = max((len(line.notation) for line in lines), default=4)
     for line in lines:
         out.append(f"  {line.ply:>3}. {_utc(line.played_at)}  {names[line.seat]:<16.16} "
-                   f"{line.notation:<{width}}  {line_words(line)}")
+                   f"{line.notation:<{width}}  {line_words(line)}{STAND_IN if line.stand_in else ''}")
     if not lines:
         out.append("  (no moves yet)")
     return "\n".join(out) + "\n"
@@ -248,6 +249,9 @@ def _result_lines(game: GameInfo, names: Sequence[str], shifts: Sequence[RatingS
     return lines
 
 
+STAND_IN = " (played by the stand-in)"
+
+
 def history_page_text(lines: Sequence[HistoryLine]) -> str:
-    return "\n".join(f"{line.ply}. {mention(line.user_id)} {line_words(line)} {when(line.played_at)}"
-                     for line in lines)
+    return "\n".join(f"{line.ply}. {mention(line.user_id)}{STAND_IN if line.stand_in else ''} "
+                     f"{line_words(line)} {when(line.played_at)}" for line in lines)

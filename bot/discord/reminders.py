@@ -76,6 +76,8 @@ class ReminderLoop:
                 await publish(self.bot, accepted)
             except Exception:  # noqa: BLE001 - the deadline is applied; only its announcement failed
                 log.exception("Announcing the missed deadline of game %s failed", accepted.game.id)
+        # A computer turn whose task was lost (a crash, an outage) is picked up again.
+        await self.bot.computer_turns.resume()
 
     async def _note_returns(self) -> None:
         """Players whose time away ran out since the last round: their boards drop the away line and

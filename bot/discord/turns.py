@@ -221,6 +221,8 @@ async def resign(interaction: discord.Interaction) -> None:
         raise Refused("You are not playing in this game.", game_id=game.id)
     consequence = ("The others play on without you; your pieces and nobles stay and you rank last."
                    if game.kind == "alcazar" else "Your opponent wins the game.")
+    if game.kind == "alcazar" and game.settings.stand_in_on_resign:
+        consequence = "A computer (the stand-in) plays your seat for the rest of the game."
     await send(interaction, f"Resign from this game? {consequence} This cannot be taken back.",
                view=confirm_buttons("resign", game.id, game.version), ephemeral=True)
 

@@ -16,6 +16,7 @@ from openskill.models import PlackettLuce
 
 from bot.games.common import Outcome
 from bot.service.live import LiveGame
+from bot.store import SeatRow
 from bot.store.ratings import RatingChange, RatingRow
 
 MODEL = PlackettLuce()
@@ -52,14 +53,14 @@ def _rank_key(detail: dict[str, Any]) -> tuple[int, int, int]:
             int(detail.get("money", 0)) % MONEY_PER_POINT)
 
 
-def is_person(seat: Any) -> bool:
-    """False for a seat a computer plays (computer players have negative user ids; Discord's are
-    positive) or a stand-in took over (a ``stand_in`` seat): such games are never rated."""
-    return seat.user_id >= 0 and not getattr(seat, "stand_in", False)
+def is_person(seat: SeatRow) -> bool:
+    """False for a seat a computer plays or the stand-in took over: such games are never rated."""
+    return not (seat.is_computer or seat.stand_in)
 
 
 def is_rated(live: LiveGame, outcome: Outcome) -> bool:
-    """A game is rated when people alone played it and at least two of them finished it.
+    """A game is rated when people alone played it and at least two of them finished it
+    (the caller also checks that the stand-in never played a late player's turn).
 
     Who left early is read from the outcome (Alcazar marks retired seats in its
     details), since the seat that resigns in this very step is not marked yet.

@@ -12,10 +12,10 @@ import logging
 from typing import Sequence
 
 from bot.service.away import away_until, in_quiet_hours, paused_seconds
-from bot.service.base import ServiceBase, info_of
+from bot.service.base import ServiceBase, computer_plays, info_of
+from bot.service.computers import ComputerOperations
 from bot.service.results import Accepted, GameInfo, Reason, Refusal, Reminder
 from bot.service.settings import GameSettings
-from bot.service.turns import TurnOperations
 from bot.store import GameRow, GameStatus, ReminderRow
 from bot.store.players import AwayPeriod
 
@@ -58,7 +58,7 @@ def _deadline_passed(game: GameRow, away: Sequence[AwayPeriod], now: float) -> b
     return deadline is not None and now >= deadline
 
 
-class ReminderOperations(TurnOperations, ServiceBase):
+class ReminderOperations(ComputerOperations, ServiceBase):
     """Reminders, mutes and deadlines."""
 
     async def due_reminders(self, now: float | None = None) -> list[Reminder]:
@@ -75,7 +75,8 @@ class ReminderOperations(TurnOperations, ServiceBase):
         due: list[Reminder] = []
         for game in games:
             user_id = to_act.get(game.id)
-            if user_id is None or game.turn_seat is None or (game.id, user_id) in muted:
+            # Computers are never reminded: they move by themselves.
+            if user_id is None or user_id < 0 or game.turn_seat is None or (game.id, user_id) in muted:
                 continue
             periods = away.get(user_id, [])
             try:
@@ -148,7 +149,9 @@ class ReminderOperations(TurnOperations, ServiceBase):
 
     async def process_deadlines(self, now: float | None = None) -> list[Accepted]:
         """Act on every missed deadline: skip the late player (Alcazar) or end the game
-        with their loss (Alcazar 1978). One result, with its events, per game acted on."""
+        with their loss (Alcazar 1978); with the setting ``stand_in_on_deadline``, the
+        stand-in plays the turn instead. One result, with its events, per game acted on.
+        A turn a computer plays has no deadline (it is resumed, not punished)."""
         now = self.clock.now() if now is None else now
         async with self.store.read() as tx:
             active = await tx.games.with_status(GameStatus.ACTIVE)
@@ -168,8 +171,9 @@ class ReminderOperations(TurnOperations, ServiceBase):
 
     async def _apply_deadline(self, candidate: GameRow, away: Sequence[AwayPeriod], now: float
                               ) -> Accepted | Refusal | None:
-        """Skip or beat the late player of one game; None when its deadline has not passed
-        (``away``: the time away of the player to act, which does not count)."""
+        """Skip or beat the late player of one game, or let the stand-in play their turn;
+        None when its deadline has not passed (``away``: the time away of the player to act,
+        which does not count)."""
         if not _deadline_passed(candidate, away, now):
             return None
         async with self._game_lock(candidate.id):
@@ -177,6 +181,11 @@ class ReminderOperations(TurnOperations, ServiceBase):
             # Re-checked under the lock: the player may have moved meanwhile (then the turn,
             # and so the player whose time away counts, is a new one: no deadline has passed).
             if live is None or live.row.status is not GameStatus.ACTIVE or live.row.turn_seat is None \
-                    or live.row.version != candidate.version or not _deadline_passed(live.row, away, now):
+                    or live.row.version != candidate.version or not _deadline_passed(live.row, away, now) \
+                    or computer_plays(live.seats[live.row.turn_seat]):
                 return None
-            return await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True)
+            if not GameSettings.from_dict(live.row.settings).stand_in_on_deadline:
+                return await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True)
+            version = live.version
+        # The stand-in thinks outside the game's lock, like any computer.
+        return await self._stand_in_for_late_player(candidate.id, version)

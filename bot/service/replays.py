@@ -75,7 +75,8 @@ class ReplayOperations(ServiceBase):
         users = {s.seat: s.user_id for s in seats}
         async with self.store.read() as tx:
             lines = await tx.moves.entries(game_id)
-        return [HistoryLine(e.ply, e.seat, users[e.seat], e.kind, e.notation, e.words, e.forced, e.played_at)
+        return [HistoryLine(e.ply, e.seat, users[e.seat], e.kind, e.notation, e.words, e.forced, e.played_at,
+                            e.stand_in)
                 for e in lines]
 
     async def finished_in_channel(self, channel_id: int, limit: int = 25) -> list[GameInfo]:

@@ -1,6 +1,7 @@
 """``GameService``: the one place where games change."""
 from __future__ import annotations
 
+from bot.service.computers import ComputerOperations
 from bot.service.lobby import LobbyOperations
 from bot.service.messages import MessageOperations
 from bot.service.players import PlayerOperations
@@ -12,11 +13,11 @@ from bot.service.standings import RatingOperations
 
 
 class GameService(
-    LobbyOperations, QuestionOperations, ReminderOperations, QueryOperations, MessageOperations,
-    PlayerOperations, RatingOperations, ReplayOperations,
+    QuestionOperations, ReminderOperations, ComputerOperations, LobbyOperations, QueryOperations,
+    MessageOperations, PlayerOperations, RatingOperations, ReplayOperations,
 ):
-    """Lobbies, turns, undo, draws, reminders, deadlines and queries over one ``Store``,
-    plus what a player sees across games: their games, time away, ratings, replays.
+    """Lobbies, turns, computer players, undo, draws, reminders, deadlines and queries over one
+    ``Store``, plus what a player sees across games: their games, time away, ratings, replays.
 
     ``GameService(store, clock)``; every operation is an async method taking
     ids and text and returning ``Accepted`` (with events) or a ``Refusal``.

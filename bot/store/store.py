@@ -16,7 +16,7 @@ from typing import AsyncIterator
 import aiosqlite
 
 from bot.store.games import GameRepo, ResultRepo, SeatRepo
-from bot.store.log import MoveLog, SnapshotRepo
+from bot.store.log import ComputerClaimRepo, MoveLog, SnapshotRepo
 from bot.store.messages import PostedMessageRepo
 from bot.store.players import AwayRepo, QuietRepo
 from bot.store.ratings import RatingRepo
@@ -40,6 +40,7 @@ class Tx:
         self.draws = DrawOfferRepo(conn)
         self.dm_notes = DmNoteRepo(conn)
         self.messages = PostedMessageRepo(conn)
+        self.computer_claims = ComputerClaimRepo(conn)
         self.ratings = RatingRepo(conn)
         self.away = AwayRepo(conn)
         self.quiet = QuietRepo(conn)
@@ -77,7 +78,7 @@ class Store:
     runs one transaction (``BEGIN IMMEDIATE``, issued by sqlite3 before the first
     change, … ``COMMIT``; rolled back on any exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
     ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``undo``, ``draws``, ``dm_notes``, ``messages``,
-    ``ratings``, ``away``, ``quiet``.
+    ``computer_claims``, ``ratings``, ``away``, ``quiet``.
     """
 
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:

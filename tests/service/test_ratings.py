@@ -112,17 +112,13 @@ async def test_a_cancelled_game_is_not_rated(service: GameService) -> None:
 
 
 def test_games_with_a_computer_or_a_stand_in_are_unrated() -> None:
-    from dataclasses import dataclass, replace
+    from dataclasses import replace
     from types import SimpleNamespace
 
     from bot.service.ratings import is_rated
     from bot.store import SeatRow
 
-    @dataclass(frozen=True)
-    class StandInSeat(SeatRow):
-        stand_in: bool = False
-
-    people = tuple(StandInSeat(1, u, 0.0, s, False) for s, u in enumerate((10, 11, 12)))
+    people = tuple(SeatRow(1, u, 0.0, s, False) for s, u in enumerate((10, 11, 12)))
     outcome = Outcome(winners=(0,), reason="won")
     assert is_rated(SimpleNamespace(seats=people), outcome)
     with_computer = (replace(people[0], user_id=-1), *people[1:])      # computer players have negative ids
