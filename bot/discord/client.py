@@ -104,6 +104,9 @@ class AlcazarBot(discord.Client):
         """Display names already known, without asking Discord (for autocomplete, which must be quick)."""
         names = []
         for index, user_id in enumerate(user_ids):
+            if user_id < 0:
+                names.append(computer_name(user_id))
+                continue
             user = self.get_user(user_id)
             names.append(self._names.get(user_id) or (user.display_name if user else f"Player {index + 1}"))
         return names

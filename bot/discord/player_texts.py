@@ -9,6 +9,7 @@ from typing import Sequence
 from bot.discord.style import house_style
 from bot.games import get_game
 from bot.service import AwayStatus, GameInfo, HistoryLine, MyGame, PlayerRecord, RatingShift, Standing
+from bot.service.computers import computer_name
 from bot.store import EntryKind, GameStatus
 
 AWAY_MARK = "💤"
@@ -48,8 +49,14 @@ def my_game_line(entry: MyGame, server: str, away_until: float | None = None) ->
         return f"⏳ {where}: waiting to start ({count} {'player' if count == 1 else 'players'} joined). " \
                f"[Lobby]({link(game.guild_id, game.channel_id)})"
     since = f" since {when(game.turn_since)}" if game.turn_since is not None else ""
-    turn = "**your turn**" if entry.my_turn else f"{mention(game.to_move_id)}'s turn" \
-        if game.to_move_id is not None else "waiting"
+    if entry.my_turn:
+        turn = "**your turn**"
+    elif game.to_move_id is None:
+        turn = "waiting"
+    elif game.to_move_id < 0:
+        turn = f"{computer_name(game.to_move_id)} is thinking"
+    else:
+        turn = f"{mention(game.to_move_id)}'s turn"
     target = link(game.guild_id, board.channel_id if board else game.channel_id,
                   board.message_id if board else None)
     marker = "▶️" if entry.my_turn else "•"

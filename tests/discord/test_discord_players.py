@@ -197,3 +197,16 @@ async def test_stats_and_autocomplete_in_a_dm(fake: FakeDiscord, database_path: 
         assert stats.ephemeral and "no rated games yet" in stats.text
         assert await alice.autocomplete("replay", "game", "", channel=dm) == []
     assert_clean(fake)
+
+
+def test_a_game_waiting_for_a_computer_says_so_in_the_list() -> None:
+    from bot.discord.player_texts import my_game_line
+    from bot.service import GameSettings, GameInfo, MyGame
+    from bot.store import GameStatus
+
+    game = GameInfo(id=3, guild_id=1, channel_id=2, kind="alcazar1978", title="Alcazar (1978)",
+                    status=GameStatus.ACTIVE, host_id=5, settings=GameSettings(), version=4, players=(5, -1),
+                    resigned=frozenset(), to_move_seat=1, to_move_id=-1, turn_since=1_700_000_000.0)
+    line = my_game_line(MyGame(game, None, my_turn=False), "**Club**")
+    assert "Computer (easy) is thinking since <t:1700000000:R>" in line and "<@-1>" not in line
+    assert "https://discord.com/channels/1/2)" in line
