@@ -3,6 +3,11 @@
 Migration *n* brings a database from ``user_version`` n-1 to n. Each runs in
 its own transaction together with the new ``user_version``, so a database is
 never left between two versions. Append new migrations; never edit a shipped one.
+
+Migrations are written in SQLite's dialect; ``bot.store.postgres`` runs the
+same list on PostgreSQL after ``postgres_ddl`` maps the types (64-bit
+integers, double precision times, identity keys). Keep to plain DDL
+(``CREATE TABLE``/``INDEX``, ``ALTER TABLE … ADD COLUMN``) so both can run it.
 """
 from __future__ import annotations
 
@@ -117,6 +122,19 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, user_id)
     ) WITHOUT ROWID;
     """,
+    # 4: claims on scheduled work (reminders, deadlines) by the bot processes sharing the database.
+    """
+    CREATE TABLE claims (
+        game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        task        TEXT    NOT NULL,           -- 'reminder' or 'deadline'
+        version     INTEGER NOT NULL,           -- the turn: the game's version when it began
+        number      INTEGER NOT NULL,           -- the reminder's number in the turn; 0 for a deadline
+        owner       TEXT    NOT NULL,           -- the process that claimed it
+        lease_until REAL    NOT NULL,           -- after this, an undone claim may be taken again
+        done_at     REAL,
+        PRIMARY KEY (game_id, task)
+    ) WITHOUT ROWID;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -139,7 +157,7 @@ def apply_migrations(conn: sqlite3.Connection) -> int:
     for number in range(found + 1, SCHEMA_VERSION + 1):
         conn.execute("BEGIN IMMEDIATE")
         try:
-            for statement in _statements(MIGRATIONS[number - 1]):
+            for statement in split_statements(MIGRATIONS[number - 1]):
                 conn.execute(statement)
             # PRAGMA takes no parameters; number is an int from our own range.
             conn.execute(f"PRAGMA user_version = {int(number)}")
@@ -150,7 +168,7 @@ def apply_migrations(conn: sqlite3.Connection) -> int:
     return found
 
 
-def _statements(script: str) -> list[str]:
+def split_statements(script: str) -> list[str]:
     """Split a migration into statements (``executescript`` would commit on its own)."""
     statements: list[str] = []
     pending = ""
