@@ -58,9 +58,11 @@ class ReminderLoop:
     async def run_once(self) -> None:
         service = self.bot.service
         for reminder in await service.due_reminders():
-            # Recorded before sending: a reminder goes out at most once, even across a crash.
-            if await service.mark_reminded(reminder):
+            # Claimed first, so that of the processes sharing the database one sends it;
+            # recorded after sending, so that one that dies meanwhile leaves it to another.
+            if await service.claim_reminder(reminder):
                 await self.remind(reminder)
+                await service.mark_reminded(reminder)
         for accepted in await service.process_deadlines():
             await publish(self.bot, accepted)
 

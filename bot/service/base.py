@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
+import socket
 import weakref
 from collections import OrderedDict
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from types import ModuleType
 from typing import AsyncIterator, Callable
 
@@ -31,14 +34,19 @@ class ServiceBase:
 
     # Games held in memory at once; older ones are reloaded from their snapshot.
     CACHE_SIZE = 256
+    # How long a claim on a reminder or a deadline is held: far longer than sending one
+    # reminder takes, so that only a process that died loses its claim to another.
+    CLAIM_LEASE_SECONDS = 120.0
 
     def __init__(
         self, store: Store, clock: Clock | None = None, *,
-        seed_source: Callable[[], int] = new_seed,
+        seed_source: Callable[[], int] = new_seed, process_name: str | None = None,
     ) -> None:
         self.store = store
         self.clock: Clock = clock or SystemClock()
         self._seed_source = seed_source
+        # Who holds a claim: this process, among the others sharing the database.
+        self.process_name = process_name or f"{socket.gethostname()}:{os.getpid()}"
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._live: OrderedDict[int, LiveGame] = OrderedDict()
 
@@ -53,6 +61,18 @@ class ServiceBase:
             self._locks[game_id] = lock
         async with lock:
             yield
+
+    # -- claims on scheduled work (several processes, one database) -------------------
+
+    async def _claim(self, game_id: int, task: str, version: int, number: int, now: float) -> bool:
+        """Take a piece of scheduled work for this process; False when it is done or held elsewhere."""
+        async with self.store.write() as tx:
+            return await tx.claims.claim(game_id, task, version, number, owner=self.process_name,
+                                         now=now, lease=self.CLAIM_LEASE_SECONDS)
+
+    async def _finish_claim(self, game_id: int, task: str, version: int, number: int) -> None:
+        async with self.store.write() as tx:
+            await tx.claims.finish(game_id, task, version, number, now=self.clock.now())
 
     # -- loading -----------------------------------------------------------------------
 
@@ -71,15 +91,23 @@ class ServiceBase:
     async def _load_live(self, game_id: int) -> LiveGame | None:
         """The game in play (or finished) at its current version: cached, or from the store.
 
-        The cache is only trusted by this process, which makes every change
-        through the service; the store's version check guards the commit anyway.
+        With a store of its own (SQLite) the cache is trusted: this process makes
+        every change through the service. With a shared store (PostgreSQL, other
+        processes) the cached copy is checked against the game's row first and
+        reloaded when another process moved the game on. The store's version
+        check guards every commit anyway.
         """
         cached = self._live.get(game_id)
-        if cached is not None:
+        if cached is not None and not self.store.shared:
             self._live.move_to_end(game_id)
             return cached
         async with self.store.read() as tx:
             row = await tx.games.get(game_id)
+            if cached is not None and row is not None and row.version == cached.version:
+                # Same board; only what changes without a move (settings) is taken from the row.
+                fresh = cached if row == cached.row else replace(cached, row=row)
+                self._remember(fresh)
+                return fresh
             if row is None or row.status is GameStatus.LOBBY or row.version == 0:
                 return None   # a lobby (or a lobby that closed) has no board yet
             seats = tuple(await tx.seats.of_game(game_id))

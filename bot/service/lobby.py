@@ -15,7 +15,7 @@ from bot.service.live import LiveGame
 from bot.service.results import Accepted, Reason, Refusal
 from bot.service.settings import GameSettings, SettingsError, checked_options
 from bot.service.threads import in_thread
-from bot.store import ChannelBusy, GameRow, GameStatus, SeatRow, Snapshot
+from bot.store import ChannelBusy, GameRow, GameStatus, SeatRow, Snapshot, StaleVersion
 
 
 def seat_order(seed: int, players_in_joining_order: Sequence[int]) -> list[int]:
@@ -172,21 +172,25 @@ class LobbyOperations(ServiceBase):
             )
             outcome: Outcome | None = engine.outcome(state)
             turn = None if outcome is not None else engine.to_move(state)
-            async with self.store.write() as tx:
-                await tx.seats.assign(game_id, order)
-                await tx.games.update_settings(game_id, settings.to_dict(), now)
-                version = await tx.games.advance(
-                    game_id, expected_version=row.version,
-                    status=GameStatus.ACTIVE if outcome is None else GameStatus.FINISHED,
-                    turn_seat=turn, now=now,
-                )
-                await tx.moves.append(game_id, entries)
-                await tx.snapshots.put(Snapshot(game_id, version, len(entries), snapshot))
-                if outcome is not None:
-                    await tx.results.record(game_id, winners=outcome.winners, reason=outcome.reason,
-                                            outcome=outcome.to_dict(), now=now)
-                row = await tx.games.require(game_id)
-                seats = tuple(await tx.seats.of_game(game_id))
+            try:
+                async with self.store.write() as tx:
+                    await tx.seats.assign(game_id, order)
+                    await tx.games.update_settings(game_id, settings.to_dict(), now)
+                    version = await tx.games.advance(
+                        game_id, expected_version=row.version,
+                        status=GameStatus.ACTIVE if outcome is None else GameStatus.FINISHED,
+                        turn_seat=turn, now=now,
+                    )
+                    await tx.moves.append(game_id, entries)
+                    await tx.snapshots.put(Snapshot(game_id, version, len(entries), snapshot))
+                    if outcome is not None:
+                        await tx.results.record(game_id, winners=outcome.winners, reason=outcome.reason,
+                                                outcome=outcome.to_dict(), now=now)
+                    row = await tx.games.require(game_id)
+                    seats = tuple(await tx.seats.of_game(game_id))
+            except StaleVersion:
+                # Another process changed the lobby first (a second Start click there).
+                return Refusal(Reason.ALREADY_STARTED, "The game has already started.")
             game = LiveGame(row=row, seats=seats, engine=engine, state=state, ply=len(entries),
                             hands=hands)
             self._remember(game)

@@ -1,10 +1,15 @@
 """Reminders for slow players, muting them, and deadlines.
 
-The Discord layer polls: every few minutes it calls ``due_reminders()``,
-sends each one, and calls ``mark_reminded(reminder)`` (before sending for
-"at most once", after it for "at least once"); and it calls
+The Discord layer polls: every few minutes it calls ``due_reminders()``; for
+each one it calls ``claim_reminder(reminder)``, sends it when the claim is
+granted, and then calls ``mark_reminded(reminder)``. And it calls
 ``process_deadlines()`` and publishes the events it returns. All state is in
 the database, so a restart neither forgets nor repeats a reminder.
+
+Several bot processes may poll one database: a reminder and a deadline are
+claimed there first (with a lease), so each is acted on by one process once.
+A process that dies holding a claim leaves the work undone; when the lease
+ends another process claims it and does it.
 """
 from __future__ import annotations
 
@@ -65,15 +70,33 @@ class ReminderOperations(TurnOperations, ServiceBase):
             ))
         return due
 
+    async def claim_reminder(self, reminder: Reminder) -> bool:
+        """Take the sending of a due reminder for this process (for ``CLAIM_LEASE_SECONDS``).
+
+        False when it went out already, its turn is over, or another process
+        is sending it; once a holder's lease has passed without the reminder
+        being recorded, the holder is taken to be gone and the claim is granted.
+        """
+        now = self.clock.now()
+        async with self.store.read() as tx:
+            game = await tx.games.get(reminder.game_id)
+            sent = (await tx.reminders.of_games([reminder.game_id])).get(reminder.game_id)
+        if game is None or game.status is not GameStatus.ACTIVE or game.version != reminder.version:
+            return False
+        recorded = sent.sent if sent is not None and sent.version == reminder.version else 0
+        if recorded >= reminder.number:
+            return False
+        return await self._claim(reminder.game_id, "reminder", reminder.version, reminder.number, now)
+
     async def mark_reminded(self, reminder: Reminder) -> bool:
         """Record that a reminder went out; False when it was already recorded or the turn is over."""
         async with self.store.write() as tx:
             game = await tx.games.get(reminder.game_id)
             if game is None or game.status is not GameStatus.ACTIVE or game.version != reminder.version:
                 return False
-            return await tx.reminders.record_sent(
-                reminder.game_id, reminder.version, reminder.number, self.clock.now()
-            )
+            now = self.clock.now()
+            await tx.claims.finish(reminder.game_id, "reminder", reminder.version, reminder.number, now=now)
+            return await tx.reminders.record_sent(reminder.game_id, reminder.version, reminder.number, now)
 
     async def mute(self, game_id: int, user_id: int, muted: bool = True) -> Accepted | Refusal:
         """Stop (or, with ``muted=False``, resume) reminders of one game for one player."""
@@ -104,13 +127,19 @@ class ReminderOperations(TurnOperations, ServiceBase):
             late = [g for g in await tx.games.with_status(GameStatus.ACTIVE) if _deadline_passed(g, now)]
         results: list[Accepted] = []
         for candidate in late:
+            # One process acts on a missed deadline; the version check would refuse a
+            # second anyway, but the claim spares it the work and outlives a crash.
+            if not await self._claim(candidate.id, "deadline", candidate.version, 0, now):
+                continue
             async with self._game_lock(candidate.id):
                 live = await self._load_live(candidate.id)
                 # Re-checked under the lock: the player may have moved meanwhile.
-                if live is None or live.row.status is not GameStatus.ACTIVE \
+                if live is None or live.row.status is not GameStatus.ACTIVE or live.version != candidate.version \
                         or not _deadline_passed(live.row, now) or live.row.turn_seat is None:
+                    await self._finish_claim(candidate.id, "deadline", candidate.version, 0)
                     continue
                 outcome = await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True)
+            await self._finish_claim(candidate.id, "deadline", candidate.version, 0)
             if isinstance(outcome, Accepted):
                 results.append(outcome)
         return results

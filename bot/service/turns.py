@@ -32,34 +32,47 @@ class TurnOperations(ServiceBase):
         Forced passes that follow are played at once, in the same transaction.
         """
         async with self._game_lock(game_id):
-            seated = await self._seated_player(game_id, user_id)
-            if isinstance(seated, Refusal):
-                return seated
-            live, seat = seated
-            if expected_version is not None and expected_version != live.version:
-                return stale(live)
-            if live.row.turn_seat != seat:
-                return Refusal(Reason.NOT_YOUR_TURN, "It is not your turn.")
-            now = self.clock.now()
-            try:
-                step = await in_thread(
-                    engine_work.advance, live.engine, live, Action(EntryKind.MOVE, seat, text), now
-                )
-            except MoveError as error:
-                return Refusal(Reason.MALFORMED_MOVE, f"“{text}” is not a move: {error}")
-            except IllegalMove as error:
-                return Refusal(Reason.ILLEGAL_MOVE, str(error))
-            return await self._commit(live, step, now)
+            result = await self._play_once(game_id, user_id, text, expected_version)
+            if _lost_a_race(result):
+                # Another process moved the game between our load and our commit: the
+                # game is reloaded and the move judged again on the board as it now is.
+                result = await self._play_once(game_id, user_id, text, expected_version)
+            return result
+
+    async def _play_once(self, game_id: int, user_id: int, text: str, expected_version: int | None
+                         ) -> Accepted | Refusal:
+        seated = await self._seated_player(game_id, user_id)
+        if isinstance(seated, Refusal):
+            return seated
+        live, seat = seated
+        if expected_version is not None and expected_version != live.version:
+            return stale(live)
+        if live.row.turn_seat != seat:
+            return Refusal(Reason.NOT_YOUR_TURN, "It is not your turn.")
+        now = self.clock.now()
+        try:
+            step = await in_thread(
+                engine_work.advance, live.engine, live, Action(EntryKind.MOVE, seat, text), now
+            )
+        except MoveError as error:
+            return Refusal(Reason.MALFORMED_MOVE, f"“{text}” is not a move: {error}")
+        except IllegalMove as error:
+            return Refusal(Reason.ILLEGAL_MOVE, str(error))
+        return await self._commit(live, step, now)
 
     async def resign(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Resign. In Alcazar the game goes on without the player (their turns are
         skipped, they rank last); in Alcazar 1978 the opponent wins at once."""
         async with self._game_lock(game_id):
-            seated = await self._seated_player(game_id, user_id)
-            if isinstance(seated, Refusal):
-                return seated
-            live, seat = seated
-            return await self._end_turns_of(live, seat, missed_deadline=False)
+            for attempt in range(2):   # a second time only after losing a race to another process
+                seated = await self._seated_player(game_id, user_id)
+                if isinstance(seated, Refusal):
+                    return seated
+                live, seat = seated
+                result = await self._end_turns_of(live, seat, missed_deadline=False)
+                if not _lost_a_race(result):
+                    break
+            return result
 
     # -- shared by resignations and deadlines --------------------------------------------
 
@@ -117,6 +130,11 @@ class TurnOperations(ServiceBase):
         if live.seats[seat].resigned:
             return Refusal(Reason.NOT_IN_GAME, "You have resigned from this game.")
         return live, seat
+
+
+def _lost_a_race(result: Accepted | Refusal) -> bool:
+    """The commit found the game moved on since it was loaded (by another process)."""
+    return isinstance(result, Refusal) and result.reason is Reason.STALE_VERSION
 
 
 def _with_resigned(game: LiveGame, seat: int) -> LiveGame:

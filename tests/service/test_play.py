@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import fields
 
 from bot.games import get_game
@@ -191,8 +190,7 @@ async def test_store_keeps_the_move_log_in_words(service: GameService) -> None:
     table = await open_table(service, "alcazar", 2)
     for _ in range(6):
         await table.play()
-    conn = sqlite3.connect(service.store.path)
-    rows = conn.execute("SELECT ply, notation, words FROM moves ORDER BY ply").fetchall()
-    conn.close()
+    async with service.store.read() as tx:
+        rows = await (await tx.db.execute("SELECT ply, notation, words FROM moves ORDER BY ply")).fetchall()
     assert [r[0] for r in rows] == list(range(1, 7))
     assert all(words and words != notation for _, notation, words in rows)

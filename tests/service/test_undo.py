@@ -1,7 +1,6 @@
 """Undo of the last move: asked by its player, approved by every other player."""
 from __future__ import annotations
 
-import sqlite3
 
 from bot.service import (
     Accepted, BoardChanged, GameService, MovesUndone, Reason, TurnChanged, UndoApproved,
@@ -32,9 +31,9 @@ async def test_undo_with_approval_restores_the_board(service: GameService) -> No
     board = await service.board_view(game.id)
     assert board.view == table.engine.view(before, None)
     assert await service.history(game.id) == []
-    conn = sqlite3.connect(service.store.path)
-    assert conn.execute("SELECT COUNT(*) FROM moves WHERE undone_at IS NOT NULL").fetchone()[0] == 1
-    conn.close()
+    async with service.store.read() as tx:
+        cursor = await tx.db.execute("SELECT COUNT(*) FROM moves WHERE undone_at IS NOT NULL")
+        assert (await cursor.fetchone())[0] == 1
     table.shadow, table.last = before, result
     await table.play()                                  # play goes on from the restored board
     assert [h.ply for h in await service.history(game.id)] == [1]
