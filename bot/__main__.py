@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from typing import Any
 
 from bot.config import ConfigError, Settings, load_settings
 
@@ -15,11 +16,11 @@ def configure_logging(settings: Settings) -> None:
     logging.getLogger("discord").setLevel(max(settings.log_level, logging.INFO))
 
 
-async def run(settings: Settings) -> None:
+async def run(settings: Settings, **bot_options: Any) -> None:
+    """Run the bot until it is closed; ``bot_options`` go to ``AlcazarBot`` (a clock, in tests)."""
     from bot.discord import AlcazarBot
 
-    settings.database_path.parent.mkdir(parents=True, exist_ok=True)
-    async with AlcazarBot(settings) as bot:
+    async with AlcazarBot(settings, **bot_options) as bot:
         await bot.start(settings.discord_token)
 
 

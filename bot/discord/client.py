@@ -1,12 +1,21 @@
-"""The bot: a ``discord.Client`` whose resources are wired in ``setup_hook``.
+"""The bot: a ``discord.AutoShardedClient`` whose resources are wired in ``setup_hook``.
 
 Follows discord.py's ``examples/advanced_startup.py``: the database, the game
 service, the command group, the persistent buttons and the reminder loop are
 created once after login and released in ``close``.
+
+Shards: ``SHARD_COUNT`` and ``SHARD_IDS`` choose the gateway shards this
+process runs; unset, it runs every shard Discord recommends (one, for a bot
+in fewer than 2,500 servers). Whatever reaches a process (a guild's events on
+its shard, DMs and their buttons on shard 0) works for any game, since every
+game lives in the shared database. Only the process running shard 0 syncs
+the commands.
 """
 from __future__ import annotations
 
 import logging
+import os
+import socket
 from typing import Any, Iterator, Sequence
 
 import discord
@@ -22,14 +31,16 @@ from bot.store import Store
 log = logging.getLogger(__name__)
 
 
-class AlcazarBot(discord.Client):
-    """The Alcazar bot. ``client_options`` go to ``discord.Client`` (tests shorten timeouts)."""
+class AlcazarBot(discord.AutoShardedClient):
+    """The Alcazar bot. ``client_options`` go to ``discord.AutoShardedClient`` (tests shorten timeouts)."""
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None, reminder_interval: float | None = 300.0,
                  game_seeds: Iterator[int] | None = None, **client_options: Any) -> None:
         apply_endpoints(settings.api_base_url, settings.gateway_url)
         # Default intents only: the bot reads interactions, never message content or member lists.
-        super().__init__(intents=discord.Intents.default(), **client_options)
+        super().__init__(intents=discord.Intents.default(), shard_count=settings.shard_count,
+                         shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),
+                         **client_options)
         self.settings = settings
         self.clock: Clock = clock or SystemClock()
         # Seeds of new games (the deal and the seating); None lets the service draw them at random.
@@ -52,14 +63,23 @@ class AlcazarBot(discord.Client):
         from bot.discord.buttons import ALL_ITEMS
         from bot.discord.commands import AlcazarCommands
 
-        path = self.settings.database_path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.store = await Store.open(str(path))
-        self._service = GameService(self.store, self.clock)
+        if self.shard_count is None:
+            # Asked here rather than by discord.py's launcher, which would also take Discord's
+            # gateway address from the answer and pass by a gateway proxy (DISCORD_GATEWAY_URL).
+            self.shard_count, _, _ = await self.http.get_bot_gateway()
+        self.store = await Store.open(self.settings.database)
+        self._service = GameService(self.store, self.clock, process_name=self.process_name)
         self.add_dynamic_items(*ALL_ITEMS)
         self.tree.add_command(AlcazarCommands(self))
-        await self.sync_commands()
+        if self.settings.syncs_commands:
+            await self.sync_commands()
         self.reminders.start()
+
+    @property
+    def process_name(self) -> str:
+        """How this process signs its claims on reminders and deadlines: host, pid and shards."""
+        shards = "all" if self.settings.shard_ids is None else ",".join(map(str, self.settings.shard_ids))
+        return f"{socket.gethostname()}:{os.getpid()}:shards {shards}"
 
     async def close(self) -> None:
         await self.reminders.stop()
