@@ -36,6 +36,7 @@ class GatewaySession:
         self.intents: int | None = None
         self.shard_id = 0
         self.shard_count = 1
+        self.guild_ids: list[int] = []      # the guilds announced to this session
         self.identified = asyncio.Event()
         self._send_lock = asyncio.Lock()
 
@@ -87,6 +88,7 @@ class GatewaySession:
             await self.ws.close(code=4010, message=b"Invalid shard.")
             return
         guilds = discord.guilds_on_shard(self.shard_id)
+        self.guild_ids = [g.id for g in guilds]
         user = dict(discord.bot_user.payload(), verified=True, mfa_enabled=False, flags=0)
         await self.dispatch("READY", {
             "v": 10, "user": user, "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],

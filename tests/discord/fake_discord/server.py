@@ -13,11 +13,12 @@ fails on demand (:meth:`fail`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
 from aiohttp import web
 
@@ -69,6 +70,7 @@ class FakeDiscord(InteractionsMixin):
         self.owner = FakeUser(self.ids.next(), "owner", self)
         self.guild = Guild(self.ids.next(), "Board game club", self.owner)
         self.guilds: dict[int, Guild] = {self.guild.id: self.guild}
+        self._forced_shard: int | None = None
         self.users: dict[int, FakeUser] = {self.owner.id: self.owner}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, dict[str, Any]] = {}
@@ -179,8 +181,19 @@ class FakeDiscord(InteractionsMixin):
 
     async def dispatch(self, event: str, data: Any, *, guild_id: int | None = None) -> None:
         """Send an event to the session of the shard that carries ``guild_id`` (no guild: shard 0)."""
-        session = await self.wait_identified(shard=self.shard_of(guild_id))
+        shard = self.shard_of(guild_id) if self._forced_shard is None else self._forced_shard
+        session = await self.wait_identified(shard=shard)
         await session.dispatch(event, data)
+
+    @contextlib.contextmanager
+    def delivering_on(self, shard: int) -> Iterator[None]:
+        """Deliver every event on ``shard`` meanwhile, whatever its guild: as when a guild's
+        events come to another process (a DM's button, a guild moved by a resharding)."""
+        self._forced_shard = shard
+        try:
+            yield
+        finally:
+            self._forced_shard = None
 
     async def settle(self, quiet: float = 0.15, timeout: float = 10.0) -> None:
         """Wait until the bot has sent nothing for ``quiet`` seconds."""
