@@ -69,7 +69,7 @@ class Child:
     shard_count: int
     process: subprocess.Popen[bytes] | None = None
     started_at: float = 0.0
-    pause: float = 1.0
+    pause: float = 0.0          # the last pause before a restart; grows while it dies young
     restart_at: float | None = None
     restarts: int = field(default=0)
 

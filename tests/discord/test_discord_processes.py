@@ -219,19 +219,23 @@ async def test_two_processes_on_two_shards_share_the_games(
         await tables.play(south_game, south_hall)
         await tables.assert_nothing_lost(south_game)
 
-        # A DM's button comes to shard 0's process: here for the North game, muting its reminders.
-        waiting = (await tables.service.game(north_game)).to_move_id
-        dm = next(m for m in reversed(fake.dms_to(fake.users[waiting])) if reminders_of_message(m, north_game))
-        muted = await fake.users[waiting].click(dm, "Mute reminders for this game")
+        # A DM's button comes to shard 0's process, here for the game on shard 1: the South
+        # player reminded before their move mutes that game's reminders.
+        reminded = next(p for p in (carol, dave) if any(reminders_of_message(m, south_game) for m in fake.dms_to(p)))
+        assert reminded.id != (await tables.service.game(south_game)).to_move_id
+        dm = next(m for m in fake.dms_to(reminded) if reminders_of_message(m, south_game))
+        muted = await reminded.click(dm, "Mute reminders for this game")
         assert muted.ephemeral and "muted" in muted.text.lower(), muted
 
-        # A day later: the South game's new turn is due its first reminder, the North player
-        # has muted theirs. Both processes poll; each reminder goes out once.
+        # A day later: the South game's new turn is due its first reminder (to the player who
+        # did not mute), the North game its second. Both processes poll; each goes out once.
         clock.advance(hours=24)
-        await until(lambda: reminders_of(fake, south_game) == (2, 2), "the South game's new turn's reminder")
+        await until(lambda: reminders_of(fake, south_game) == (2, 2) and reminders_of(fake, north_game) == (2, 2),
+                    "the South game's new turn's reminder and the North game's second")
         await fake.settle(quiet=1.5, timeout=30)   # several rounds of both reminder loops
-        assert reminders_of(fake, south_game) == (2, 2)
-        assert reminders_of(fake, north_game) == (1, 1), "muted, from a DM handled by the other process"
+        assert reminders_of(fake, south_game) == (2, 2) and reminders_of(fake, north_game) == (2, 2)
+        async with store.read() as tx:
+            assert await tx.mutes.is_muted(south_game, reminded.id), "muted by the process of shard 0"
         await tables.assert_nothing_lost(north_game)
         assert fake.problems == [], fake.problems
     finally:
