@@ -17,6 +17,11 @@ pg_bin() {
 if [ -z "$(pg_bin)" ]; then
     echo "Installing PostgreSQL (Debian's postgresql package) …"
     export DEBIAN_FRONTEND=noninteractive
+    # Only our own throwaway cluster is wanted, not the package's default one on port 5432.
+    if [ ! -e /etc/postgresql-common/createcluster.conf ]; then
+        mkdir -p /etc/postgresql-common
+        echo "create_main_cluster = false" > /etc/postgresql-common/createcluster.conf
+    fi
     apt-get update -q
     apt-get install -y -q postgresql >/dev/null
 fi
@@ -32,7 +37,8 @@ stop_postgres() {
 trap stop_postgres EXIT
 
 su postgres -s /bin/sh -c "'$PG_BIN/initdb' -D '$PG_DIR/data' -U postgres -A trust -E UTF8 --no-locale" >/dev/null
-# No TCP port: only the Unix socket in the cluster's folder.
+# No TCP port: only the Unix socket in the cluster's folder. fsync is off: the cluster is
+# thrown away after the run, and the tests check behaviour, not durability on power loss.
 su postgres -s /bin/sh -c "'$PG_BIN/pg_ctl' -D '$PG_DIR/data' -l '$PG_DIR/server.log' -w \
     -o \"-c listen_addresses='' -c unix_socket_directories='$PG_DIR' -c max_connections=200 -c fsync=off\" start" >/dev/null
 su postgres -s /bin/sh -c "'$PG_BIN/createdb' -h '$PG_DIR' -U postgres alcazar_test"
