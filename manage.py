@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The project's two commands, each doing its own set-up on a fresh machine.
 
-    python3 manage.py run     start the Discord bot (reads .env / the environment)
+    python3 manage.py run     start the Discord bot (reads .env / the environment);
+                              run --processes N: N bot processes sharing the shards
     python3 manage.py test    run the whole test suite
 
 Both create ``.venv`` and install the project into it when it is missing or

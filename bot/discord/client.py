@@ -5,8 +5,8 @@ service, the command group, the persistent buttons and the reminder loop are
 created once after login and released in ``close``.
 
 Shards: ``SHARD_COUNT`` and ``SHARD_IDS`` choose the gateway shards this
-process runs; unset, it runs every shard Discord recommends (one, for a bot
-in fewer than 2,500 servers). Whatever reaches a process (a guild's events on
+process runs; unset, it runs as many shards as Discord recommends (one for
+a small bot), all of them. Whatever reaches a process (a guild's events on
 its shard, DMs and their buttons on shard 0) works for any game, since every
 game lives in the shared database. Only the process running shard 0 syncs
 the commands.
