@@ -63,6 +63,11 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as error:  # a bad token, no network: say what happened in one line
         import discord
 
+        from bot.store.postgres import DatabaseUnavailable
+
+        if isinstance(error, DatabaseUnavailable):
+            print(error, file=sys.stderr)
+            return 1   # not a setting to fix, maybe: a supervisor starts the process again
         if isinstance(error, discord.LoginFailure):
             print("Discord refused the token in DISCORD_TOKEN. Copy it again from the developer portal "
                   "(Bot -> Reset Token).", file=sys.stderr)

@@ -65,7 +65,7 @@ class ClaimRepo:
             " WHERE game_id = ? AND task = ?", (game_id, task),
         )
         row = await cursor.fetchone()
-        return None if row is None else tuple(row)  # type: ignore[return-value]
+        return None if row is None else tuple(row)
 
 
 class PostgresClaimRepo(ClaimRepo):

@@ -18,6 +18,7 @@ import re
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from typing import Any, AsyncIterator, Iterable, Sequence
+from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 from psycopg_pool import AsyncConnectionPool
@@ -59,6 +60,19 @@ def placeholders(sql: str) -> str:
     return sql.replace("%", "%%").replace("?", "%s")
 
 
+class DatabaseUnavailable(Exception):
+    """The PostgreSQL server cannot be reached or refused the connection; the message says why."""
+
+
+def without_password(url: str) -> str:
+    """The URL as it may be shown in messages and logs: any password replaced by ***."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
 class PostgresDb:
     """``Db`` over one pooled psycopg connection."""
 
@@ -95,19 +109,26 @@ class PostgresStore(Store):
 
     @classmethod
     async def connect(cls, url: str, *, timeout: float = 30.0) -> PostgresStore:
-        """Connect to ``url`` and bring its schema up to date."""
+        """Connect to ``url`` and bring its schema up to date.
+
+        ``DatabaseUnavailable`` says why when the server cannot be reached or
+        refuses the login (the URL in it without its password).
+        """
+        try:
+            # One plain connection first: it fails with the server's own reason, where a
+            # pool would only time out; and it runs the migrations.
+            conn = await psycopg.AsyncConnection.connect(url, autocommit=True, connect_timeout=int(timeout))
+        except psycopg.OperationalError as error:
+            raise DatabaseUnavailable(f"Cannot connect to the PostgreSQL database {without_password(url)}: "
+                                      f"{str(error).strip()}") from None
+        async with conn:
+            await migrate(conn)
         pool = AsyncConnectionPool(
             url, min_size=1, max_size=POOL_SIZE, kwargs={"autocommit": True}, open=False,
             # A connection broken by a server restart is replaced, not handed out.
             check=AsyncConnectionPool.check_connection, name="alcazar",
         )
         await pool.open(wait=True, timeout=timeout)
-        try:
-            async with pool.connection() as conn:
-                await migrate(conn)
-        except BaseException:
-            await pool.close()
-            raise
         return cls(pool, url)
 
     async def close(self) -> None:

@@ -89,3 +89,14 @@ async def test_two_connections_advancing_one_game_the_version_check_decides(post
     finally:
         await first.close()
         await second.close()
+
+
+async def test_an_unreachable_server_is_named_without_the_password(tmp_path) -> None:
+    from bot.store.postgres import DatabaseUnavailable
+
+    url = f"postgresql://alcazar:hunter2@/alcazar?host={tmp_path}"   # no server listens there
+    with pytest.raises(DatabaseUnavailable) as failure:
+        await Store.open(url)
+    message = str(failure.value)
+    assert "Cannot connect to the PostgreSQL database" in message and str(tmp_path) in message
+    assert "hunter2" not in message and "alcazar:***@" in message
