@@ -148,6 +148,13 @@ class LobbyOperations(ServiceBase):
 
     async def start(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Start the game (host only): seat the players in the seed's order and deal."""
+        try:
+            return await self._start(game_id, user_id)
+        except StaleVersion:
+            # Another process started the lobby first (a second Start click, delivered there).
+            return Refusal(Reason.ALREADY_STARTED, "The game has already started.")
+
+    async def _start(self, game_id: int, user_id: int) -> Accepted | Refusal:
         async with self._game_lock(game_id):
             loaded = await self._lobby_rows(game_id)
             if isinstance(loaded, Refusal):
@@ -172,25 +179,21 @@ class LobbyOperations(ServiceBase):
             )
             outcome: Outcome | None = engine.outcome(state)
             turn = None if outcome is not None else engine.to_move(state)
-            try:
-                async with self.store.write() as tx:
-                    await tx.seats.assign(game_id, order)
-                    await tx.games.update_settings(game_id, settings.to_dict(), now)
-                    version = await tx.games.advance(
-                        game_id, expected_version=row.version,
-                        status=GameStatus.ACTIVE if outcome is None else GameStatus.FINISHED,
-                        turn_seat=turn, now=now,
-                    )
-                    await tx.moves.append(game_id, entries)
-                    await tx.snapshots.put(Snapshot(game_id, version, len(entries), snapshot))
-                    if outcome is not None:
-                        await tx.results.record(game_id, winners=outcome.winners, reason=outcome.reason,
-                                                outcome=outcome.to_dict(), now=now)
-                    row = await tx.games.require(game_id)
-                    seats = tuple(await tx.seats.of_game(game_id))
-            except StaleVersion:
-                # Another process changed the lobby first (a second Start click there).
-                return Refusal(Reason.ALREADY_STARTED, "The game has already started.")
+            async with self.store.write() as tx:
+                await tx.seats.assign(game_id, order)
+                await tx.games.update_settings(game_id, settings.to_dict(), now)
+                version = await tx.games.advance(
+                    game_id, expected_version=row.version,
+                    status=GameStatus.ACTIVE if outcome is None else GameStatus.FINISHED,
+                    turn_seat=turn, now=now,
+                )
+                await tx.moves.append(game_id, entries)
+                await tx.snapshots.put(Snapshot(game_id, version, len(entries), snapshot))
+                if outcome is not None:
+                    await tx.results.record(game_id, winners=outcome.winners, reason=outcome.reason,
+                                            outcome=outcome.to_dict(), now=now)
+                row = await tx.games.require(game_id)
+                seats = tuple(await tx.seats.of_game(game_id))
             game = LiveGame(row=row, seats=seats, engine=engine, state=state, ply=len(entries),
                             hands=hands)
             self._remember(game)

@@ -31,48 +31,51 @@ class TurnOperations(ServiceBase):
         stale and nothing is merged. ``None`` skips that check (a typed command).
         Forced passes that follow are played at once, in the same transaction.
         """
-        async with self._game_lock(game_id):
-            result = await self._play_once(game_id, user_id, text, expected_version)
-            if _lost_a_race(result):
-                # Another process moved the game between our load and our commit: the
-                # game is reloaded and the move judged again on the board as it now is.
-                result = await self._play_once(game_id, user_id, text, expected_version)
-            return result
+        result = await self._play(game_id, user_id, text, expected_version)
+        if _lost_a_race(result):
+            # Another process moved the game between our load and our commit: the game
+            # is reloaded and the move judged again on the board as it now is.
+            result = await self._play(game_id, user_id, text, expected_version)
+        return result
 
-    async def _play_once(self, game_id: int, user_id: int, text: str, expected_version: int | None
-                         ) -> Accepted | Refusal:
-        seated = await self._seated_player(game_id, user_id)
-        if isinstance(seated, Refusal):
-            return seated
-        live, seat = seated
-        if expected_version is not None and expected_version != live.version:
-            return stale(live)
-        if live.row.turn_seat != seat:
-            return Refusal(Reason.NOT_YOUR_TURN, "It is not your turn.")
-        now = self.clock.now()
-        try:
-            step = await in_thread(
-                engine_work.advance, live.engine, live, Action(EntryKind.MOVE, seat, text), now
-            )
-        except MoveError as error:
-            return Refusal(Reason.MALFORMED_MOVE, f"“{text}” is not a move: {error}")
-        except IllegalMove as error:
-            return Refusal(Reason.ILLEGAL_MOVE, str(error))
-        return await self._commit(live, step, now)
+    async def _play(
+        self, game_id: int, user_id: int, text: str, expected_version: int | None,
+    ) -> Accepted | Refusal:
+        async with self._game_lock(game_id):
+            seated = await self._seated_player(game_id, user_id)
+            if isinstance(seated, Refusal):
+                return seated
+            live, seat = seated
+            if expected_version is not None and expected_version != live.version:
+                return stale(live)
+            if live.row.turn_seat != seat:
+                return Refusal(Reason.NOT_YOUR_TURN, "It is not your turn.")
+            now = self.clock.now()
+            try:
+                step = await in_thread(
+                    engine_work.advance, live.engine, live, Action(EntryKind.MOVE, seat, text), now
+                )
+            except MoveError as error:
+                return Refusal(Reason.MALFORMED_MOVE, f"“{text}” is not a move: {error}")
+            except IllegalMove as error:
+                return Refusal(Reason.ILLEGAL_MOVE, str(error))
+            return await self._commit(live, step, now)
 
     async def resign(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Resign. In Alcazar the game goes on without the player (their turns are
         skipped, they rank last); in Alcazar 1978 the opponent wins at once."""
+        result = await self._resign(game_id, user_id)
+        if _lost_a_race(result):   # to another process: judged again on the game as it now is
+            result = await self._resign(game_id, user_id)
+        return result
+
+    async def _resign(self, game_id: int, user_id: int) -> Accepted | Refusal:
         async with self._game_lock(game_id):
-            for attempt in range(2):   # a second time only after losing a race to another process
-                seated = await self._seated_player(game_id, user_id)
-                if isinstance(seated, Refusal):
-                    return seated
-                live, seat = seated
-                result = await self._end_turns_of(live, seat, missed_deadline=False)
-                if not _lost_a_race(result):
-                    break
-            return result
+            seated = await self._seated_player(game_id, user_id)
+            if isinstance(seated, Refusal):
+                return seated
+            live, seat = seated
+            return await self._end_turns_of(live, seat, missed_deadline=False)
 
     # -- shared by resignations and deadlines --------------------------------------------
 
