@@ -15,7 +15,7 @@ from bot.service.live import LiveGame
 from bot.service.results import Accepted, Reason, Refusal
 from bot.service.settings import GameSettings, SettingsError, checked_options
 from bot.service.threads import in_thread
-from bot.store import ChannelBusy, GameRow, GameStatus, SeatRow, Snapshot, StaleVersion
+from bot.store import ChannelBusy, GameRow, GameStatus, SeatRow, Snapshot, StaleVersion, Tx
 
 
 def seat_order(seed: int, players_in_joining_order: Sequence[int]) -> list[int]:
@@ -89,9 +89,13 @@ class LobbyOperations(ServiceBase):
                 return Refusal(Reason.ALREADY_JOINED, "You have already joined this game.")
             engine = engine_of(row.kind)
             if len(seats) >= engine.MAX_PLAYERS:
-                return Refusal(Reason.LOBBY_FULL,
-                               f"The lobby is full: {engine.TITLE} is for at most {engine.MAX_PLAYERS} players.")
+                return _lobby_full(engine)
             async with self.store.write() as tx:
+                # Checked again with the row locked: another process may have changed the lobby.
+                if not await _still_a_lobby(tx, game_id):
+                    return Refusal(Reason.ALREADY_STARTED, "The game has already started.")
+                if len(await tx.seats.of_game(game_id)) >= engine.MAX_PLAYERS:
+                    return _lobby_full(engine)
                 await tx.seats.add(game_id, user_id, self.clock.now())
                 seats = tuple(await tx.seats.of_game(game_id))
             players = tuple(s.user_id for s in seats)
@@ -108,6 +112,8 @@ class LobbyOperations(ServiceBase):
                 return Refusal(Reason.NOT_IN_GAME, "You are not in this game.")
             now = self.clock.now()
             async with self.store.write() as tx:
+                if not await _still_a_lobby(tx, game_id):   # started meanwhile by another process
+                    return Refusal(Reason.ALREADY_STARTED, "The game has started; resign instead.")
                 await tx.seats.remove(game_id, user_id)
                 if user_id == row.host_id:
                     await tx.games.set_status(game_id, GameStatus.CANCELLED, now)
@@ -180,6 +186,13 @@ class LobbyOperations(ServiceBase):
             outcome: Outcome | None = engine.outcome(state)
             turn = None if outcome is not None else engine.to_move(state)
             async with self.store.write() as tx:
+                # Checked again with the row locked: another process may have started the
+                # game, or let someone join or leave, since the lobby was read.
+                if not await _still_a_lobby(tx, game_id):
+                    return Refusal(Reason.ALREADY_STARTED, "The game has already started.")
+                if tuple(await tx.seats.of_game(game_id)) != seats:
+                    return Refusal(Reason.STALE_VERSION,
+                                   "The lobby changed meanwhile (someone joined or left): press Start again.")
                 await tx.seats.assign(game_id, order)
                 await tx.games.update_settings(game_id, settings.to_dict(), now)
                 version = await tx.games.advance(
@@ -215,6 +228,17 @@ class LobbyOperations(ServiceBase):
                 row = await tx.games.require(game_id)
             self._forget(game_id)
             return Accepted(info_of(row, seats), (GameCancelled(game_id, user_id),))
+
+
+def _lobby_full(engine: Any) -> Refusal:
+    return Refusal(Reason.LOBBY_FULL,
+                   f"The lobby is full: {engine.TITLE} is for at most {engine.MAX_PLAYERS} players.")
+
+
+async def _still_a_lobby(tx: Tx, game_id: int) -> bool:
+    """Lock the game's row for the transaction; whether it is still a lobby."""
+    locked = await tx.games.lock(game_id)
+    return locked is not None and locked.status is GameStatus.LOBBY
 
 
 def _start_events(game: LiveGame, entries: Sequence[Any], outcome: Outcome | None) -> list[Event]:

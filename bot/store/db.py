@@ -42,7 +42,14 @@ class Rows(Protocol):
 
 
 class Db(Protocol):
-    """A connection inside one read or transaction of the store."""
+    """A connection inside one read or transaction of the store.
+
+    ``row_lock`` ends a SELECT that locks the rows it reads until the
+    transaction ends: ``FOR UPDATE`` on PostgreSQL; nothing on SQLite, where
+    one process writes one transaction at a time anyway.
+    """
+
+    row_lock: str
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> Rows: ...
 
@@ -51,6 +58,8 @@ class Db(Protocol):
 
 class SqliteDb:
     """``Db`` over the store's aiosqlite connection."""
+
+    row_lock = ""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn

@@ -72,6 +72,14 @@ class GameRepo:
         row = await cursor.fetchone()
         return None if row is None else _game(row)
 
+    async def lock(self, game_id: int) -> GameRow | None:
+        """The game, its row locked until the transaction ends (other processes' changes wait)."""
+        cursor = await self._conn.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?{self._conn.row_lock}", (game_id,)
+        )
+        row = await cursor.fetchone()
+        return None if row is None else _game(row)
+
     async def require(self, game_id: int) -> GameRow:
         """The game, which the caller knows exists (inside the transaction that changed it)."""
         game = await self.get(game_id)

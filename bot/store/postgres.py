@@ -76,6 +76,8 @@ def without_password(url: str) -> str:
 class PostgresDb:
     """``Db`` over one pooled psycopg connection."""
 
+    row_lock = " FOR UPDATE"
+
     def __init__(self, conn: psycopg.AsyncConnection[Any]) -> None:
         self._conn = conn
 

@@ -158,3 +158,37 @@ async def test_start_clicked_on_two_processes_starts_the_game_once(postgres_data
         assert late.reason is Reason.ALREADY_STARTED
         assert [h.notation for h in await second.history(lobby.game.id)] == []
         assert (await second.game(lobby.game.id)).version == 1
+
+
+async def test_a_join_and_a_start_on_two_processes_never_leave_a_player_unseated(
+        postgres_database: str, clock: FakeClock) -> None:
+    """The lobby's row is locked by each: the join waits for the start (or the start sees the join)."""
+    for attempt in range(4):
+        async with processes(postgres_database, clock) as (first, second):
+            lobby = await first.create_lobby(1, 800 + attempt, 100, "alcazar", seed=attempt)
+            await first.join(lobby.game.id, 101)
+            started, joined = await asyncio.gather(first.start(lobby.game.id, 100), second.join(lobby.game.id, 102))
+            game = await second.game(lobby.game.id)
+            if isinstance(started, Accepted):
+                # The join came first (and the start was dealt with it) or found the game started.
+                assert game.players == started.game.players
+                assert (isinstance(joined, Accepted) and 102 in game.players) or \
+                    (isinstance(joined, Refusal) and joined.reason is Reason.ALREADY_STARTED), joined
+            else:
+                assert started.reason is Reason.STALE_VERSION and "press Start again" in started.message
+                assert isinstance(joined, Accepted) and game.status is GameStatus.LOBBY
+            async with first.store.read() as tx:
+                seats = await tx.seats.of_game(lobby.game.id)
+            if game.status is GameStatus.ACTIVE:
+                assert all(s.seat is not None for s in seats), seats
+
+
+async def test_two_joins_for_the_last_seat_on_two_processes_one_gets_it(postgres_database: str,
+                                                                        clock: FakeClock) -> None:
+    async with processes(postgres_database, clock) as (first, second):
+        lobby = await first.create_lobby(1, 900, 100, "alcazar1978", seed=1)
+        results = await asyncio.gather(first.join(lobby.game.id, 101), second.join(lobby.game.id, 102))
+        assert sum(isinstance(r, Accepted) for r in results) == 1, results
+        [late] = [r for r in results if isinstance(r, Refusal)]
+        assert late.reason is Reason.LOBBY_FULL
+        assert len((await second.game(lobby.game.id)).players) == 2
