@@ -247,3 +247,57 @@ async def test_two_processes_on_two_shards_share_the_games(
 def reminders_of_message(message: dict[str, Any], game_id: int) -> bool:
     return any(c.get("custom_id") == f"az:mute:{game_id}" for row in message.get("components", [])
                for c in row["components"])
+
+
+async def test_manage_run_processes_supervises_one_process_per_shard_slice(
+        fake_two_shards: FakeDiscord, postgres_database: str, tmp_path: Path) -> None:  # noqa: F811
+    """``python -m bot --processes 2`` (what ``manage.py run --processes 2`` runs): a process per shard,
+    one killed is started again with the same shard, and SIGTERM stops them all."""
+    fake = fake_two_shards
+    environment = {
+        **os.environ, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": fake.token,
+        "DISCORD_API_BASE_URL": fake.api_base, "DISCORD_GATEWAY_URL": fake.gateway_url,
+        "DATABASE_URL": postgres_database, "LOG_LEVEL": "INFO",
+    }
+    for name in ("SHARD_COUNT", "SHARD_IDS", "DEV_GUILD_ID", "DATABASE_PATH"):
+        environment.pop(name, None)
+    log_path = tmp_path / "supervisor.log"
+    with open(log_path, "wb") as log:
+        supervisor = subprocess.Popen([sys.executable, "-m", "bot", "--processes", "2"], cwd=tmp_path,
+                                      env=environment, stdout=log, stderr=subprocess.STDOUT)
+
+    def pids() -> dict[int, int]:
+        """Shard → pid of the process last started for it, from the supervisor's log."""
+        found: dict[int, int] = {}
+        for line in log_path.read_text(errors="replace").splitlines():
+            if "Bot process" in line and "started, pid" in line:
+                shards = line.split("(shards ")[1].split(")")[0]
+                found[int(shards)] = int(line.rsplit("pid ", 1)[1])
+        return found
+
+    try:
+        await until(lambda: sorted(s.shard_id for s in fake.sessions if s.identified.is_set()) == [0, 1],
+                    f"both shards identified\n{log_path.read_text(errors='replace')}", timeout=90)
+        assert all(s.shard_count == 2 for s in fake.sessions)
+        first_pids = pids()
+        assert sorted(first_pids) == [0, 1] and len(set(first_pids.values())) == 2
+        old_session = next(s for s in fake.sessions if s.shard_id == 1)
+        os.kill(first_pids[1], signal.SIGKILL)
+        await until(lambda: pids().get(1, first_pids[1]) != first_pids[1], "shard 1's process started again",
+                    timeout=60)
+        await until(lambda: any(s.shard_id == 1 and s is not old_session and s.identified.is_set()
+                                for s in fake.sessions), "shard 1 identified again", timeout=90)
+        assert pids()[0] == first_pids[0], "the other process ran on"
+        syncs = [r for r in fake.requests if r.method == "PUT" and r.path.endswith("/commands")]
+        assert len(syncs) == 1, "only shard 0's process syncs, and it was not restarted"
+    finally:
+        supervisor.send_signal(signal.SIGTERM)
+        try:
+            code = supervisor.wait(30)
+        except subprocess.TimeoutExpired:
+            supervisor.kill()
+            raise
+    assert code == 0, log_path.read_text(errors="replace")
+    for pid in pids().values():
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
