@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from abc import ABC, abstractmethod
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import AsyncIterator
@@ -55,7 +56,7 @@ def is_database_url(target: str | Path) -> bool:
     return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
 
 
-class Store:
+class Store(ABC):
     """The game database. Open with ``await Store.open(path_or_url)``; close with ``await close()``.
 
     ``async with store.read() as tx`` runs queries; ``async with store.write() as tx``
@@ -77,20 +78,21 @@ class Store:
             return await PostgresStore.connect(str(target))
         return await SqliteStore.connect(Path(target))
 
+    @abstractmethod
     def read(self) -> AbstractAsyncContextManager[Tx]:
         """Queries outside a transaction (each statement sees the last commit)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def write(self) -> AbstractAsyncContextManager[Tx]:
         """One transaction: committed when the block ends, rolled back when it raises."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def close(self) -> None:
-        raise NotImplementedError
+        """Close the connection(s); the store cannot be used after."""
 
+    @abstractmethod
     async def schema_version(self) -> int:
         """The number of the last migration applied."""
-        raise NotImplementedError
 
 
 def _prepare(path: str) -> None:
