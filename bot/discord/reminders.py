@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Awaitable
 
 import discord
 
-from bot.discord.announce import mention, publish, timestamp
+from bot.discord.announce import mention, pinging, publish, timestamp
 from bot.discord.buttons import mute_buttons
 from bot.discord.replies import Refused, send
 from bot.service import Refusal, Reminder
@@ -56,15 +56,25 @@ class ReminderLoop:
             await asyncio.sleep(self.interval)
 
     async def run_once(self) -> None:
+        """One round: each reminder and each missed deadline on its own, so one failure stops no other game."""
         service = self.bot.service
         for reminder in await service.due_reminders():
-            # Claimed first, so that of the processes sharing the database one sends it;
-            # recorded after sending, so that one that dies meanwhile leaves it to another.
-            if await service.claim_reminder(reminder):
-                await self.remind(reminder)
-                await service.mark_reminded(reminder)
+            try:
+                # Claimed first, so that of the processes sharing the database one sends it;
+                # recorded after sending, so that a process that dies meanwhile leaves it to
+                # another. Recorded too when sending raised: a broken reminder is not retried.
+                if await service.claim_reminder(reminder):
+                    try:
+                        await self.remind(reminder)
+                    finally:
+                        await service.mark_reminded(reminder)
+            except Exception:  # noqa: BLE001 - logged with its game; the other games go on
+                log.exception("Reminder for game %s failed", reminder.game_id)
         for accepted in await service.process_deadlines():
-            await publish(self.bot, accepted)
+            try:
+                await publish(self.bot, accepted)
+            except Exception:  # noqa: BLE001 - the deadline is applied; only its announcement failed
+                log.exception("Announcing the missed deadline of game %s failed", accepted.game.id)
 
     async def remind(self, reminder: Reminder) -> None:
         """A DM and a channel mention for the player the table waits for, each with a mute button."""
@@ -80,7 +90,7 @@ class ReminderLoop:
         channel = self.bot.get_partial_messageable(reminder.channel_id, guild_id=reminder.guild_id)
         await self._send_or_log(reminder, "channel", channel.send(
             f"{mention(reminder.user_id)}, the table is waiting for your move in {title} (since {since}).{deadline}",
-            view=mute_buttons(reminder.game_id), allowed_mentions=discord.AllowedMentions(users=True)))
+            view=mute_buttons(reminder.game_id), allowed_mentions=pinging(reminder.user_id)))
 
     async def _dm(self, reminder: Reminder, text: str) -> None:
         user = await self.bot.user_by_id(reminder.user_id)
