@@ -57,6 +57,18 @@ async def postgres_schema(url: str) -> AsyncIterator[str]:
             await conn.execute(f"DROP SCHEMA {name} CASCADE")
 
 
+_summary_written = False
+
+
+def summarise_skipped_postgres(terminalreporter: Any) -> None:
+    """One line at the end of the run when PostgreSQL tests were skipped (called from conftests)."""
+    global _summary_written
+    skipped = [r for r in terminalreporter.stats.get("skipped", []) if "no server given" in str(r.longrepr)]
+    if skipped and not _summary_written:
+        _summary_written = True
+        terminalreporter.write_line(f"{len(skipped)} {NO_SERVER}", yellow=True)
+
+
 @pytest.fixture(params=BACKENDS)
 async def database(request: Any, tmp_path: Path) -> AsyncIterator[str | Path]:
     """Where a test's database lives: a SQLite file path, or a PostgreSQL URL with its own schema."""

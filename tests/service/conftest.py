@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from db_backends import database, postgres_database  # noqa: F401  (fixtures)
+from db_backends import database, postgres_database, summarise_skipped_postgres  # noqa: F401  (fixtures)
 
 from bot.service import FakeClock, GameService
 from bot.store import Store
@@ -31,3 +31,7 @@ async def store(db_path: str | Path):
 @pytest.fixture
 def service(store: Store, clock: FakeClock) -> GameService:
     return GameService(store, clock)
+
+
+def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
+    summarise_skipped_postgres(terminalreporter)
