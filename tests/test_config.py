@@ -53,7 +53,7 @@ def test_malformed_settings_say_what_is_wrong(key: str, value: str, words: str) 
 def test_env_example_documents_every_setting() -> None:
     text = Path(".env.example").read_text()
     for key in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE_URL",
-                "DISCORD_GATEWAY_URL", "LOG_LEVEL"):
+                "DISCORD_GATEWAY_URL", "LOG_LEVEL", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS"):
         assert key in text
 
 
