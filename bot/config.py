@@ -47,6 +47,9 @@ class Settings:
     api_base_url: str | None = None       # REST proxy, e.g. http://proxy:8080/api/v10
     gateway_url: str | None = None        # gateway proxy, e.g. ws://proxy:8081/
     log_level: int = logging.INFO
+    reminder_poll_seconds: float = 60.0   # how often due reminders and missed deadlines are looked for
+    image_workers: int | None = None      # processes drawing images; None: one per core
+    game_cache_size: int = 5000           # games kept in memory (about 0.1 MB each)
     database_url: str | None = None       # postgresql://…: PostgreSQL instead of the SQLite file
     shard_count: int | None = None        # None: as many as Discord recommends
     shard_ids: tuple[int, ...] | None = None   # None: every shard, in this one process
@@ -100,6 +103,9 @@ def load_settings(environ: dict[str, str] | None = None, env_file: Path | None =
         api_base_url=_parse_url("DISCORD_API_BASE_URL", get("DISCORD_API_BASE_URL"), ("http://", "https://")),
         gateway_url=_parse_url("DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL"), ("ws://", "wss://")),
         log_level=_parse_log_level(get("LOG_LEVEL")),
+        reminder_poll_seconds=_parse_poll_seconds(get("REMINDER_POLL_SECONDS")),
+        image_workers=_parse_count("IMAGE_WORKERS", get("IMAGE_WORKERS")),
+        game_cache_size=_parse_count("GAME_CACHE_SIZE", get("GAME_CACHE_SIZE")) or Settings.game_cache_size,
         database_url=_parse_url("DATABASE_URL", get("DATABASE_URL"), ("postgresql://", "postgres://")),
         shard_count=shard_count,
         shard_ids=_parse_shard_ids(get("SHARD_IDS"), shard_count),
@@ -133,6 +139,14 @@ def _parse_shard_ids(text: str | None, shard_count: int | None) -> tuple[int, ..
     return ids
 
 
+def _parse_count(name: str, text: str | None) -> int | None:
+    if text is None:
+        return None
+    if not text.isdigit() or int(text) < 1:
+        raise ConfigError(f"{name} must be a whole number of at least 1, not {text!r}.")
+    return int(text)
+
+
 def _parse_guild_id(text: str | None) -> int | None:
     if text is None:
         return None
@@ -157,3 +171,15 @@ def _parse_log_level(text: str | None) -> int:
     if not isinstance(level, int):
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {text!r}.")
     return level
+
+
+def _parse_poll_seconds(text: str | None) -> float:
+    if text is None:
+        return Settings.reminder_poll_seconds
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= 3600:
+        raise ConfigError(f"REMINDER_POLL_SECONDS must be a number of seconds above 0 and at most 3600, not {text!r}.")
+    return seconds

@@ -16,7 +16,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer import theme
+from renderer.cached_draw import Draw
 from renderer.drawing import Names, badge, fit_text, player_name, png_bytes, sentence, wrap_text
+from renderer.palette import palette_for
 from renderer.sprites import SUPERSAMPLE, noble
 from renderer.theme import font
 
@@ -148,7 +150,7 @@ def board_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAUL
     """The board as a Pillow image (``size`` is one square in pixels)."""
     geo = geometry(size)
     image = background(size).copy()
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     for pawn in view.get("pawns", ()):
         cx, cy = geo.square_centre(pawn["start"])
         cross = start_cross(size, pawn.get("color", "white"))
@@ -344,4 +346,13 @@ def _name_and_colour(view: dict[str, Any], names: Names, seat: int) -> tuple[str
 
 def board(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_SQUARE) -> bytes:
     """The board as PNG bytes."""
-    return png_bytes(board_image(view, names=names, size=size))
+    return png_bytes(board_image(view, names=names, size=size), palette=board_palette(size))
+
+
+def board_palette(size: int = DEFAULT_SQUARE) -> Image.Image:
+    """The fixed palette of these images at ``size``, built once from specimen games."""
+    return palette_for("alcazar1978", size, _specimen)
+
+
+def _specimen(view: dict[str, Any], size: int) -> Image.Image:
+    return board_image(view, size=size)

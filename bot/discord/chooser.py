@@ -1,8 +1,8 @@
 """The guided turn: a player's legal moves as a tree of small choices.
 
-Each complete move is split into the same number of steps (for Alcazar:
-action → card or cell → noble step → withdrawal; for Alcazar 1978: pawn or
-wall → where). The chooser walks the tree one step at a time; a step with a
+Each complete move is split into the same number of steps, in the order of
+a turn (for Alcazar: withdrawal → action → card or cell → noble step, each
+with its cost and income; for Alcazar 1978: pawn or wall → where). The chooser walks the tree one step at a time; a step with a
 single option is taken by itself; a step with more options than fit in one
 menu is paged. Every legal move stays reachable: the tree is built from the
 complete move list, never cut.
@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
+
+from bot.discord.style import distinct_wall_turns, house_style
 
 PAGE_SIZE = 25          # Discord's limit of options in one select menu
 
@@ -137,12 +139,12 @@ _ALCAZAR_WHERE_QUESTIONS = {
 
 def alcazar_question(level: int, chosen: tuple[str, ...]) -> str:
     if level == 0:
-        return "What do you want to do?"
+        return "Withdraw one of your nobles first?"
     if level == 1:
-        return _ALCAZAR_WHERE_QUESTIONS.get(chosen[0], "Which one?")
+        return "What do you want to do?"
     if level == 2:
-        return "Then a noble step?"
-    return "Withdraw one of your nobles first?"
+        return _ALCAZAR_WHERE_QUESTIONS.get(chosen[1], "Which one?")
+    return "Then a noble step?"
 
 
 def alcazar1978_question(level: int, chosen: tuple[str, ...]) -> str:
@@ -157,17 +159,42 @@ _ACTION_LABELS = {
 
 
 def alcazar_steps(notation: str, words: str = "") -> tuple[Step, ...]:
-    """``withdraw 12; castle 8 7-9 + grande 8`` → action, its card/cells, noble step, withdrawal."""
+    """``withdraw 12; castle 8 7-9 + grande 8`` → withdrawal, action, its card/cells, noble step.
+
+    With the move's words, each step's label is that part of the words, with its cost or
+    income ("Found a castle on 7–9 with card 8 (+5 Real)", "Grande on 8 (−10 Real)")."""
     withdrawal, _, rest = notation.rpartition("; ")
     action, _, noble = rest.partition(" + ")
     verb, _, where = action.partition(" ")
+    said = _parts_of_words(house_style(words), bool(withdrawal), bool(noble))
     return (
+        Step(withdrawal or "-", f"Yes: {said[0]}" if withdrawal and said[0]
+             else f"Yes, first withdraw your noble from {_cell_words(withdrawal[9:])}" if withdrawal
+             else "No withdrawal"),
         Step(verb, _ACTION_LABELS.get(verb, verb.capitalize())),
-        Step(action, _where_label(verb, where)),
-        Step(noble or "-", _noble_label(noble)),
-        Step(withdrawal or "-", f"Yes, first withdraw your noble from {_cell_words(withdrawal[9:])}"
-             if withdrawal else "No withdrawal"),
+        Step(action, said[1] or _where_label(verb, where)),
+        Step(noble or "-", said[2] or _noble_label(noble)),
     )
+
+
+def _parts_of_words(words: str, withdrawal: bool, noble: bool) -> tuple[str, str, str]:
+    """The move's words cut into withdrawal, action and noble step ("" where the words do not say)."""
+    if not words:
+        return "", "", ""
+    first = ""
+    if withdrawal:
+        first, _, words = words.partition("; then ")
+    action, noble_words = words, ""
+    if noble:
+        cut = words.find("), ")
+        if cut < 0:
+            return first, "", ""
+        action, noble_words = words[:cut + 1], words[cut + 3:]
+    return first, _capitalised(action), _capitalised(noble_words)
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _where_label(verb: str, where: str) -> str:
@@ -215,11 +242,20 @@ def alcazar1978_steps(notation: str, words: str = "") -> tuple[Step, ...]:
         number, pivot, direction, quarters = wall.groups()
         turn = "clockwise" if direction == "cw" else "counter-clockwise"
         quarter = "quarter turn" if quarters == "1" else "quarter turns"
-        around = words.partition(f"wall {number} ")[2]
+        around = house_style(words).partition(f"wall {number} ")[2]
         label = around[:1].upper() + around[1:] if around else f"Around tower {pivot}, {quarters} {quarter} {turn}"
         return (Step(f"w{number}", f"Turn wall {number}"), Step(notation, label))
     start, _, end = notation.partition("-")
     return (Step("pawn", "Move your pawn"), Step(notation, f"From {start} to {end}"))
+
+
+def offered_moves(kind: str, moves: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The moves the chooser and autocomplete offer: in Alcazar (1978) a wall turn that ends where a
+    shorter one does is the same choice, offered once (typing it still plays it)."""
+    if kind != "alcazar1978":
+        return list(moves)
+    kept = distinct_wall_turns([notation for notation, _ in moves])
+    return [(notation, words) for notation, words in moves if notation in kept]
 
 
 GAME_STEPS: dict[str, tuple[StepsOf, AskOf]] = {
@@ -231,7 +267,7 @@ GAME_STEPS: dict[str, tuple[StepsOf, AskOf]] = {
 def move_tree(kind: str, moves: Sequence[tuple[str, str]]) -> MoveTree:
     """The chooser tree for a game kind and its (notation, words) legal moves."""
     steps_of, ask = GAME_STEPS[kind]
-    return MoveTree(moves, steps_of, ask)
+    return MoveTree(offered_moves(kind, moves), steps_of, ask)
 
 
 def encode_path(path: tuple[int, ...]) -> str:

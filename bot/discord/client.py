@@ -16,12 +16,14 @@ from __future__ import annotations
 import logging
 import os
 import socket
+from types import EllipsisType
 from typing import Any, Iterator, Sequence
 
 import discord
 from discord import app_commands
 
 from bot.config import Settings
+from bot.discord import images
 from bot.discord.endpoints import apply_endpoints
 from bot.discord.reminders import ReminderLoop
 from bot.discord.replies import answer_failure
@@ -34,8 +36,11 @@ log = logging.getLogger(__name__)
 class AlcazarBot(discord.AutoShardedClient):
     """The Alcazar bot. ``client_options`` go to ``discord.AutoShardedClient`` (tests shorten timeouts)."""
 
-    def __init__(self, settings: Settings, *, clock: Clock | None = None, reminder_interval: float | None = 300.0,
+    def __init__(self, settings: Settings, *, clock: Clock | None = None,
+                 reminder_interval: float | None | EllipsisType = ...,
                  game_seeds: Iterator[int] | None = None, **client_options: Any) -> None:
+        """``reminder_interval``: seconds between reminder polls; by default ``REMINDER_POLL_SECONDS``,
+        None for no loop at all (tests then call ``reminders.run_once()``)."""
         apply_endpoints(settings.api_base_url, settings.gateway_url)
         # Default intents only: the bot reads interactions, never message content or member lists.
         # Nobody is pinged unless a message names whom it pings (``allowed_mentions=AllowedMentions(users=[...])``):
@@ -51,7 +56,8 @@ class AlcazarBot(discord.AutoShardedClient):
         self._game_seeds = game_seeds
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = answer_failure  # type: ignore[method-assign]
-        self.reminders = ReminderLoop(self, reminder_interval)
+        self.reminders = ReminderLoop(
+            self, settings.reminder_poll_seconds if isinstance(reminder_interval, EllipsisType) else reminder_interval)
         self.store: Store | None = None
         self._service: GameService | None = None
         self._names: dict[int, str] = {}
@@ -71,7 +77,9 @@ class AlcazarBot(discord.AutoShardedClient):
             # gateway address from the answer and pass by a gateway proxy (DISCORD_GATEWAY_URL).
             self.shard_count, _, _ = await self.http.get_bot_gateway()
         self.store = await Store.open(self.settings.database)
-        self._service = GameService(self.store, self.clock, process_name=self.process_name)
+        self._service = GameService(self.store, self.clock, cache_size=self.settings.game_cache_size,
+                                    process_name=self.process_name)
+        images.start_images(self.settings.image_workers)
         self.add_dynamic_items(*ALL_ITEMS)
         self.tree.add_command(AlcazarCommands(self))
         if self.settings.syncs_commands:
@@ -87,6 +95,7 @@ class AlcazarBot(discord.AutoShardedClient):
     async def close(self) -> None:
         await self.reminders.stop()
         await super().close()
+        await images.stop_images()
         if self.store is not None:
             await self.store.close()
             self.store = None

@@ -75,9 +75,10 @@ class AlcazarCommands(app_commands.Group):
     async def hand(self, interaction: discord.Interaction) -> None:
         await turns.show_hand(interaction)
 
-    @app_commands.command(name="board", description="Show the current board and whose turn it is")
-    async def board(self, interaction: discord.Interaction) -> None:
-        await turns.show_board(interaction)
+    @app_commands.command(name="board", description="See the current board and whose turn it is (only you see it)")
+    @app_commands.describe(for_table="Post it in the channel for everyone to see (nobody is pinged)")
+    async def board(self, interaction: discord.Interaction, for_table: bool = False) -> None:
+        await turns.show_board(interaction, for_table)
 
     @app_commands.command(name="history", description="The last moves of the game in this channel, in words")
     async def history(self, interaction: discord.Interaction) -> None:
@@ -89,11 +90,11 @@ class AlcazarCommands(app_commands.Group):
 
     @app_commands.command(name="undo", description="Ask the other players to take back your last move")
     async def undo(self, interaction: discord.Interaction) -> None:
-        await votes.request_undo(interaction)
+        await votes.ask(interaction, "undo")
 
     @app_commands.command(name="draw", description="Offer your opponent a draw (Alcazar 1978)")
     async def draw(self, interaction: discord.Interaction) -> None:
-        await votes.offer_draw(interaction)
+        await votes.ask(interaction, "draw")
 
     @app_commands.command(name="settings", description="Reminders and deadline of the game here (host only)")
     @app_commands.describe(reminder_hours="Hours before a reminder, and between reminders",

@@ -22,6 +22,13 @@ CANCELLED = "This game was cancelled. Start a new one with `/alcazar new`."
 NO_GAME_HERE = "There is no game in play in this channel. Start one with `/alcazar new`."
 
 
+def whose_turn(game: GameInfo) -> str:
+    """The answer to acting out of turn: who the table waits for ("It is @A's turn")."""
+    if game.to_move_id is None:
+        return "Nobody is to act right now."
+    return f"It is <@{game.to_move_id}>'s turn; I will ping you when it is yours."
+
+
 def bot_of(interaction: discord.Interaction) -> AlcazarBot:
     return interaction.client  # type: ignore[return-value]
 

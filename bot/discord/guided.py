@@ -10,12 +10,12 @@ from discord import ui
 
 from bot.discord.buttons import ChooserButton, PickSelect
 from bot.discord.chooser import Stage, decode_path, encode_path, move_tree
-from bot.discord.context import STALE, bot_of, game_on_button
+from bot.discord.context import STALE, bot_of, game_on_button, whose_turn
 from bot.discord.replies import Refused, defer, defer_update, send
+from bot.discord.style import house_style
 from bot.discord.texts import SELECT_TEXT_LIMIT, clip
 from bot.discord.turns import play_move
 
-NOT_YOUR_TURN = "It is not your turn, so there is nothing to choose. I will mention you when it is."
 
 
 async def _tree_and_stage(interaction: discord.Interaction, game_id: int, version: int,
@@ -25,7 +25,7 @@ async def _tree_and_stage(interaction: discord.Interaction, game_id: int, versio
     if game.seat_of(interaction.user.id) is None:
         raise Refused("You are not playing in this game.", game_id=game_id)
     if game.to_move_id != interaction.user.id:
-        raise Refused(NOT_YOUR_TURN, game_id=game_id)
+        raise Refused(whose_turn(game), game_id=game_id)
     moves = await bot.service.legal_moves_for(game_id, interaction.user.id, limit=None)
     tree = move_tree(game.kind, [(m.notation, m.words) for m in moves])
     stage = tree.stage(path)
@@ -43,7 +43,7 @@ def stage_message(game_id: int, version: int, stage: Stage, page: int = 0) -> tu
                                     style=discord.ButtonStyle.success))
         if stage.path:
             view.add_item(ChooserButton("back", game_id, version, path, label="Back"))
-        return clip(f"**{stage.question}**\n{stage.words}\n`{stage.move}`", 2000), view
+        return clip(f"**{stage.question}**\n{house_style(stage.words or '')}\n`{stage.move}`", 2000), view
     options = [discord.SelectOption(label=clip(o.label, SELECT_TEXT_LIMIT), value=str(o.index))
                for o in stage.page(page)]
     placeholder = stage.question if stage.pages == 1 else f"{stage.question} (page {page + 1} of {stage.pages})"

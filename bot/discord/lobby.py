@@ -6,10 +6,11 @@ from typing import Any
 
 import discord
 
-from bot.discord.announce import mention, publish
+from bot.discord.announce import publish, retire_board, retire_question
 from bot.discord.buttons import confirm_buttons, lobby_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, require_guild
-from bot.discord.replies import Refused, defer, edit_source, send
+from bot.discord.replies import Refused, defer, defer_update, edit_source, send
+from bot.discord.standings import mention
 from bot.discord.texts import COLOUR
 from bot.games import get_game
 from bot.service import GameInfo, Reason, Refusal
@@ -38,8 +39,9 @@ def settings_text(game: GameInfo) -> str:
     reminders = "off" if s.reminder_max == 0 else \
         f"after {s.reminder_first_hours:g} h, then every {s.reminder_every_hours:g} h (at most {s.reminder_max})"
     deadline = "none" if s.deadline_hours is None else f"{s.deadline_hours:g} h per turn"
+    # The house rules with their defaults, so a 1978 lobby shows the threefold rule before anyone sets it.
     options = ", ".join(f"{k.replace('_', ' ')}: {'on' if v is True else 'off' if v is False else v}"
-                        for k, v in s.options.items())
+                        for k, v in {**getattr(get_game(game.kind), "DEFAULT_OPTIONS", {}), **s.options}.items())
     return f"Reminders: {reminders}\nDeadline: {deadline}" + (f"\nHouse rules: {options}" if options else "")
 
 
@@ -74,6 +76,8 @@ async def open_lobby(interaction: discord.Interaction, kind: str, changes: dict[
     game = accepted(await bot.service.create_lobby(guild_id, interaction.channel_id, interaction.user.id,
                                                    kind, changes, seed=bot.next_game_seed())).game
     await send(interaction, embed=lobby_embed(game), view=lobby_buttons(game.id), ephemeral=False)
+    message = await interaction.original_response()
+    await bot.service.remember_message(game.id, "lobby", interaction.channel_id, message.id, version=game.version)
 
 
 async def open_lobby_in_thread(interaction: discord.Interaction, guild_id: int, kind: str,
@@ -90,7 +94,8 @@ async def open_lobby_in_thread(interaction: discord.Interaction, guild_id: int, 
                                          type=discord.ChannelType.public_thread)
     game = accepted(await bot.service.create_lobby(guild_id, thread.id, interaction.user.id, kind, changes,
                                                    seed=bot.next_game_seed())).game
-    await thread.send(embed=lobby_embed(game), view=lobby_buttons(game.id))
+    message = await thread.send(embed=lobby_embed(game), view=lobby_buttons(game.id))
+    await bot.service.remember_message(game.id, "lobby", thread.id, message.id, version=game.version)
     await send(interaction, f"The game is open in {thread.mention}.", ephemeral=True)
 
 
@@ -115,42 +120,82 @@ async def lobby_action(interaction: discord.Interaction, action: str, game_id: i
 
 
 async def start_game(interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
-    """The host starts the game: the lobby closes, the first board goes to the channel, hands by DM."""
+    """The host starts the game: the lobby closes, the first board goes to the channel, hands by DM.
+
+    The first board says that the game has started, so the Start button answers nothing more;
+    ``/alcazar start`` gets a short private answer."""
     bot = bot_of(interaction)
     require_can_post(interaction)
-    await defer(interaction, ephemeral=True)
+    if from_button:
+        await defer_update(interaction)      # the lobby message itself is the answer: it closes
+    else:
+        await defer(interaction, ephemeral=True)
     result = accepted(await bot.service.start(game_id, interaction.user.id), game_id)
-    if from_button and interaction.message is not None:
-        await _close_lobby_message(interaction.message, result.game)
     colours = get_game(result.game.kind).COLORS
     seats = ", ".join(f"{mention(u)} ({colours[seat].capitalize()})" for seat, u in enumerate(result.game.players))
     posted = await publish(bot, result, headline=f"**{result.game.title}** begins! Seating order: {seats}.")
-    await send(interaction, "The game has started." if posted else
-               "The game has started, but I could not post the board just now: `/alcazar board` shows it.",
-               ephemeral=True)
+    # Closing the lobby answers the click, so it comes once the board is there.
+    await update_lobby_message(interaction, result.game, "The game has started: the board is below.",
+                               from_button=from_button)
+    if not posted:
+        await send(interaction, "The game has started, but I could not post the board just now: "
+                                "`/alcazar board` shows it.", ephemeral=True)
+    elif not from_button:
+        await send(interaction, "The game has started: the board is below.", ephemeral=True)
 
 
-async def _close_lobby_message(message: discord.Message, game: GameInfo) -> None:
+async def update_lobby_message(interaction: discord.Interaction, game: GameInfo, note: str | None, *,
+                               from_button: bool) -> bool:
+    """Show the lobby as it now is in its own message (buttons only while it is open); False when it is gone.
+
+    A click on a lobby button edits the clicked message; a command edits the lobby message it finds
+    in the database, so joining by command never posts a second lobby."""
+    embed = lobby_embed(game, note)
+    view = lobby_buttons(game.id) if game.status is GameStatus.LOBBY else None
     try:
-        await message.edit(embed=lobby_embed(game, "The game has started."), view=None)
+        if from_button and interaction.response.is_done():
+            await interaction.edit_original_response(embed=embed, view=view)
+            return True
+        if from_button:
+            await edit_source(interaction, embed=embed, view=view)
+            return True
+        stored = await bot_of(interaction).service.posted_message(game.id, "lobby")
+        if stored is None:
+            return False
+        message = bot_of(interaction).get_partial_messageable(stored.channel_id, guild_id=game.guild_id) \
+            .get_partial_message(stored.message_id)
+        await message.edit(embed=embed, view=view)
+        return True
     except discord.HTTPException as error:
-        # The game has started all the same; its Join button then answers that it has.
-        log.warning("Could not close the lobby message of game %s: %s %s", game.id, error.status, error.text)
+        # The game goes on all the same; an old lobby button answers that the lobby has moved on.
+        log.warning("Could not update the lobby message of game %s: %s %s", game.id, error.status, error.text)
+        return False
 
 
 async def show_lobby(interaction: discord.Interaction, game: GameInfo, from_button: bool, action: str) -> None:
+    """After join, leave or cancel: the lobby message shows it; a command gets a short private answer."""
     closed = game.status is not GameStatus.LOBBY
-    note = {"join": f"{interaction.user.display_name} joined.", "leave": f"{interaction.user.display_name} left.",
-            "cancel": "This game was cancelled."}.get(action)
+    name = interaction.user.display_name
+    note = {"join": f"{name} joined.", "leave": f"{name} left.", "cancel": "This game was cancelled."}.get(action)
     if closed and action == "leave":
-        note = f"The host, {interaction.user.display_name}, left, so this lobby is closed."
-    embed = lobby_embed(game, note)
+        note = f"The host, {name}, left, so this lobby is closed."
+    updated = await update_lobby_message(interaction, game, note, from_button=from_button)
     if from_button:
-        await edit_source(interaction, embed=embed, view=None if closed else lobby_buttons(game.id))
-    elif closed:
-        await send(interaction, embed=embed, ephemeral=False)
-    else:
-        await send(interaction, embed=embed, view=lobby_buttons(game.id), ephemeral=False)
+        return
+    if not updated:
+        # No lobby message to edit (deleted, or from before the bot remembered it): show it once here.
+        await send(interaction, embed=lobby_embed(game, note), view=None if closed else lobby_buttons(game.id),
+                   ephemeral=False)
+        if not closed:      # the lobby message from now on
+            message = await interaction.original_response()
+            await bot_of(interaction).service.remember_message(game.id, "lobby", message.channel.id, message.id,
+                                                               version=game.version)
+        return
+    answer = {"join": "You joined the game: the lobby message above shows who plays.",
+              "leave": "You left the game.", "cancel": "You cancelled the game."}[action]
+    if closed and action == "leave":
+        answer = "You left, and as the host you closed the lobby."
+    await send(interaction, answer, ephemeral=True)
 
 
 async def _ask_to_confirm_cancel(interaction: discord.Interaction, game_id: int) -> bool:
@@ -170,17 +215,20 @@ async def cancel_game_in_play(interaction: discord.Interaction, game_id: int, ve
     """The host confirmed: cancel the game and say so in the channel."""
     bot = bot_of(interaction)
     await game_on_button(interaction, game_id, version)
+    await defer_update(interaction)
     result = accepted(await bot.service.cancel(game_id, interaction.user.id), game_id)
-    await edit_source(interaction, content="You cancelled the game.", view=None)
+    await retire_board(bot, result.game)
+    await retire_question(bot, result.game)
     channel = bot.get_partial_messageable(result.game.channel_id, guild_id=result.game.guild_id)
     await channel.send(f"{mention(interaction.user.id)}, the host, cancelled this game of {result.game.title}. "
                        "Nobody wins; start a new one with `/alcazar new`.",
                        allowed_mentions=discord.AllowedMentions.none())
+    await interaction.edit_original_response(content="You cancelled the game.", view=None)
 
 
 async def warn_if_dms_closed(interaction: discord.Interaction, game: GameInfo) -> None:
     """Alcazar hands go by DM: check now and warn the player privately if that fails."""
-    from bot.discord.announce import DMS_CLOSED
+    from bot.discord.hands import DMS_CLOSED
     try:
         await interaction.user.send(f"You joined {game.title} in <#{game.channel_id}>. "
                                     "I will send your hand here whenever it changes.")
@@ -211,5 +259,10 @@ async def change_settings(interaction: discord.Interaction, changes: dict[str, A
         raise Refused(f"Only the host of this game, {mention(game.host_id)}, can change its settings. "
                       "`/alcazar settings` without options shows them.", game_id=game.id)
     game = accepted(result, game.id).game
+    if game.status is GameStatus.LOBBY and await update_lobby_message(interaction, game, "The settings changed.",
+                                                                      from_button=False):
+        await send(interaction, "Settings changed; the lobby message shows them:\n" + settings_text(game),
+                   ephemeral=True)
+        return
     await send(interaction, f"{mention(interaction.user.id)} changed the settings:\n" + settings_text(game),
                ephemeral=False, allowed_mentions=discord.AllowedMentions.none())

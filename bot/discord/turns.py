@@ -7,14 +7,18 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.discord import images
-from bot.discord.announce import hand_message, mention, post_board, publish, timestamp
+from bot.discord import images, texts
+from bot.discord.announce import ping_was_lost, post_board, publish, timestamp
 from bot.discord.buttons import confirm_buttons
-from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post
+from bot.discord.chooser import offered_moves
+from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, whose_turn
+from bot.discord.hands import hand_message
 from bot.discord.replies import Refused, defer, defer_update, send
+from bot.discord.standings import mention, standing_line
+from bot.discord.style import house_style
 from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
 from bot.games import get_game
-from bot.service import GameInfo, HistoryLine, MovePlayed, Refusal
+from bot.service import GameInfo, HistoryLine, MoveChoice, MovePlayed, Reason, Refusal
 from bot.store import EntryKind, GameStatus
 
 if TYPE_CHECKING:
@@ -33,10 +37,15 @@ async def play_move(interaction: discord.Interaction, game_id: int, text: str, v
     # Only a purchase from the deck brings a card nobody has seen; other moves need no hand lookups.
     from_deck = "deck" in text.lower()
     hand_before = await _own_hand(bot, game_id, interaction.user.id) if from_deck else []
-    result = accepted(await bot.service.play(game_id, interaction.user.id, text, expected_version=version), game_id)
+    answer = await bot.service.play(game_id, interaction.user.id, text, expected_version=version)
+    if isinstance(answer, Refusal) and answer.reason is Reason.NOT_YOUR_TURN:
+        game = await bot.service.game(game_id)
+        if not isinstance(game, Refusal):
+            raise Refused(whose_turn(game), game_id=game_id)
+    result = accepted(answer, game_id)
     posted = await publish(bot, result)
     played = [e for e in result.events if isinstance(e, MovePlayed) and e.user_id == interaction.user.id]
-    note = f"Played: {played[0].words}" if played else "Your move was played."
+    note = f"Played: {house_style(played[0].words)}" if played else "Your move was played."
     drawn = sorted(set(await _own_hand(bot, game_id, interaction.user.id)) - set(hand_before)) if from_deck else []
     if drawn:      # this reply is ephemeral: only the player sees which card the deck gave them
         note += f"\nYou drew card {', '.join(map(str, drawn))}."
@@ -72,13 +81,27 @@ async def move_choices(interaction: discord.Interaction, typed: str) -> list[app
     game = await bot.service.game_in_channel(interaction.channel_id)
     if game is None or game.to_move_id != interaction.user.id:
         return []
-    choices = await bot.service.legal_moves_for(game.id, interaction.user.id, prefix=typed, limit=OPTIONS_LIMIT)
+    if game.kind == "alcazar1978":
+        # A handful of moves: read them all, so that equal wall turns are offered once.
+        everything = await _offered(bot, game, interaction.user.id)
+        wanted = "".join(typed.split()).lower()
+        choices = [c for c in everything if "".join(c.notation.split()).lower().startswith(wanted)]
+    else:
+        choices = await bot.service.legal_moves_for(game.id, interaction.user.id, prefix=typed, limit=OPTIONS_LIMIT)
+        everything = None
     if not choices and typed.strip():
         wanted = typed.strip().lower()
-        everything = await bot.service.legal_moves_for(game.id, interaction.user.id, limit=None)
-        choices = [c for c in everything if wanted in c.words.lower() or wanted in c.notation.lower()][:OPTIONS_LIMIT]
-    return [app_commands.Choice(name=choice_label(c.words, c.notation), value=c.notation)
-            for c in choices if len(c.notation) <= 100]
+        everything = everything or await _offered(bot, game, interaction.user.id)
+        choices = [c for c in everything if wanted in c.words.lower() or wanted in c.notation.lower()]
+    return [app_commands.Choice(name=choice_label(house_style(c.words), c.notation), value=c.notation)
+            for c in choices[:OPTIONS_LIMIT] if len(c.notation) <= 100]
+
+
+async def _offered(bot: AlcazarBot, game: GameInfo, user_id: int) -> list[MoveChoice]:
+    """All the user's legal moves as the chooser offers them (equal wall turns once)."""
+    moves = await bot.service.legal_moves_for(game.id, user_id, limit=None)
+    kept = {notation for notation, _ in offered_moves(game.kind, [(m.notation, m.words) for m in moves])}
+    return [m for m in moves if m.notation in kept]
 
 
 def choice_label(words: str, notation: str) -> str:
@@ -111,34 +134,77 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None = None
 
 
 async def what_you_can_do(interaction: discord.Interaction, game: GameInfo) -> str:
-    """Whose turn it is, and for the player to move how many legal moves of which kinds they have."""
+    """Whose turn it is, and for the player to move what they can do, in words."""
     bot = bot_of(interaction)
     if game.status is not GameStatus.ACTIVE:
         return "The game is over."
     if game.to_move_id != interaction.user.id:
-        return f"It is {mention(game.to_move_id)}'s turn, not yours." if game.to_move_id else ""
+        return texts.WHOSE_TURN.format(player=mention(game.to_move_id)) if game.to_move_id else ""
     moves = await bot.service.legal_moves_for(game.id, interaction.user.id, limit=None)
-    if game.kind == "alcazar1978":
-        kinds = sorted({"move your pawn" if "-" in m.notation else "turn a wall" if m.notation != "pass" else "pass"
-                        for m in moves})
-    else:
-        kinds = sorted({m.notation.split(";")[-1].split()[0] for m in moves})
-    return (f"It is your turn: {len(moves)} legal moves ({', '.join(kinds)}). "
-            "Use `/alcazar move` or the Take my turn button.")
+    notations = [m.notation for m in moves]
+    choices = moves_in_words(game.kind, notations)
+    return texts.CAN_DO.format(choices=choices)
 
 
-async def show_board(interaction: discord.Interaction) -> None:
-    """``/alcazar board``: the current board and status, posted in the channel."""
+BUILDS = ("castle", "mansion", "extend", "raise")
+
+
+def moves_in_words(kind: str, notations: list[str]) -> str:
+    """What a player's legal moves allow, as a phrase: "build with 4 cards, buy a card, or build a bridge"."""
+    if kind == "alcazar1978":
+        kinds = []
+        if any("-" in n for n in notations):
+            kinds.append(texts.CAN_MOVE_PAWN)
+        if any(n.startswith("w") for n in notations):
+            kinds.append(texts.CAN_TURN_WALL)
+        return _or(kinds or [texts.CAN_ONLY_PASS])
+    actions = [n.split("; ")[-1].split(" + ")[0].split() for n in notations]
+    cards = sorted({int(a[1]) for a in actions if a[0] in BUILDS and a[1].isdigit()})
+    phrases = []
+    if cards:
+        template = texts.CAN_BUILD if len(cards) == 1 else texts.CAN_BUILD_PLURAL
+        phrases.append(template.format(count=len(cards), cards=", ".join(map(str, cards))))
+    for verb, phrase in (("tower", texts.CAN_TOWER), ("bridge", texts.CAN_BRIDGE), ("buy", texts.CAN_BUY)):
+        if any(a[0] == verb for a in actions):
+            phrases.append(phrase)
+    if not phrases:
+        phrases.append(texts.CAN_ONLY_PASS)
+    if any(n.startswith("withdraw") for n in notations):
+        # A withdrawal comes first in a turn, so it is said first.
+        return texts.CAN_WITHDRAW_FIRST.format(choices=_or(phrases))
+    return _or(phrases)
+
+
+def _or(phrases: list[str]) -> str:
+    return phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + texts.OR + phrases[-1]
+
+
+async def show_board(interaction: discord.Interaction, for_table: bool = False) -> None:
+    """``/alcazar board``: the current board, privately; ``for_table`` posts it in the channel without pings.
+
+    A board posted for the table does ping the player to act when the board of this position
+    never reached the channel, since that player was then never told."""
     bot = bot_of(interaction)
     game = await game_here(interaction)
     if game.status is GameStatus.LOBBY:
         raise Refused("The game has not started yet: the host starts it with the Start button.")
-    require_can_post(interaction)
-    await defer(interaction, ephemeral=True)
     played = await _ply(bot, game)
-    await post_board(bot, game.id, [f"**{game.title}** after {played} {'move' if played == 1 else 'moves'}."],
-                     ping=False)
-    await send(interaction, "Here is the board.", ephemeral=True)
+    header = f"**{game.title}** after {played} {'move' if played == 1 else 'moves'}."
+    if for_table:
+        require_can_post(interaction)
+        await defer(interaction, ephemeral=True)
+        await post_board(bot, game.id, [header], ping=await ping_was_lost(bot, game))
+        await send(interaction, texts.BOARD_POSTED, ephemeral=True)
+        return
+    await defer(interaction, ephemeral=True)
+    public = await bot.service.board_view(game.id)
+    if isinstance(public, Refusal):
+        raise Refused(public.message, game_id=game.id)
+    png = await images.board_png(game.kind, public.view, await bot.names_of(game.players))
+    turn = texts.WHOSE_TURN.format(player=mention(game.to_move_id)) if game.to_move_id else ""
+    content = "\n".join(line for line in (header, standing_line(game, public.view), turn) if line)
+    await send(interaction, clip(content, 2000), ephemeral=True,
+               file=discord.File(io.BytesIO(png), filename="board.png", description=f"{game.title} board"))
 
 
 async def _ply(bot: AlcazarBot, game: GameInfo) -> int:
@@ -179,7 +245,7 @@ def _history_words(line: HistoryLine) -> str:
         return "missed the deadline (skipped)"
     if line.kind is EntryKind.RETIRE:
         return "left the game"
-    return line.words
+    return house_style(line.words)
 
 
 async def resign(interaction: discord.Interaction) -> None:

@@ -16,7 +16,7 @@ from bot.service.live import LiveGame
 from bot.service.results import Accepted, Reason, Refusal
 from bot.service.settings import GameSettings, SettingsError, checked_options
 from bot.service.threads import in_thread
-from bot.store import ChannelBusy, GameRow, GameStatus, SeatRow, Snapshot, StaleVersion, Tx
+from bot.store import ChannelBusy, GameRow, GameStatus, SeatRow, Snapshot, StaleVersion
 
 
 def seat_order(seed: int, players_in_joining_order: Sequence[int]) -> list[int]:
@@ -94,7 +94,7 @@ class LobbyOperations(ServiceBase):
                 return _lobby_full(engine)
             async with self.store.write() as tx:
                 # Checked again with the row locked: another process may have changed the lobby.
-                if not await _still_a_lobby(tx, game_id):
+                if not await tx.games.lock_lobby(game_id):
                     return Refusal(Reason.ALREADY_STARTED, "The game has already started.")
                 if len(await tx.seats.of_game(game_id)) >= engine.MAX_PLAYERS:
                     return _lobby_full(engine)
@@ -114,7 +114,7 @@ class LobbyOperations(ServiceBase):
                 return Refusal(Reason.NOT_IN_GAME, "You are not in this game.")
             now = self.clock.now()
             async with self.store.write() as tx:
-                if not await _still_a_lobby(tx, game_id):   # started meanwhile by another process
+                if not await tx.games.lock_lobby(game_id):   # started meanwhile by another process
                     return Refusal(Reason.ALREADY_STARTED, "The game has started; resign instead.")
                 await tx.seats.remove(game_id, user_id)
                 if user_id == row.host_id:
@@ -190,7 +190,7 @@ class LobbyOperations(ServiceBase):
             async with self.store.write() as tx:
                 # Checked again with the row locked: another process may have started the
                 # game, or let someone join or leave, since the lobby was read.
-                if not await _still_a_lobby(tx, game_id):
+                if not await tx.games.lock_lobby(game_id):
                     return Refusal(Reason.ALREADY_STARTED, "The game has already started.")
                 if tuple(await tx.seats.of_game(game_id)) != seats:
                     return Refusal(Reason.STALE_VERSION,
@@ -235,12 +235,6 @@ class LobbyOperations(ServiceBase):
 def _lobby_full(engine: Any) -> Refusal:
     return Refusal(Reason.LOBBY_FULL,
                    f"The lobby is full: {engine.TITLE} is for at most {engine.MAX_PLAYERS} players.")
-
-
-async def _still_a_lobby(tx: Tx, game_id: int) -> bool:
-    """Lock the game's row for the transaction; whether it is still a lobby."""
-    locked = await tx.games.lock(game_id)
-    return locked is not None and locked.status is GameStatus.LOBBY
 
 
 def _start_events(game: LiveGame, entries: Sequence[Any], outcome: Outcome | None) -> list[Event]:

@@ -80,6 +80,11 @@ class GameRepo:
         row = await cursor.fetchone()
         return None if row is None else _game(row)
 
+    async def lock_lobby(self, game_id: int) -> bool:
+        """Lock the game's row for the transaction; whether it is still a lobby."""
+        locked = await self.lock(game_id)
+        return locked is not None and locked.status is GameStatus.LOBBY
+
     async def require(self, game_id: int) -> GameRow:
         """The game, which the caller knows exists (inside the transaction that changed it)."""
         game = await self.get(game_id)

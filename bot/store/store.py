@@ -26,6 +26,7 @@ from bot.store.claims import ClaimRepo
 from bot.store.db import Db, SqliteDb
 from bot.store.games import GameRepo, ResultRepo, SeatRepo
 from bot.store.log import MoveLog, SnapshotRepo
+from bot.store.messages import PostedMessageRepo
 from bot.store.reminders import DmNoteRepo, MuteRepo, ReminderRepo
 from bot.store.requests import DrawOfferRepo, UndoRepo
 from bot.store.schema import apply_migrations
@@ -49,6 +50,7 @@ class Tx:
         self.draws = DrawOfferRepo(conn)
         self.dm_notes = DmNoteRepo(conn)
         self.claims = claims(conn)
+        self.messages = PostedMessageRepo(conn)
 
 
 def is_database_url(target: str | Path) -> bool:
@@ -63,7 +65,7 @@ class Store(ABC):
     runs one transaction (committed when the block ends, rolled back on any
     exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
     ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``undo``, ``draws``,
-    ``dm_notes``, ``claims``.
+    ``dm_notes``, ``claims``, ``messages``.
     """
 
     #: Other processes may change the database meanwhile (several bot processes, one PostgreSQL).

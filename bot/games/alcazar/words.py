@@ -12,6 +12,7 @@ from bot.games.alcazar.state import BRIDGE_PRICE, CARD_PRICE, COLORS, GRANDE, TO
 from bot.games.alcazar.validate import Plan, plan_move
 
 NAME = board.CELL_NAME
+MINUS = "\u2212"    # costs read "−5 Real" beside incomes "+5 Real": one style for money everywhere
 
 
 def rank_word(rank: int) -> str:
@@ -35,11 +36,11 @@ def describe_plan(state: State, plan: Plan) -> str:
         pieces.append("Pass")
     elif parts.kind == "buy":
         if parts.source == "tower":
-            pieces.append(f"Buy a tower card ({TOWER_PRICE} Real)")
+            pieces.append(f"Buy a tower card ({MINUS}{TOWER_PRICE} Real)")
         elif parts.source == "deck":
-            pieces.append(f"Buy the top card of the deck ({CARD_PRICE} Real)")
+            pieces.append(f"Buy the top card of the deck ({MINUS}{CARD_PRICE} Real)")
         else:
-            pieces.append(f"Buy face-up card {parts.card} ({CARD_PRICE} Real)")
+            pieces.append(f"Buy face-up card {parts.card} ({MINUS}{CARD_PRICE} Real)")
     else:
         assert plan.build is not None and plan.effect is not None
         pieces.append(_build_words(state, plan))
@@ -68,7 +69,8 @@ def _build_words(state: State, plan: Plan) -> str:
         )
     elif build.kind == "extend":
         joined = sorted(build.parts, key=lambda b: bld.first_space[b])
-        what = " and ".join(building_words(bld, b) for b in joined)
+        # ranges with the same dash as everywhere else ("the castle on 6–8")
+        what = " and ".join(building_words(bld, b).replace("-", "–") for b in joined)
         text = f"Extend {what} with card {build.card} ({income})"
     elif build.kind == "raise":
         text = f"Build up {build.card} with card {build.card} to level {state.heights[build.target] + 1} ({income})"
@@ -79,7 +81,7 @@ def _build_words(state: State, plan: Plan) -> str:
         a, b = build.ends
         text = (
             f"Build a bridge {NAME[a]}–{NAME[b]} at level {build.level} "
-            f"for {BRIDGE_PRICE} Real ({income})"
+            f"({MINUS}{BRIDGE_PRICE} Real, {income})"
         )
     if effect.removed is not None:
         seat, rank = state.nobles[effect.removed]
@@ -94,7 +96,7 @@ def _step_words(state: State, build: Build, step: Step) -> str:
         value = build.value_after
         placed = [f"{rank_word(r)} on {NAME[c]}" for r, c in zip(step.ranks, step.cells)]
         cost = sum(value * (2 if r == GRANDE else 1) for r in step.ranks)
-        return f"{' and '.join(placed)} ({cost} Real)"
+        return f"{' and '.join(placed)} ({MINUS}{cost} Real)"
     if step.kind == "move":
         a, b = step.cells
         rank = state.nobles[a][1]

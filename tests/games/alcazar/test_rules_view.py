@@ -40,12 +40,12 @@ def test_the_last_move_is_shown_with_its_words_and_cells() -> None:
     last = game.view(state, None)["last_move"]
     assert last["seat"] == 0 and last["notation"] == "castle 8 7-9 + grande 8"
     assert last["cells"] == [[7, 0], [8, 0], [9, 0]]
-    assert last["text"] == "Found a castle on 7–9 with card 8 (+5 Real), Grande on 8 (10 Real)"
+    assert last["text"] == "Found a castle on 7–9 with card 8 (+5 Real), Grande on 8 (−10 Real)"
 
 
 def test_a_bought_deck_card_is_not_named_in_the_words() -> None:
     state = arrange(face_up=[5], deck=[33])
-    assert game.describe_move(state, "buy deck") == "Buy the top card of the deck (5 Real)"
+    assert game.describe_move(state, "buy deck") == "Buy the top card of the deck (−5 Real)"
     assert "33" not in json.dumps(game.view(game.play(state, "buy deck"), None))
 
 
@@ -57,7 +57,7 @@ def test_moves_are_described_in_plain_words() -> None:
     text = game.describe_move(state, "withdraw 30; bridge 1-3 + baron 2")
     assert text.startswith("Withdraw the Baron from 30 (+1 Real); then build a bridge 1–3 at level 3")
     assert "removing Yellow's Grande from 2 (they get 14 Real)" in text
-    assert text.endswith("Baron on 2 (16 Real)")
+    assert text.endswith("Baron on 2 (−16 Real)")
 
 
 def test_the_outcome_appears_in_the_view_once_over() -> None:
@@ -66,3 +66,11 @@ def test_the_outcome_appears_in_the_view_once_over() -> None:
     state = game.play(game.play(state, "pass"), "pass")
     outcome = game.view(state, None)["outcome"]
     assert outcome["winners"] == [0, 1] and set(outcome["details"][0]) >= {"nobles", "money_points", "money", "total"}
+
+
+def test_the_public_view_gives_each_seat_its_points_so_far() -> None:
+    state = arrange(built=["7", "17", "bridge 7-17", "7"], nobles={"g7,1": (1, "grande")})
+    state.players[1].money = 120
+    points = [p["points"] for p in game.view(state, None)["players"]]
+    # the Grande stands at level 2 (2 × 2 points); 120 Real make two full 50s
+    assert points[1] == 2 * 2 + 2 and points[0] == state.players[0].money // 50
