@@ -9,6 +9,11 @@ setting to fix, so the supervisor stops everything and says so. SIGINT or
 SIGTERM stop the processes (SIGTERM, then SIGKILL after a grace period) and
 then the supervisor.
 
+Each bot process runs in a process group of its own, with the image workers
+it starts: when a bot process dies (even by SIGKILL, which leaves it no time
+to stop its workers) the supervisor kills what is left of its group, so no
+orphaned workers pile up across restarts.
+
 Several processes need a database they can share: ``DATABASE_URL``
 (PostgreSQL). ``SHARD_COUNT`` defaults to N.
 """
@@ -91,7 +96,8 @@ class Supervisor:
         self.stopping = False
 
     def start(self, child: Child) -> None:
-        child.process = subprocess.Popen(self.command, env=child.environment())
+        # A session (and process group) of its own: see the module docstring.
+        child.process = subprocess.Popen(self.command, env=child.environment(), start_new_session=True)
         child.started_at = self.clock()
         child.restart_at = None
         log.info("Bot process %d (shards %s) started, pid %d", child.number,
@@ -102,6 +108,7 @@ class Supervisor:
         now = self.clock()
         for child in self.children:
             if child.process is not None and (status := child.process.poll()) is not None:
+                _kill_group(child.process.pid)
                 child.process = None
                 if status == CONFIG_ERROR:
                     log.error("Bot process %d stopped over its settings (status 2); stopping all.", child.number)
@@ -129,6 +136,9 @@ class Supervisor:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+        for child in self.children:
+            if child.process is not None:
+                _kill_group(child.process.pid)
 
     def run(self) -> int:
         """Run until a signal (status 0) or a child's settings error (status 2)."""
@@ -151,6 +161,14 @@ class Supervisor:
             self.stop()
             for signum, handler in previous.items():
                 signal.signal(signum, handler)
+
+
+def _kill_group(leader: int) -> None:
+    """SIGKILL whatever is left of a bot process's group (its image workers), if anything."""
+    try:
+        os.killpg(leader, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
 
 
 def supervise(settings: Settings, processes: int) -> int:

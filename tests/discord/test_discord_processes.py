@@ -8,6 +8,7 @@ lost; and every due reminder sent exactly once, by whichever process claims it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
@@ -73,8 +74,9 @@ class BotProcess:
         before = set(map(id, self.fake.sessions))
         self.starts += 1
         log = open(self.logs / f"shard{self.shard}-{self.starts}.log", "wb")
+        # A process group of its own, with the image workers it starts, so that a kill takes them too.
         self.process = subprocess.Popen([sys.executable, str(LAUNCHER)], cwd=ROOT, env=self.environment,
-                                        stdout=log, stderr=subprocess.STDOUT)
+                                        stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         log.close()
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
@@ -87,19 +89,25 @@ class BotProcess:
         raise AssertionError(f"shard {self.shard} did not identify:\n{self.log_text()}")
 
     def kill(self) -> None:
+        """SIGKILL, as a crash or an out-of-memory kill: the bot process and its workers at once."""
         assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
+        os.killpg(self.process.pid, signal.SIGKILL)
         assert self.process.wait(30) == -signal.SIGKILL
 
     def stop(self) -> int | None:
-        if self.process is None or self.process.poll() is not None:
-            return None if self.process is None else self.process.returncode
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            return self.process.wait(20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            return self.process.wait()
+        """SIGTERM and wait; the exit status (None when never started). Nothing of the group is left."""
+        if self.process is None:
+            return None
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        return self.process.returncode
 
     def log_text(self) -> str:
         return "\n".join(p.read_text(errors="replace")[-4000:] for p in sorted(self.logs.glob(f"shard{self.shard}-*")))
@@ -298,6 +306,14 @@ async def test_manage_run_processes_supervises_one_process_per_shard_slice(
             supervisor.kill()
             raise
     assert code == 0, log_path.read_text(errors="replace")
-    for pid in pids().values():
-        with pytest.raises(ProcessLookupError):
-            os.kill(pid, 0)
+
+    def group_left(pid: int) -> bool:
+        try:
+            os.killpg(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+
+    # Neither a bot process nor any of its image workers is left (killed ones are reaped by init).
+    await until(lambda: not any(group_left(pid) for pid in [*pids().values(), *first_pids.values()]),
+                "the processes' groups to be gone", timeout=10)
