@@ -21,9 +21,12 @@ def _ids(match: re.Match[str]) -> tuple[int, int]:
     return int(match["game"]), int(match["version"])
 
 
-class LobbyButton(ui.DynamicItem[ui.Button], template=r"az:lobby:(?P<action>join|leave|start|cancel):(?P<game>\d+)"):
+class LobbyButton(ui.DynamicItem[ui.Button],
+                  template=r"az:lobby:(?P<action>join|leave|start|cancel|computer|uncomputer):(?P<game>\d+)"):
     LABELS = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
-              "start": ("Start", discord.ButtonStyle.primary), "cancel": ("Cancel", discord.ButtonStyle.danger)}
+              "start": ("Start", discord.ButtonStyle.primary), "cancel": ("Cancel", discord.ButtonStyle.danger),
+              "computer": ("Add computer", discord.ButtonStyle.secondary),
+              "uncomputer": ("Remove computer", discord.ButtonStyle.secondary)}
 
     def __init__(self, action: str, game_id: int) -> None:
         label, style = self.LABELS[action]
@@ -176,9 +179,10 @@ ALL_ITEMS: tuple[Any, ...] = (LobbyButton, TakeTurnButton, HandButton, PickSelec
                               VoteButton, MuteButton, ConfirmButton)
 
 
-def lobby_buttons(game_id: int) -> ui.View:
+def lobby_buttons(game_id: int, computers: bool = False) -> ui.View:
+    """Join, Leave, Start, Cancel, Add computer; Remove computer when the lobby has one."""
     view = ui.View(timeout=None)
-    for action in ("join", "leave", "start", "cancel"):
+    for action in ("join", "leave", "start", "cancel", "computer") + (("uncomputer",) if computers else ()):
         view.add_item(LobbyButton(action, game_id))
     return view
 

@@ -20,6 +20,14 @@ GAME_CHOICES = [
 ]
 
 
+LEVEL_CHOICES = [
+    app_commands.Choice(name="Easy: plays the best move it sees at once", value="easy"),
+    app_commands.Choice(name="Normal: thinks a second or two ahead", value="normal"),
+    app_commands.Choice(name="Hard: thinks longest and plays strongest", value="hard"),
+]
+STAND_IN_DEADLINE_HELP = "A computer plays the turn of a player who misses the deadline (instead of skip or loss)"
+STAND_IN_RESIGN_HELP = "Alcazar: a computer takes over the seat of a player who resigns"
+
 THREEFOLD_HELP = "Alcazar (1978) house rule: a position repeated three times is a draw (default on)"
 
 
@@ -36,15 +44,23 @@ class AlcazarCommands(app_commands.Group):
     @app_commands.describe(game="Which game", reminder_hours="Remind the player to move after this many hours",
                            deadline_hours="Skip (Alcazar) or lose (1978) a turn not played within this many hours",
                            thread="Open the game in a new thread",
-                           threefold=THREEFOLD_HELP)
-    @app_commands.choices(game=GAME_CHOICES)
+                           threefold=THREEFOLD_HELP,
+                           computers="How many computer players sit at the table (0–4)",
+                           level="How well the computer players play (default normal)",
+                           stand_in_deadline=STAND_IN_DEADLINE_HELP, stand_in_resign=STAND_IN_RESIGN_HELP)
+    @app_commands.choices(game=GAME_CHOICES, level=LEVEL_CHOICES)
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   reminder_hours: app_commands.Range[float, 0.5, 720.0] | None = None,
                   deadline_hours: app_commands.Range[float, 1.0, 2160.0] | None = None,
-                  thread: bool = False, threefold: bool | None = None) -> None:
-        changes = lobby.with_house_rules(game.value, lobby.settings_changes(reminder_hours, deadline_hours),
-                                         threefold)
-        await lobby.open_lobby(interaction, game.value, changes, thread)
+                  thread: bool = False, threefold: bool | None = None,
+                  computers: app_commands.Range[int, 0, 4] = 0,
+                  level: app_commands.Choice[str] | None = None,
+                  stand_in_deadline: bool | None = None, stand_in_resign: bool | None = None) -> None:
+        changes = lobby.with_house_rules(
+            game.value, lobby.settings_changes(reminder_hours, deadline_hours, stand_in_deadline, stand_in_resign),
+            threefold)
+        chosen = "normal" if level is None else level.value
+        await lobby.open_lobby(interaction, game.value, changes, thread, (chosen,) * computers)
 
     @app_commands.command(name="join", description="Join the game waiting for players in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -99,13 +115,15 @@ class AlcazarCommands(app_commands.Group):
     @app_commands.command(name="settings", description="Reminders and deadline of the game here (host only)")
     @app_commands.describe(reminder_hours="Hours before a reminder, and between reminders",
                            reminders="Send reminders at all", deadline_hours="Hours per turn; 0 for no deadline",
-                           threefold=THREEFOLD_HELP.replace("(default on)", "(lobby only)"))
+                           threefold=THREEFOLD_HELP.replace("(default on)", "(lobby only)"),
+                           stand_in_deadline=STAND_IN_DEADLINE_HELP, stand_in_resign=STAND_IN_RESIGN_HELP)
     async def settings(self, interaction: discord.Interaction,
                        reminder_hours: app_commands.Range[float, 0.5, 720.0] | None = None,
                        reminders: bool | None = None,
                        deadline_hours: app_commands.Range[float, 0.0, 2160.0] | None = None,
-                       threefold: bool | None = None) -> None:
-        changes = lobby.settings_changes(reminder_hours, deadline_hours)
+                       threefold: bool | None = None,
+                       stand_in_deadline: bool | None = None, stand_in_resign: bool | None = None) -> None:
+        changes = lobby.settings_changes(reminder_hours, deadline_hours, stand_in_deadline, stand_in_resign)
         if reminders is not None:
             changes["reminder_max"] = 3 if reminders else 0
         await lobby.change_settings(interaction, changes, threefold)

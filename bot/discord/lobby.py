@@ -42,7 +42,11 @@ def settings_text(game: GameInfo) -> str:
     # The house rules with their defaults, so a 1978 lobby shows the threefold rule before anyone sets it.
     options = ", ".join(f"{k.replace('_', ' ')}: {'on' if v is True else 'off' if v is False else v}"
                         for k, v in {**getattr(get_game(game.kind), "DEFAULT_OPTIONS", {}), **s.options}.items())
-    return f"Reminders: {reminders}\nDeadline: {deadline}" + (f"\nHouse rules: {options}" if options else "")
+    stand_in = [what for on, what in ((s.stand_in_on_deadline, "plays a late player's turn"),
+                                      (s.stand_in_on_resign, "takes over the seat of a player who resigns")) if on]
+    return (f"Reminders: {reminders}\nDeadline: {deadline}"
+            + (f"\nStand-in computer: {' and '.join(stand_in)}" if stand_in else "")
+            + (f"\nHouse rules: {options}" if options else ""))
 
 
 def with_house_rules(kind: str, changes: dict[str, Any], threefold: bool | None) -> dict[str, Any]:
@@ -54,8 +58,13 @@ def with_house_rules(kind: str, changes: dict[str, Any], threefold: bool | None)
     return {**changes, "options": {"threefold_repetition": threefold}}
 
 
-def settings_changes(reminder_hours: float | None, deadline_hours: float | None) -> dict[str, Any]:
+def settings_changes(reminder_hours: float | None, deadline_hours: float | None,
+                     stand_in_deadline: bool | None = None, stand_in_resign: bool | None = None) -> dict[str, Any]:
     changes: dict[str, Any] = {}
+    if stand_in_deadline is not None:
+        changes["stand_in_on_deadline"] = stand_in_deadline
+    if stand_in_resign is not None:
+        changes["stand_in_on_resign"] = stand_in_resign
     if reminder_hours is not None:
         changes.update(reminder_first_hours=reminder_hours, reminder_every_hours=reminder_hours)
     if deadline_hours is not None:
@@ -63,25 +72,40 @@ def settings_changes(reminder_hours: float | None, deadline_hours: float | None)
     return changes
 
 
-async def open_lobby(interaction: discord.Interaction, kind: str, changes: dict[str, Any], thread: bool) -> None:
-    """``/alcazar new``: a lobby message with Join, Leave, Start and Cancel, here or in a new thread."""
+async def open_lobby(interaction: discord.Interaction, kind: str, changes: dict[str, Any], thread: bool,
+                     computers: tuple[str, ...] = ()) -> None:
+    """``/alcazar new``: a lobby message with Join, Leave, Start and Cancel, here or in a new thread,
+    with a computer player of the given level for each entry of ``computers``."""
     bot = bot_of(interaction)
     guild_id = require_guild(interaction)
     require_can_post(interaction)
     bot.remember_name(interaction.user)
+    engine = get_game(kind)
+    if len(computers) + 1 > engine.MAX_PLAYERS:
+        raise Refused(f"{engine.TITLE} is for at most {engine.MAX_PLAYERS} players: "
+                      f"you and {engine.MAX_PLAYERS - 1} computer{'s' if engine.MAX_PLAYERS > 2 else ''} at most.")
     if thread:
-        await open_lobby_in_thread(interaction, guild_id, kind, changes)
+        await open_lobby_in_thread(interaction, guild_id, kind, changes, computers)
         return
     assert interaction.channel_id is not None
     game = accepted(await bot.service.create_lobby(guild_id, interaction.channel_id, interaction.user.id,
                                                    kind, changes, seed=bot.next_game_seed())).game
-    await send(interaction, embed=lobby_embed(game), view=lobby_buttons(game.id), ephemeral=False)
+    game = await _add_computers(interaction, game, computers)
+    await send(interaction, embed=lobby_embed(game), view=lobby_buttons(game.id, bool(game.computers)),
+               ephemeral=False)
     message = await interaction.original_response()
     await bot.service.remember_message(game.id, "lobby", interaction.channel_id, message.id, version=game.version)
 
 
+async def _add_computers(interaction: discord.Interaction, game: GameInfo, levels: tuple[str, ...]) -> GameInfo:
+    for level in levels:
+        game = accepted(await bot_of(interaction).service.add_computer(game.id, interaction.user.id, level),
+                        game.id).game
+    return game
+
+
 async def open_lobby_in_thread(interaction: discord.Interaction, guild_id: int, kind: str,
-                               changes: dict[str, Any]) -> None:
+                               changes: dict[str, Any], computers: tuple[str, ...] = ()) -> None:
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         raise Refused("A new thread can only be opened from a text channel; run /alcazar new there, "
@@ -94,7 +118,8 @@ async def open_lobby_in_thread(interaction: discord.Interaction, guild_id: int, 
                                          type=discord.ChannelType.public_thread)
     game = accepted(await bot.service.create_lobby(guild_id, thread.id, interaction.user.id, kind, changes,
                                                    seed=bot.next_game_seed())).game
-    message = await thread.send(embed=lobby_embed(game), view=lobby_buttons(game.id))
+    game = await _add_computers(interaction, game, computers)
+    message = await thread.send(embed=lobby_embed(game), view=lobby_buttons(game.id, bool(game.computers)))
     await bot.service.remember_message(game.id, "lobby", thread.id, message.id, version=game.version)
     await send(interaction, f"The game is open in {thread.mention}.", ephemeral=True)
 
@@ -110,9 +135,14 @@ async def lobby_action(interaction: discord.Interaction, action: str, game_id: i
     if action == "start":
         await start_game(interaction, game_id, from_button)
         return
+    if action == "computer":
+        from bot.discord.computers import offer_levels
+        await offer_levels(interaction, game_id)
+        return
     if action == "cancel" and await _ask_to_confirm_cancel(interaction, game_id):
         return
-    operation = {"join": bot.service.join, "leave": bot.service.leave, "cancel": bot.service.cancel}[action]
+    operation = {"join": bot.service.join, "leave": bot.service.leave, "cancel": bot.service.cancel,
+                 "uncomputer": bot.service.remove_computer}[action]
     result = accepted(await operation(game_id, user_id), game_id)
     await show_lobby(interaction, result.game, from_button, action)
     if action == "join" and result.game.kind == "alcazar":
@@ -151,7 +181,7 @@ async def update_lobby_message(interaction: discord.Interaction, game: GameInfo,
     A click on a lobby button edits the clicked message; a command edits the lobby message it finds
     in the database, so joining by command never posts a second lobby."""
     embed = lobby_embed(game, note)
-    view = lobby_buttons(game.id) if game.status is GameStatus.LOBBY else None
+    view = lobby_buttons(game.id, bool(game.computers)) if game.status is GameStatus.LOBBY else None
     try:
         if from_button and interaction.response.is_done():
             await interaction.edit_original_response(embed=embed, view=view)
@@ -176,7 +206,8 @@ async def show_lobby(interaction: discord.Interaction, game: GameInfo, from_butt
     """After join, leave or cancel: the lobby message shows it; a command gets a short private answer."""
     closed = game.status is not GameStatus.LOBBY
     name = interaction.user.display_name
-    note = {"join": f"{name} joined.", "leave": f"{name} left.", "cancel": "This game was cancelled."}.get(action)
+    note = {"join": f"{name} joined.", "leave": f"{name} left.", "cancel": "This game was cancelled.",
+            "uncomputer": "A computer player left."}.get(action)
     if closed and action == "leave":
         note = f"The host, {name}, left, so this lobby is closed."
     updated = await update_lobby_message(interaction, game, note, from_button=from_button)
@@ -184,7 +215,7 @@ async def show_lobby(interaction: discord.Interaction, game: GameInfo, from_butt
         return
     if not updated:
         # No lobby message to edit (deleted, or from before the bot remembered it): show it once here.
-        await send(interaction, embed=lobby_embed(game, note), view=None if closed else lobby_buttons(game.id),
+        await send(interaction, embed=lobby_embed(game, note), view=None if closed else lobby_buttons(game.id, bool(game.computers)),
                    ephemeral=False)
         if not closed:      # the lobby message from now on
             message = await interaction.original_response()
@@ -192,7 +223,8 @@ async def show_lobby(interaction: discord.Interaction, game: GameInfo, from_butt
                                                                version=game.version)
         return
     answer = {"join": "You joined the game: the lobby message above shows who plays.",
-              "leave": "You left the game.", "cancel": "You cancelled the game."}[action]
+              "leave": "You left the game.", "cancel": "You cancelled the game.",
+              "uncomputer": "You removed a computer player."}[action]
     if closed and action == "leave":
         answer = "You left, and as the host you closed the lobby."
     await send(interaction, answer, ephemeral=True)

@@ -24,6 +24,8 @@ def clip(text: str, limit: int) -> str:
 HELP_COMMANDS = [
     ("/alcazar new", "Open a game in this channel (Alcazar or Alcazar 1978). Friends join with the button."),
     ("/alcazar join · leave · start · cancel", "The lobby's buttons, as commands."),
+    ("Add computer", "The host seats a computer player (easy, normal or hard); or `/alcazar new computers:2`. "
+                     "Play alone against computers, or fill a table."),
     ("/alcazar move", "Play your move: start typing and pick one of your legal moves, or type it in notation."),
     ("Take my turn", "The button under the board: choose your move step by step."),
     ("/alcazar hand", "Your secret hand, money and nobles, and what you can do now (only you see it)."),
@@ -33,8 +35,8 @@ HELP_COMMANDS = [
     ("/alcazar undo", "Ask the other players to take back your last move."),
     ("/alcazar draw", "Alcazar (1978): offer your opponent a draw; they accept or decline with a button."),
     ("/alcazar resign", "Leave the game (in Alcazar the others play on)."),
-    ("/alcazar settings", "Host only: reminders, the turn deadline and (1978, before the start) the threefold "
-                          "repetition house rule."),
+    ("/alcazar settings", "Host only: reminders, the turn deadline, a computer standing in for late or "
+                          "resigning players, and (1978, before the start) the threefold repetition house rule."),
     ("/alcazar rules", "A short summary of the rules of the game in this channel."),
 ]
 

@@ -222,8 +222,8 @@ async def show_history(interaction: discord.Interaction) -> None:
     if not lines:
         await send(interaction, "No moves yet.", ephemeral=True)
         return
-    text = "\n".join(f"{line.ply}. {mention(line.user_id)} {_history_words(line)} {timestamp(line.played_at)}"
-                     for line in lines)
+    text = "\n".join(f"{line.ply}. {mention(line.user_id)}{' (played by the stand-in)' if line.stand_in else ''} "
+                     f"{_history_words(line)} {timestamp(line.played_at)}" for line in lines)
     embed = discord.Embed(title=f"{game.title}: the last moves", description=clip(text, 4096))
     await send(interaction, embed=embed, ephemeral=True)
 
@@ -257,6 +257,8 @@ async def resign(interaction: discord.Interaction) -> None:
         raise Refused("You are not playing in this game.", game_id=game.id)
     consequence = ("The others play on without you; your pieces and nobles stay and you rank last."
                    if game.kind == "alcazar" else "Your opponent wins the game.")
+    if game.kind == "alcazar" and game.settings.stand_in_on_resign:
+        consequence = "A computer (the stand-in) plays your seat for the rest of the game."
     await send(interaction, f"Resign from this game? {consequence} This cannot be taken back.",
                view=confirm_buttons("resign", game.id, game.version), ephemeral=True)
 

@@ -76,8 +76,9 @@ def seat_name(engine: ModuleType, seat: int) -> str:
     return str(engine.COLORS[seat]).capitalize()
 
 
-def advance(engine: ModuleType, live: LiveGame, action: Action, now: float) -> Step:
-    """Apply ``action`` and then every forced pass after it.
+def advance(engine: ModuleType, live: LiveGame, action: Action, now: float, stand_in: bool = False) -> Step:
+    """Apply ``action`` and then every forced pass after it (``stand_in``: a computer played it
+    for an absent player, which the log keeps).
 
     Raises the engine's ``MoveError`` / ``IllegalMove`` for a bad move; then
     nothing has changed.
@@ -97,7 +98,7 @@ def advance(engine: ModuleType, live: LiveGame, action: Action, now: float) -> S
         words = f"{seat_name(engine, action.seat)} resigns; their turns are skipped from now on"
         notation = "retire"
         state = engine.retire(state, action.seat)
-    entries = [LogEntry(ply, action.seat, action.kind, notation, words, False, now)]
+    entries = [LogEntry(ply, action.seat, action.kind, notation, words, False, now, stand_in)]
     state = _play_forced_passes(engine, state, entries, now)
     hands = hands_of(engine, state, len(live.seats))
     return Step(

@@ -96,7 +96,7 @@ class QueryOperations(ServiceBase):
             lines = await tx.moves.latest(game_id, limit)
         return [
             HistoryLine(e.ply, e.seat, users[e.seat], e.kind, e.notation, e.words, e.forced,
-                        e.played_at)
+                        e.played_at, e.stand_in)
             for e in lines
         ]
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import logging
 
-from bot.service.base import ServiceBase, info_of
+from bot.service.base import ServiceBase, computer_plays, info_of
+from bot.service.computers import ComputerOperations
 from bot.service.results import Accepted, Reason, Refusal, Reminder
 from bot.service.settings import GameSettings
-from bot.service.turns import TurnOperations
 from bot.store import GameRow, GameStatus, ReminderRow
 
 log = logging.getLogger(__name__)
@@ -47,7 +47,7 @@ def _deadline_passed(game: GameRow, now: float) -> bool:
             and now >= game.turn_since + deadline)
 
 
-class ReminderOperations(TurnOperations, ServiceBase):
+class ReminderOperations(ComputerOperations, ServiceBase):
     """Reminders, mutes and deadlines."""
 
     async def due_reminders(self, now: float | None = None) -> list[Reminder]:
@@ -61,7 +61,8 @@ class ReminderOperations(TurnOperations, ServiceBase):
         due: list[Reminder] = []
         for game in games:
             user_id = to_act.get(game.id)
-            if user_id is None or game.turn_seat is None or (game.id, user_id) in muted:
+            # Computers are never reminded: they move by themselves.
+            if user_id is None or user_id < 0 or game.turn_seat is None or (game.id, user_id) in muted:
                 continue
             try:
                 upcoming = _next_reminder(game, GameSettings.from_dict(game.settings), sent.get(game.id))
@@ -133,7 +134,9 @@ class ReminderOperations(TurnOperations, ServiceBase):
 
     async def process_deadlines(self, now: float | None = None) -> list[Accepted]:
         """Act on every missed deadline: skip the late player (Alcazar) or end the game
-        with their loss (Alcazar 1978). One result, with its events, per game acted on."""
+        with their loss (Alcazar 1978); with the setting ``stand_in_on_deadline``, the
+        stand-in plays the turn instead. One result, with its events, per game acted on.
+        A turn a computer plays has no deadline (it is resumed, not punished)."""
         now = self.clock.now() if now is None else now
         async with self.store.read() as tx:
             active = await tx.games.with_status(GameStatus.ACTIVE)
@@ -149,7 +152,8 @@ class ReminderOperations(TurnOperations, ServiceBase):
         return results
 
     async def _apply_deadline(self, candidate: GameRow, now: float) -> Accepted | Refusal | None:
-        """Skip or beat the late player of one game; None when its deadline has not passed."""
+        """Skip or beat the late player of one game, or let the stand-in play their turn;
+        None when its deadline has not passed."""
         if not _deadline_passed(candidate, now):
             return None
         # One process acts on a missed deadline; the version check would refuse a second
@@ -159,11 +163,17 @@ class ReminderOperations(TurnOperations, ServiceBase):
             return None
         async with self._game_lock(candidate.id):
             live = await self._load_live(candidate.id)
+            outcome: Accepted | Refusal | None = None
+            stand_in = False
             # Re-checked under the lock: the player may have moved meanwhile.
-            if live is None or live.row.status is not GameStatus.ACTIVE or live.version != candidate.version \
-                    or not _deadline_passed(live.row, now) or live.row.turn_seat is None:
-                outcome: Accepted | Refusal | None = None
-            else:
-                outcome = await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True)
+            if live is not None and live.row.status is GameStatus.ACTIVE and live.version == candidate.version \
+                    and _deadline_passed(live.row, now) and live.row.turn_seat is not None \
+                    and not computer_plays(live.seats[live.row.turn_seat]):
+                stand_in = GameSettings.from_dict(live.row.settings).stand_in_on_deadline
+                if not stand_in:
+                    outcome = await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True)
+        if stand_in:
+            # The stand-in thinks outside the game's lock, like any computer.
+            outcome = await self._stand_in_for_late_player(candidate.id, candidate.version)
         await self._finish_claim(candidate.id, "deadline", candidate.version, 0)
         return outcome

@@ -25,7 +25,7 @@ import aiosqlite
 from bot.store.claims import ClaimRepo
 from bot.store.db import Db, SqliteDb
 from bot.store.games import GameRepo, ResultRepo, SeatRepo
-from bot.store.log import MoveLog, SnapshotRepo
+from bot.store.log import ComputerClaimRepo, MoveLog, SnapshotRepo
 from bot.store.messages import PostedMessageRepo
 from bot.store.reminders import DmNoteRepo, MuteRepo, ReminderRepo
 from bot.store.requests import DrawOfferRepo, UndoRepo
@@ -51,6 +51,7 @@ class Tx:
         self.dm_notes = DmNoteRepo(conn)
         self.claims = claims(conn)
         self.messages = PostedMessageRepo(conn)
+        self.computer_claims = ComputerClaimRepo(conn)
 
 
 def is_database_url(target: str | Path) -> bool:
@@ -65,7 +66,7 @@ class Store(ABC):
     runs one transaction (committed when the block ends, rolled back on any
     exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
     ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``undo``, ``draws``,
-    ``dm_notes``, ``claims``, ``messages``.
+    ``dm_notes``, ``claims``, ``messages``, ``computer_claims``.
     """
 
     #: Other processes may change the database meanwhile (several bot processes, one PostgreSQL).
