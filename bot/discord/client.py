@@ -16,6 +16,8 @@ from bot.config import Settings
 from bot.discord.endpoints import apply_endpoints
 from bot.discord.reminders import ReminderLoop
 from bot.discord.replies import answer_failure
+from bot.discord.translator import CatalogTranslator
+from bot.i18n import language_of
 from bot.service import Clock, GameService, SystemClock
 from bot.store import Store
 
@@ -41,6 +43,7 @@ class AlcazarBot(discord.Client):
         self.store: Store | None = None
         self._service: GameService | None = None
         self._names: dict[int, str] = {}
+        self._languages: dict[int, str] = {}   # the last language stored per user, to write only changes
 
     @property
     def service(self) -> GameService:
@@ -57,6 +60,7 @@ class AlcazarBot(discord.Client):
         self.store = await Store.open(str(path))
         self._service = GameService(self.store, self.clock)
         self.add_dynamic_items(*ALL_ITEMS)
+        await self.tree.set_translator(CatalogTranslator())
         self.tree.add_command(AlcazarCommands(self))
         await self.sync_commands()
         self.reminders.start()
@@ -71,6 +75,20 @@ class AlcazarBot(discord.Client):
     def next_game_seed(self) -> int | None:
         """The seed for the next new game, or None for a random one."""
         return None if self._game_seeds is None else next(self._game_seeds)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Remember the user's language: the DMs the bot sends them later are written in it."""
+        language = language_of(interaction.locale)
+        user_id = interaction.user.id
+        if self._languages.get(user_id) != language and self._service is not None:
+            self._languages[user_id] = language
+            await self._service.remember_language(user_id, language)
+
+    async def language_for_dm(self, user_id: int) -> str:
+        """The language of the user's last interaction with the bot (English if none)."""
+        if user_id not in self._languages:
+            self._languages[user_id] = (await self.service.languages_of([user_id]))[user_id]
+        return self._languages[user_id]
 
     # -- names for images (the bot has no member list: default intents only) --------------
     def remember_name(self, user: discord.abc.User) -> None:

@@ -10,17 +10,17 @@ from bot.discord import lobby, turns, votes
 from bot.discord.replies import send
 from bot.discord.rules_text import rules_embeds
 from bot.discord.texts import help_embed
+from bot.discord.translator import described
+from bot.i18n import LANGUAGES
 
 if TYPE_CHECKING:
     from bot.discord.client import AlcazarBot
 
 GAME_CHOICES = [
-    app_commands.Choice(name="Alcazar (2009, 2–5 players)", value="alcazar"),
-    app_commands.Choice(name="Alcazar (1978, 2 players)", value="alcazar1978"),
+    app_commands.Choice(name=described("choice.alcazar"), value="alcazar"),
+    app_commands.Choice(name=described("choice.alcazar1978"), value="alcazar1978"),
 ]
-
-
-THREEFOLD_HELP = "Alcazar (1978) house rule: a position repeated three times is a draw (default on)"
+LANGUAGE_CHOICES = [app_commands.Choice(name=described(f"language.{code}"), value=code) for code in LANGUAGES]
 
 
 class AlcazarCommands(app_commands.Group):
@@ -28,15 +28,14 @@ class AlcazarCommands(app_commands.Group):
 
     def __init__(self, bot: AlcazarBot) -> None:
         # Games live in server channels: the commands are not offered in DMs.
-        super().__init__(name="alcazar", description="Play Alcazar (2009) or Alcazar (1978) in this channel",
+        super().__init__(name="alcazar", description=described("cmd.alcazar"),
                          guild_only=True)
         self.bot = bot
 
-    @app_commands.command(name="new", description="Open a new game in this channel; others join with the button")
-    @app_commands.describe(game="Which game", reminder_hours="Remind the player to move after this many hours",
-                           deadline_hours="Skip (Alcazar) or lose (1978) a turn not played within this many hours",
-                           thread="Open the game in a new thread",
-                           threefold=THREEFOLD_HELP)
+    @app_commands.command(name="new", description=described("cmd.new"))
+    @app_commands.describe(game=described("cmd.new.game"), reminder_hours=described("cmd.new.reminder_hours"),
+                           deadline_hours=described("cmd.new.deadline_hours"), thread=described("cmd.new.thread"),
+                           threefold=described("cmd.new.threefold"))
     @app_commands.choices(game=GAME_CHOICES)
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   reminder_hours: app_commands.Range[float, 0.5, 720.0] | None = None,
@@ -46,24 +45,24 @@ class AlcazarCommands(app_commands.Group):
                                          threefold)
         await lobby.open_lobby(interaction, game.value, changes, thread)
 
-    @app_commands.command(name="join", description="Join the game waiting for players in this channel")
+    @app_commands.command(name="join", description=described("cmd.join"))
     async def join(self, interaction: discord.Interaction) -> None:
         await lobby.lobby_action(interaction, "join")
 
-    @app_commands.command(name="leave", description="Leave the game waiting for players in this channel")
+    @app_commands.command(name="leave", description=described("cmd.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await lobby.lobby_action(interaction, "leave")
 
-    @app_commands.command(name="start", description="Start the game in this channel (host only)")
+    @app_commands.command(name="start", description=described("cmd.start"))
     async def start(self, interaction: discord.Interaction) -> None:
         await lobby.lobby_action(interaction, "start")
 
-    @app_commands.command(name="cancel", description="Cancel the game in this channel (host only)")
+    @app_commands.command(name="cancel", description=described("cmd.cancel"))
     async def cancel(self, interaction: discord.Interaction) -> None:
         await lobby.lobby_action(interaction, "cancel")
 
-    @app_commands.command(name="move", description="Play your move: pick a suggestion or type it in notation")
-    @app_commands.describe(notation="Start typing: your legal moves are suggested")
+    @app_commands.command(name="move", description=described("cmd.move"))
+    @app_commands.describe(notation=described("cmd.move.notation"))
     async def move(self, interaction: discord.Interaction, notation: app_commands.Range[str, 1, 200]) -> None:
         await turns.move_command(interaction, notation)
 
@@ -71,50 +70,54 @@ class AlcazarCommands(app_commands.Group):
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await turns.move_choices(interaction, current)
 
-    @app_commands.command(name="hand", description="Your hand, money and nobles, and what you can do now (private)")
+    @app_commands.command(name="hand", description=described("cmd.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
         await turns.show_hand(interaction)
 
-    @app_commands.command(name="board", description="Show the current board and whose turn it is")
+    @app_commands.command(name="board", description=described("cmd.board"))
     async def board(self, interaction: discord.Interaction) -> None:
         await turns.show_board(interaction)
 
-    @app_commands.command(name="history", description="The last moves of the game in this channel, in words")
+    @app_commands.command(name="history", description=described("cmd.history"))
     async def history(self, interaction: discord.Interaction) -> None:
         await turns.show_history(interaction)
 
-    @app_commands.command(name="resign", description="Resign from the game in this channel")
+    @app_commands.command(name="resign", description=described("cmd.resign"))
     async def resign(self, interaction: discord.Interaction) -> None:
         await turns.resign(interaction)
 
-    @app_commands.command(name="undo", description="Ask the other players to take back your last move")
+    @app_commands.command(name="undo", description=described("cmd.undo"))
     async def undo(self, interaction: discord.Interaction) -> None:
         await votes.request_undo(interaction)
 
-    @app_commands.command(name="draw", description="Offer your opponent a draw (Alcazar 1978)")
+    @app_commands.command(name="draw", description=described("cmd.draw"))
     async def draw(self, interaction: discord.Interaction) -> None:
         await votes.offer_draw(interaction)
 
-    @app_commands.command(name="settings", description="Reminders and deadline of the game here (host only)")
-    @app_commands.describe(reminder_hours="Hours before a reminder, and between reminders",
-                           reminders="Send reminders at all", deadline_hours="Hours per turn; 0 for no deadline",
-                           threefold=THREEFOLD_HELP.replace("(default on)", "(lobby only)"))
+    @app_commands.command(name="settings", description=described("cmd.settings"))
+    @app_commands.describe(reminder_hours=described("cmd.settings.reminder_hours"),
+                           reminders=described("cmd.settings.reminders"),
+                           deadline_hours=described("cmd.settings.deadline_hours"),
+                           threefold=described("cmd.settings.threefold"), language=described("cmd.settings.language"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(self, interaction: discord.Interaction,
                        reminder_hours: app_commands.Range[float, 0.5, 720.0] | None = None,
                        reminders: bool | None = None,
                        deadline_hours: app_commands.Range[float, 0.0, 2160.0] | None = None,
-                       threefold: bool | None = None) -> None:
+                       threefold: bool | None = None, language: app_commands.Choice[str] | None = None) -> None:
         changes = lobby.settings_changes(reminder_hours, deadline_hours)
         if reminders is not None:
             changes["reminder_max"] = 3 if reminders else 0
+        if language is not None:
+            changes["language"] = language.value
         await lobby.change_settings(interaction, changes, threefold)
 
-    @app_commands.command(name="help", description="How to play Alcazar here: the commands in brief")
+    @app_commands.command(name="help", description=described("cmd.help"))
     async def help(self, interaction: discord.Interaction) -> None:
         await send(interaction, embed=help_embed(), ephemeral=True)
 
-    @app_commands.command(name="rules", description="A short summary of the rules of the game in this channel")
-    @app_commands.describe(game="Which game's rules (default: the game in this channel)")
+    @app_commands.command(name="rules", description=described("cmd.rules"))
+    @app_commands.describe(game=described("cmd.rules.game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
         kind = game.value if game is not None else await self._kind_in_channel(interaction)

@@ -12,6 +12,7 @@ from bot.discord.context import accepted, bot_of, game_here, game_on_button, req
 from bot.discord.replies import Refused, defer, send
 from bot.discord.texts import COLOUR
 from bot.games import get_game
+from bot.i18n import language_of, t
 from bot.service import GameInfo, Reason, Refusal
 from bot.store import GameStatus
 
@@ -40,7 +41,8 @@ def settings_text(game: GameInfo) -> str:
     deadline = "none" if s.deadline_hours is None else f"{s.deadline_hours:g} h per turn"
     options = ", ".join(f"{k.replace('_', ' ')}: {'on' if v is True else 'off' if v is False else v}"
                         for k, v in s.options.items())
-    return f"Reminders: {reminders}\nDeadline: {deadline}" + (f"\nHouse rules: {options}" if options else "")
+    return (f"Reminders: {reminders}\nDeadline: {deadline}" + (f"\nHouse rules: {options}" if options else "")
+            + f"\nLanguage: {t(s.language, f'language.{s.language}')}")
 
 
 def with_house_rules(kind: str, changes: dict[str, Any], threefold: bool | None) -> dict[str, Any]:
@@ -67,6 +69,8 @@ async def open_lobby(interaction: discord.Interaction, kind: str, changes: dict[
     guild_id = require_guild(interaction)
     require_can_post(interaction)
     bot.remember_name(interaction.user)
+    # Public posts speak the server's language; the host can change it in /alcazar settings.
+    changes = {"language": language_of(interaction.guild_locale), **changes}
     if thread:
         await open_lobby_in_thread(interaction, guild_id, kind, changes)
         return

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from bot.service.draws import DrawOperations
+from bot.service.languages import LanguageOperations
 from bot.service.lobby import LobbyOperations
 from bot.service.queries import QueryOperations
 from bot.service.reminders import ReminderOperations
@@ -9,7 +10,7 @@ from bot.service.undo import UndoOperations
 
 
 class GameService(
-    LobbyOperations, UndoOperations, DrawOperations, ReminderOperations, QueryOperations
+    LobbyOperations, UndoOperations, DrawOperations, ReminderOperations, QueryOperations, LanguageOperations
 ):
     """Lobbies, turns, undo, draws, reminders, deadlines and queries over one ``Store``.
 

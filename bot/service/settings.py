@@ -5,6 +5,7 @@ from dataclasses import dataclass, field, fields, replace
 from types import ModuleType
 from typing import Any, Mapping
 
+from bot.i18n import ENGLISH, LANGUAGES
 from bot.service.clock import HOUR
 
 
@@ -27,6 +28,8 @@ class GameSettings:
     reminder_max: int = 3
     deadline_hours: float | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
+    #: The language of the game's public posts (a catalog in ``data/locales``); games from before it: English.
+    language: str = ENGLISH
 
     @property
     def reminder_first_seconds(self) -> float:
@@ -47,6 +50,7 @@ class GameSettings:
             "reminder_max": self.reminder_max,
             "deadline_hours": self.deadline_hours,
             "options": dict(self.options),
+            "language": self.language,
         }
 
     @classmethod
@@ -79,6 +83,8 @@ class GameSettings:
         deadline = self.deadline_hours
         if deadline is not None and (not _is_number(deadline) or deadline <= 0):
             raise SettingsError(f"deadline_hours must be a positive number of hours or off, not {deadline!r}")
+        if self.language not in LANGUAGES:
+            raise SettingsError(f"language must be one of {', '.join(LANGUAGES)}, not {self.language!r}")
 
 
 def checked_options(engine: ModuleType, options: Mapping[str, Any]) -> dict[str, Any]:

@@ -117,6 +117,14 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, user_id)
     ) WITHOUT ROWID;
     """,
+    # 4: each user's language at their last interaction, for the DMs the bot sends them unasked.
+    """
+    CREATE TABLE user_languages (
+        user_id  INTEGER PRIMARY KEY,
+        language TEXT    NOT NULL,
+        seen_at  REAL    NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -16,6 +16,7 @@ from typing import AsyncIterator
 import aiosqlite
 
 from bot.store.games import GameRepo, ResultRepo, SeatRepo
+from bot.store.languages import LanguageRepo
 from bot.store.log import MoveLog, SnapshotRepo
 from bot.store.reminders import DmNoteRepo, MuteRepo, ReminderRepo
 from bot.store.requests import DrawOfferRepo, UndoRepo
@@ -36,6 +37,7 @@ class Tx:
         self.undo = UndoRepo(conn)
         self.draws = DrawOfferRepo(conn)
         self.dm_notes = DmNoteRepo(conn)
+        self.languages = LanguageRepo(conn)
 
 
 def _prepare(path: str) -> None:
@@ -69,7 +71,7 @@ class Store:
     ``async with store.read() as tx`` runs queries; ``async with store.write() as tx``
     runs one transaction (``BEGIN IMMEDIATE``, issued by sqlite3 before the first
     change, … ``COMMIT``; rolled back on any exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
-    ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``undo``, ``draws``, ``dm_notes``.
+    ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``undo``, ``draws``, ``dm_notes``, ``languages``.
     """
 
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
