@@ -12,11 +12,11 @@ locale, a public post the game's language, a DM the player's last-used one.
 from __future__ import annotations
 
 from bot.i18n.languages import ENGLISH, HUNGARIAN, LANGUAGES, language_of
-from bot.i18n.message import Msg
+from bot.i18n.message import Msg, message_of
 from bot.i18n.numbers import hungarian_adjective, hungarian_article, number
 from bot.i18n.render import join_and, t, text_of
 
 __all__ = [
     "ENGLISH", "HUNGARIAN", "LANGUAGES", "Msg", "hungarian_adjective", "hungarian_article", "join_and",
-    "language_of", "number", "t", "text_of",
+    "language_of", "message_of", "number", "t", "text_of",
 ]

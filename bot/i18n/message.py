@@ -37,6 +37,14 @@ class Msg:
     def __hash__(self) -> int:
         return hash((self.key, tuple(sorted((k, repr(v)) for k, v in self.args.items()))))
 
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready form (``{"msg": key, "args": {...}}``), for engine views, snapshots and results."""
+        return {"msg": self.key, "args": {k: _to_json(v) for k, v in self.args.items()}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Msg:
+        return cls(str(data["msg"]), **{k: _from_json(v) for k, v in dict(data.get("args") or {}).items()})
+
     def keys(self) -> Iterator[str]:
         """This message's id and the ids of the messages among its arguments."""
         yield self.key
@@ -46,3 +54,32 @@ class Msg:
                     yield from item.keys()
 
 
+
+
+def is_message_json(value: object) -> bool:
+    return isinstance(value, Mapping) and "msg" in value
+
+
+def message_of(value: object) -> str | Msg:
+    """Text as stored: a JSON message becomes a ``Msg``; a string (from before messages) stays as it is."""
+    if isinstance(value, Msg):
+        return value
+    if is_message_json(value):
+        return Msg.from_json(value)  # type: ignore[arg-type]
+    return "" if value is None else str(value)
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return value.to_json()
+    if isinstance(value, (list, tuple)):
+        return [_to_json(v) for v in value]
+    return value
+
+
+def _from_json(value: Any) -> Any:
+    if is_message_json(value):
+        return Msg.from_json(value)
+    if isinstance(value, list):
+        return [_from_json(v) for v in value]
+    return value
