@@ -111,7 +111,7 @@ class InteractionsMixin:
         payload: dict[str, Any] = {
             "id": str(interaction_id), "application_id": str(self.application_id), "type": kind,
             "data": data, "channel_id": str(channel.id), "channel": channel.payload(), "token": token,
-            "version": 1, "locale": "en-US", "entitlements": [], "attachment_size_limit": limits.FILE_SIZE,
+            "version": 1, "locale": user.locale, "entitlements": [], "attachment_size_limit": limits.FILE_SIZE,
         }
         if channel.is_dm:
             payload.update(user=user.payload(), context=1, authorizing_integration_owners={"1": str(user.id)},
@@ -119,8 +119,8 @@ class InteractionsMixin:
         else:
             parent = self.channels.get(channel.parent_id) if channel.parent_id else channel
             payload.update(guild_id=str(self.guild.id), member=user.member_payload(user.permissions),
-                           context=0, guild_locale="en-US",
-                           guild={"id": str(self.guild.id), "locale": "en-US", "features": []},
+                           context=0, guild_locale=self.guild.preferred_locale,
+                           guild={"id": str(self.guild.id), "locale": self.guild.preferred_locale, "features": []},
                            authorizing_integration_owners={"0": str(self.guild.id)},
                            app_permissions=str((parent or channel).bot_permissions))
         if message is not None:
