@@ -1,8 +1,8 @@
 """The bot in several languages: message ids with arguments made into text at display time.
 
     from bot.i18n import Msg, t
-    t("hu", "lobby.joined", name="Anna")           # by message id
-    t(interaction.locale, Msg("refusal.not_your_turn"))
+    t("hu", "image.retired_name", name="Anna")     # by message id: "Anna (kiszállt)"
+    t(interaction.locale, Msg("colour.red"))
     language_of(discord.Locale.hungarian)          # "hu"; any locale without a catalog: "en"
 
 Catalogs: ``data/locales/<language>.po`` (gettext, read with Babel at first

@@ -9,14 +9,24 @@ def number(value: int | float, language: str) -> str:
     return format_decimal(value, locale=language)
 
 
+_VOWEL_LETTER_NAMES = set("AÁEÉIÍOÓÖŐUÚÜŰFLMNRSXY")
+
+
 def hungarian_article(value: int | str) -> str:
     """``a`` or ``az`` before a number written in digits: az 1., az 5., az 50., a 2., a 15.
+
+    Before a name made of letters (a tower ``B3``, a square ``a4``) the name
+    of its first letter counts: a B3, az A1, az F2.
 
     Hungarian takes ``az`` before a vowel; a number is read aloud, so what
     counts is its first word: egy (1), öt (5), ötven, ötszáz, ezer (1000),
     egymillió.
     """
-    digits = str(value).lstrip("-").split(",")[0].split(".")[0].replace("\u00a0", "").replace(" ", "")
+    text = str(value)
+    if text[:1].isalpha():
+        # a letter is read by its name: á, e, ef, el, em, en, er, es, iksz… begin with a vowel
+        return "az" if text[0].upper() in _VOWEL_LETTER_NAMES else "a"
+    digits = text.lstrip("-").split(",")[0].split(".")[0].replace("\u00a0", "").replace(" ", "")
     if not digits.isdigit():
         return "a"
     lead = digits[: len(digits) % 3 or 3]  # the group read first: "12" of 12 345

@@ -7,7 +7,8 @@ lists joined with the language's "and". Format specs a catalog may use:
 - ``{n:az}`` / ``{n:Az}``: the Hungarian article for the number (``a``/``az``);
 - ``{n:adj}``: a number naming a numbered thing, Hungarian ``12-es``;
 - ``{n:raw}``: the number's digits without grouping (a year, a cell number);
-- ``{text:lower1}``: the text with its first letter in lower case (a sentence continued).
+- ``{text:lower1}`` / ``{text:cap1}``: the text with its first letter in lower / upper case
+  (a sentence continued / begun).
 
 A plural message picks its form by the argument ``count``.
 """
@@ -40,6 +41,9 @@ class _Formatter(string.Formatter):
         if format_spec == "lower1":
             text = self._text(value)
             return text[:1].lower() + text[1:]
+        if format_spec == "cap1":
+            text = self._text(value)
+            return text[:1].upper() + text[1:]
         if format_spec:
             return super().format_field(value, format_spec)
         return self._text(value)

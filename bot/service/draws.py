@@ -7,6 +7,7 @@ supply running out or by passes.
 from __future__ import annotations
 
 from bot.games.common import Outcome
+from bot.i18n.message import Msg
 from bot.service import live as engine_work
 from bot.service.base import ServiceBase
 from bot.service.events import DrawDeclined, DrawOffered
@@ -19,7 +20,7 @@ from bot.store import DrawOfferRow
 # Games whose rules allow a draw by agreement (shared/rules/alcazar-1978.md, "End of the game").
 DRAW_BY_AGREEMENT = frozenset({"alcazar1978"})
 
-DRAW_REASON = "drawn by agreement"
+DRAW_REASON = Msg("outcome.draw_agreed")
 
 
 class DrawOperations(TurnOperations, ServiceBase):

@@ -11,7 +11,7 @@ from bot.service.events import (
     BoardChanged, Event, GameCancelled, GameOver, GameStarted, HandsChanged, LobbyOpened,
     MovePlayed, PlayerJoined, PlayerLeft, SettingsChanged, TurnChanged,
 )
-from bot.service.live import LiveGame
+from bot.service.live import LiveGame, words_of
 from bot.service.results import Accepted, Reason, Refusal
 from bot.service.settings import GameSettings, SettingsError, checked_options
 from bot.service.threads import in_thread
@@ -214,7 +214,7 @@ def _start_events(game: LiveGame, entries: Sequence[Any], outcome: Outcome | Non
     game_id = game.row.id
     events: list[Event] = [GameStarted(game_id, game.user_ids)]
     events.extend(
-        MovePlayed(game_id, e.ply, e.seat, game.user_of(e.seat), e.kind, e.notation, e.words, e.forced)
+        MovePlayed(game_id, e.ply, e.seat, game.user_of(e.seat), e.kind, e.notation, words_of(e), e.forced)
         for e in entries
     )
     events.append(BoardChanged(game_id, game.version))

@@ -11,6 +11,7 @@ from enum import Enum
 from typing import Any, Mapping
 
 from bot.games.common import Outcome
+from bot.i18n.message import Msg
 from bot.service.events import Event
 from bot.service.settings import GameSettings
 from bot.store.records import EntryKind, GameStatus
@@ -59,7 +60,7 @@ class GameResult:
 
     winners: tuple[int, ...]
     winner_ids: tuple[int, ...]
-    reason: str
+    reason: Msg | str       # a message; results stored before messages keep an English sentence
     outcome: Outcome
     finished_at: float
 
@@ -116,7 +117,7 @@ class MoveChoice:
     """A legal move for autocomplete: its notation and the same move in words."""
 
     notation: str
-    words: str
+    words: Msg
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,7 @@ class HistoryLine:
     user_id: int
     kind: EntryKind
     notation: str
-    words: str
+    words: Msg | str        # made from the notation when asked for, in no language yet
     forced: bool
     played_at: float
 

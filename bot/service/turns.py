@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.games.common import IllegalMove, MoveError, Outcome
+from bot.i18n.message import Msg
 from bot.service import live as engine_work
 from bot.service.base import ServiceBase, no_such_game
 from bot.service.events import Event, PlayerResigned
@@ -73,7 +74,7 @@ class TurnOperations(ServiceBase):
             step = await in_thread(engine_work.advance, engine, live, Action(kind, seat), now)
             return await self._commit(live, step, now, resigned_seat=None if missed_deadline else seat)
         name = seat_name(engine, seat)
-        reason = f"{name} missed the deadline" if missed_deadline else f"{name} resigned"
+        reason = Msg("outcome.missed_deadline" if missed_deadline else "outcome.resigned", colour=name)
         winners = tuple(s for s in range(len(live.seats)) if s != seat)
         outcome = Outcome(winners=winners, reason=reason)
         step = await in_thread(engine_work.standing_still, engine, live)

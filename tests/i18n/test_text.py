@@ -77,3 +77,8 @@ def test_lists_join_with_the_language_s_and() -> None:
 
 def test_a_missing_message_falls_back_to_english_then_to_its_id(caplog: pytest.LogCaptureFixture) -> None:
     assert t("hu", "no.such.message") == "no.such.message"
+
+
+@pytest.mark.parametrize("name, article", [("A1", "az"), ("B3", "a"), ("C0-C1", "a"), ("E2", "az"), ("d1", "a"), ("a4", "az")])
+def test_the_hungarian_article_before_a_letter_follows_the_letter_s_name(name: str, article: str) -> None:
+    assert hungarian_article(name) == article

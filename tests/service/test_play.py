@@ -127,10 +127,10 @@ async def test_resigning_alcazar_1978_ends_the_game_for_the_opponent(service: Ga
     result = await service.resign(game.id, red)
     assert PlayerResigned(game.id, 0, red) in result.events
     [over] = result.of_type(GameOver)
-    assert over.winner_ids == (green,) and over.outcome.reason == "Red resigned"
+    assert over.winner_ids == (green,) and str(over.outcome.reason) == "Red resigned"
     assert result.game.status is GameStatus.FINISHED
     stored = await service.result(game.id)
-    assert (stored.winners, stored.winner_ids, stored.reason) == ((1,), (green,), "Red resigned")
+    assert (stored.winners, stored.winner_ids, str(stored.reason)) == ((1,), (green,), "Red resigned")
     assert result.game.resigned == frozenset({red})
     assert await service.game_in_channel(500) is None
 

@@ -17,6 +17,7 @@ from bot.games.alcazar.state import (
 from bot.games.alcazar.validate import Plan, plan_move
 from bot.games.alcazar.words import describe_plan
 from bot.games.common import GameError
+from bot.i18n.message import Msg
 
 
 def play(state: State, move: Move | str) -> State:
@@ -29,7 +30,7 @@ def play(state: State, move: Move | str) -> State:
     new.last_move = {
         "seat": plan.turn.seat,
         "notation": notation(parts),
-        "text": text,
+        "text": text.to_json(),  # a message: the renderer words it in the image's language
         "cells": [list(board.xy_of(c)) for c in cells],
     }
     _finish_turn(new, passed=parts.kind == "pass")
@@ -181,13 +182,13 @@ def _finish_turn(s: State, *, passed: bool) -> None:
 
 def _check_end(s: State) -> None:
     if s.pieces == 0:
-        s.end_reason = "the last building piece left the supply"
+        s.end_reason = "end.last_piece"
     elif s.bridge_supply == 0:
-        s.end_reason = "the last bridge left the supply"
+        s.end_reason = "end.last_bridge"
     elif len(playing_seats(s)) <= 1:
-        s.end_reason = "only one player is left in the game"
+        s.end_reason = "end.one_player_left"
     elif s.pass_streak >= len(playing_seats(s)):
-        s.end_reason = "every player passed in turn"
+        s.end_reason = "end.all_passed"
     if s.over:
         s.to_move = None
 
@@ -207,7 +208,7 @@ def skip(state: State) -> State:
     if state.over or state.to_move is None:
         raise GameError("the game is over")
     new = state.copy()
-    new.last_move = {"seat": state.to_move, "notation": "skip", "text": "skips the turn", "cells": []}
+    new.last_move = {"seat": state.to_move, "notation": "skip", "text": Msg("move.skips_turn").to_json(), "cells": []}
     _finish_turn(new, passed=False)
     return new
 

@@ -24,6 +24,7 @@ from bot.games.alcazar.state import (
     Noble,
     State,
 )
+from bot.i18n.message import Msg
 
 NAME = board.CELL_NAME
 
@@ -74,11 +75,11 @@ class Effect:
 
 
 # -- describing places ------------------------------------------------------------------
-def building_words(bld: Buildings, b: int) -> str:
+def building_words(bld: Buildings, b: int) -> Msg:
+    """A building by its kind and the spaces it covers: "the castle on 7-9"."""
     spaces = [board.CELL_SPACE[c] for c in bld.cells[b] if board.CELL_SPACE[c]]
     where = f"{spaces[0]}" if len(spaces) == 1 else f"{min(spaces)}-{max(spaces)}"
-    kind = "castle" if bld.flag[b] is not None else "mansion"
-    return f"the {kind} on {where}"
+    return Msg("building.castle" if bld.flag[b] is not None else "building.mansion", where=where)
 
 
 def cell_words(cell: int) -> str:

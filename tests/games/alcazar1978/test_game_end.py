@@ -9,8 +9,14 @@ from bot.games.alcazar1978.moves import PASS
 from bot.games.alcazar1978.rules import apply
 from bot.games.alcazar1978.state import state_key
 from bot.games.common import IllegalMove, Outcome
+from bot.i18n import message_of
 
 from .positions import notations, position
+
+
+def worded(last_move: dict) -> dict:
+    """The view's last move with its words (a message) in English, as players reading English see them."""
+    return {**last_move, "text": str(message_of(last_move["text"]))}
 
 
 def assert_over(state: game.State, outcome: Outcome) -> None:
@@ -114,7 +120,7 @@ def test_pass_hands_the_turn_over_and_frees_the_locked_wall() -> None:
     passed = apply(state, PASS)
     assert game.to_move(passed) == 0 and game.ply(passed) == game.ply(state) + 1
     assert passed.locked_wall is None
-    assert game.view(passed, None)["last_move"] == {
+    assert worded(game.view(passed, None)["last_move"]) == {
         "seat": 1, "notation": "pass", "text": "Green passes (no legal move)", "kind": "pass",
     }
 
