@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import lobby, turns, votes
-from bot.discord.replies import send
+from bot.discord.replies import private_language, send
 from bot.discord.rules_text import rules_embeds
 from bot.discord.texts import help_embed
 from bot.discord.translator import described
@@ -114,7 +114,7 @@ class AlcazarCommands(app_commands.Group):
 
     @app_commands.command(name="help", description=described("cmd.help"))
     async def help(self, interaction: discord.Interaction) -> None:
-        await send(interaction, embed=help_embed(), ephemeral=True)
+        await send(interaction, embed=help_embed(private_language(interaction)), ephemeral=True)
 
     @app_commands.command(name="rules", description=described("cmd.rules"))
     @app_commands.describe(game=described("cmd.rules.game"))

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import t
+
 #: Discord's limits (https://discord.com/developers/docs/resources/message).
 CONTENT_LIMIT = 2000
 EMBED_DESCRIPTION_LIMIT = 4096
@@ -21,36 +23,27 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
+#: ``/alcazar help``: each command (or button) and the message id that explains it.
 HELP_COMMANDS = [
-    ("/alcazar new", "Open a game in this channel (Alcazar or Alcazar 1978). Friends join with the button."),
-    ("/alcazar join · leave · start · cancel", "The lobby's buttons, as commands."),
-    ("/alcazar move", "Play your move: start typing and pick one of your legal moves, or type it in notation."),
-    ("Take my turn", "The button under the board: choose your move step by step."),
-    ("/alcazar hand", "Your secret hand, money and nobles, and what you can do now (only you see it)."),
-    ("/alcazar board", "The current board and whose turn it is."),
-    ("/alcazar history", "The last moves in words."),
-    ("/alcazar undo", "Ask the other players to take back your last move."),
-    ("/alcazar draw", "Alcazar (1978): offer your opponent a draw; they accept or decline with a button."),
-    ("/alcazar resign", "Leave the game (in Alcazar the others play on)."),
-    ("/alcazar settings", "Host only: reminders, the turn deadline and (1978, before the start) the threefold "
-                          "repetition house rule."),
-    ("/alcazar rules", "A short summary of the rules of the game in this channel."),
+    ("/alcazar new", "help.new"),
+    ("/alcazar join · leave · start · cancel", "help.lobby"),
+    ("/alcazar move", "help.move"),
+    ("help.take_turn_button", "help.take_turn"),
+    ("/alcazar hand", "help.hand"),
+    ("/alcazar board", "help.board"),
+    ("/alcazar history", "help.history"),
+    ("/alcazar undo", "help.undo"),
+    ("/alcazar draw", "help.draw"),
+    ("/alcazar resign", "help.resign"),
+    ("/alcazar settings", "help.settings"),
+    ("/alcazar rules", "help.rules"),
 ]
 
 
-def help_embed() -> discord.Embed:
-    """The answer to ``/alcazar help``."""
-    embed = discord.Embed(
-        title="Alcazar: how to play here",
-        colour=COLOUR,
-        description=(
-            "Play **Alcazar** (2009, 2–5 players, build castles with a secret hand of cards) or "
-            "**Alcazar (1978)** (2 players, pawns and turning walls) at your own pace. One game per "
-            "channel or thread; after every move I post the board and mention whose turn it is. "
-            "Your hand is only ever shown to you: in a DM, or with `/alcazar hand`."
-        ),
-    )
+def help_embed(lang: str = "en") -> discord.Embed:
+    """The answer to ``/alcazar help``, in ``lang``."""
+    embed = discord.Embed(title=t(lang, "help.title"), colour=COLOUR, description=t(lang, "help.description"))
     for name, what in HELP_COMMANDS:
-        embed.add_field(name=name, value=what, inline=False)
-    embed.set_footer(text="Tip: moves can also be typed, e.g. `castle 8 7-9 + grande 8` or `a4-b4`.")
+        embed.add_field(name=t(lang, name) if name.startswith("help.") else name, value=t(lang, what), inline=False)
+    embed.set_footer(text=t(lang, "help.footer"))
     return embed

@@ -46,24 +46,24 @@ def test_more_than_25_options_are_paged_never_dropped() -> None:
     moves += [(f"mansion {n}", f"Mansion on {n}") for n in range(1, 40)]
     tree = move_tree("alcazar", moves)
     first = tree.stage(())
-    assert first is not None and {o.label for o in first.options} == {"Buy a card", "Build a mansion"}
+    assert first is not None and {str(o.label) for o in first.options} == {"Buy a card", "Build a mansion"}
     buy = tree.stage((0,))
     assert buy is not None and len(buy.options) == 61 and buy.pages == 3
-    assert first.question == "What do you want to do?" and buy.question == "Which card do you buy?"
+    assert str(first.question) == "What do you want to do?" and str(buy.question) == "Which card do you buy?"
     assert sorted(_walk(tree)) == sorted(n for n, _ in moves)
 
 
 def test_alcazar_notation_splits_into_action_card_noble_and_withdrawal() -> None:
     steps = alcazar_steps("withdraw 12; castle 8 7-9 + baron 7 grande 8")
-    assert [s.label for s in steps] == ["Found a castle", "Card 8, castle on 7–9",
+    assert [str(s.label) for s in steps] == ["Found a castle", "Card 8, castle on 7–9",
                                         "Place a Baron on 7 and a Grande on 8",
                                         "Yes, first withdraw your noble from 12"]
-    assert [s.label for s in alcazar_steps("extend 11 + move 4>11")][2] == "Move your noble from 4 to 11"
-    assert [s.label for s in alcazar_steps("bridge 7-g7,1 + swap 7<>g7,1")][1:3] == [
+    assert [str(s.label) for s in alcazar_steps("extend 11 + move 4>11")][2] == "Move your noble from 4 to 11"
+    assert [str(s.label) for s in alcazar_steps("bridge 7-g7,1 + swap 7<>g7,1")][1:3] == [
         "Bridge 7 – the garden at 7,1", "Exchange your Grande and Baron on 7 and the garden at 7,1"]
-    assert [s.label for s in alcazar_steps("tower g7,1 + grande g7,1")][1:3] == [
+    assert [str(s.label) for s in alcazar_steps("tower g7,1 + grande g7,1")][1:3] == [
         "Tower card on the garden at 7,1", "Place a Grande on the garden at 7,1"]
-    assert [s.label for s in alcazar_steps("pass")][1:] == ["Pass", "No noble step", "No withdrawal"]
+    assert [str(s.label) for s in alcazar_steps("pass")][1:] == ["Pass", "No noble step", "No withdrawal"]
 
 
 def test_a_path_that_does_not_exist_is_refused_and_paths_round_trip() -> None:
@@ -87,6 +87,16 @@ def test_autocomplete_labels_stay_distinct_when_the_words_are_too_long() -> None
 def test_a_wall_turn_option_says_where_the_wall_ends() -> None:
     from bot.discord.chooser import alcazar1978_steps
 
-    words = "Green turns wall 2 around B2 a quarter turn counter-clockwise (B2-C2 → B2-B3)"
-    assert [s.label for s in alcazar1978_steps("w2 B2 ccw1", words)] == [
-        "Turn wall 2", "Around B2 a quarter turn counter-clockwise (B2-C2 → B2-B3)"]
+    from bot.games import alcazar1978
+    from bot.i18n import t
+
+    state = alcazar1978.new_game()
+    state = alcazar1978.play(state, "w6 C1 ccw1")       # Green to move
+    words = alcazar1978.describe_move(state, "w2 B2 ccw1")
+    assert str(words) == "Green turns wall 2 around B2 a quarter turn counter-clockwise (B2-B3 → A2-B2)"
+    steps = alcazar1978_steps("w2 B2 ccw1", words)
+    assert [str(s.label) for s in steps] == [
+        "Turn wall 2", "Around B2 a quarter turn counter-clockwise (B2-B3 → A2-B2)"]
+    assert [t("hu", s.label) for s in steps] == [
+        "A 2. fal forgatása",
+        "A B2 torony körül negyed fordulattal az óramutató járásával ellentétesen (B2-B3 → A2-B2)"]

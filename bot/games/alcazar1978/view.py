@@ -39,13 +39,13 @@ def _move_words(seat: int, move: Move, swing: Swing | None) -> Msg:
     if isinstance(move, PawnMove):
         return Msg("move78.pawn", colour=colour, origin=SQUARE_NAMES[move.origin], target=SQUARE_NAMES[move.target])
     assert swing is not None
-    return Msg("move78.wall", colour=colour, turn=wall_turn_words(move, swing))
+    return Msg("move78.wall", colour=colour, wall=move.wall, turn=wall_turn_words(move, swing))
 
 
 def wall_turn_words(move: WallTurn, swing: Swing) -> Msg:
     """Around which tower, how far, which way and where the wall ends: "around B3 a quarter turn clockwise (…)"."""
     end: Msg | str = Msg("wall.off_board") if swing.end is None else POSITION_NAMES[swing.end]
-    return Msg(f"wall.turn.{move.direction}.{move.quarters}", wall=move.wall, tower=tower_name(move.pivot),
+    return Msg(f"wall.turn.{move.direction}.{move.quarters}", tower=tower_name(move.pivot),
                start=POSITION_NAMES[swing.start], end=end)
 
 
