@@ -14,6 +14,7 @@ import discord
 
 from bot.discord import images
 from bot.discord.texts import CONTENT_LIMIT, clip
+from bot.i18n import text_of
 from bot.service import Accepted, BoardView, GameInfo, GameOver, HandsChanged, MovePlayed, Refusal
 from bot.store import EntryKind, GameStatus
 
@@ -63,7 +64,8 @@ def result_lines(game: GameInfo) -> list[str]:
         head = "The game is over: a draw."
     else:
         head = "The game is over. Winner: " + ", ".join(mention(u) for u in result.winner_ids) + "!"
-    reason = result.reason[:1].upper() + result.reason[1:]
+    said = text_of(game.settings.language, result.reason)
+    reason = said[:1].upper() + said[1:]
     lines = [head, clip(reason + ("" if reason.endswith(".") else "."), 300)]
     scores = result.outcome.scores
     if scores is not None:

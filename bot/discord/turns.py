@@ -11,9 +11,10 @@ from bot.discord import images
 from bot.discord.announce import hand_message, mention, post_board, publish, timestamp
 from bot.discord.buttons import confirm_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post
-from bot.discord.replies import Refused, defer, send
+from bot.discord.replies import Refused, defer, private_language, send
 from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
 from bot.games import get_game
+from bot.i18n import t
 from bot.service import GameInfo, HistoryLine, MovePlayed, Refusal
 from bot.store import EntryKind, GameStatus
 
@@ -72,13 +73,16 @@ async def move_choices(interaction: discord.Interaction, typed: str) -> list[app
     game = await bot.service.game_in_channel(interaction.channel_id)
     if game is None or game.to_move_id != interaction.user.id:
         return []
+    lang = private_language(interaction)
     choices = await bot.service.legal_moves_for(game.id, interaction.user.id, prefix=typed, limit=OPTIONS_LIMIT)
+    worded = [(c.notation, t(lang, c.words)) for c in choices]
     if not choices and typed.strip():
         wanted = typed.strip().lower()
         everything = await bot.service.legal_moves_for(game.id, interaction.user.id, limit=None)
-        choices = [c for c in everything if wanted in c.words.lower() or wanted in c.notation.lower()][:OPTIONS_LIMIT]
-    return [app_commands.Choice(name=choice_label(c.words, c.notation), value=c.notation)
-            for c in choices if len(c.notation) <= 100]
+        worded = [(c.notation, words) for c in everything
+                  if wanted in (words := t(lang, c.words)).lower() or wanted in c.notation.lower()][:OPTIONS_LIMIT]
+    return [app_commands.Choice(name=choice_label(words, notation), value=notation)
+            for notation, words in worded if len(notation) <= 100]
 
 
 def choice_label(words: str, notation: str) -> str:

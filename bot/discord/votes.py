@@ -13,19 +13,20 @@ from bot.discord.announce import mention, publish
 from bot.discord.buttons import vote_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post
 from bot.discord.replies import Refused, defer, send
+from bot.i18n import Msg, t
 from bot.service import Accepted, GameInfo, MovesUndone, Reason, Refusal, UndoApproved
 
 MENTION_USERS = discord.AllowedMentions(users=True, everyone=False, roles=False)
-NOT_POSTED = "I could not post the board just now; `/alcazar board` shows it."
-NO_DRAWS = ("{title} has no draw by agreement: the game ends when the last castle piece or bridge is used, "
-            "or when every player passes in a row.")
+NOT_POSTED = Msg("board.not_posted")
 
 
-async def _ask_table(interaction: discord.Interaction, game: GameInfo, question: str, kind: str) -> None:
-    """Post ``question`` in the game's channel with its two buttons; tell the asker privately."""
+async def _ask_table(interaction: discord.Interaction, game: GameInfo, question: Msg, kind: str) -> None:
+    """Post ``question`` in the game's channel (in its language) with its two buttons; tell the asker privately."""
+    lang = game.settings.language
     channel = bot_of(interaction).get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-    await channel.send(question, view=vote_buttons(kind, game.id, game.version), allowed_mentions=MENTION_USERS)
-    await send(interaction, "Asked. The answer will show in the channel.", ephemeral=True)
+    await channel.send(t(lang, question), view=vote_buttons(kind, game.id, game.version, lang),
+                       allowed_mentions=MENTION_USERS)
+    await send(interaction, Msg("vote.asked"), ephemeral=True)
 
 
 # ----- undo -----------------------------------------------------------------------------
@@ -40,8 +41,7 @@ async def request_undo(interaction: discord.Interaction) -> None:
     others = " ".join(mention(u) for u in result.game.players
                       if u != interaction.user.id and u not in result.game.resigned)
     await _ask_table(interaction, result.game,
-                     f"{mention(interaction.user.id)} asks to take back their last move. {others}, do you agree? "
-                     "Everyone must approve; any move cancels the request.", "undo")
+                     Msg("vote.undo_asked", asker=mention(interaction.user.id), others=others), "undo")
 
 
 async def vote_undo(interaction: discord.Interaction, game_id: int, version: int, approve: bool) -> None:
@@ -52,15 +52,16 @@ async def vote_undo(interaction: discord.Interaction, game_id: int, version: int
     await interaction.response.defer()
     operation = bot.service.approve_undo if approve else bot.service.decline_undo
     result = accepted(await operation(game_id, interaction.user.id), game_id)
+    lang = result.game.settings.language
     voter = mention(interaction.user.id)
     if result.of_type(MovesUndone):
-        await interaction.edit_original_response(content=f"{voter} approved: the last move was taken back.", view=None)
-        await _publish_or_tell(interaction, result, "The last move was taken back.")
+        await interaction.edit_original_response(content=t(lang, "vote.undo_approved", voter=voter), view=None)
+        await _publish_or_tell(interaction, result, t(lang, "vote.undo_done"))
     elif not approve:
-        await interaction.edit_original_response(content=f"{voter} declined: the move stands.", view=None)
+        await interaction.edit_original_response(content=t(lang, "vote.undo_declined", voter=voter), view=None)
     else:
         waiting = next(e.waiting_for for e in result.events if isinstance(e, UndoApproved))
-        await send(interaction, "You approved. Still waiting for " + " ".join(mention(u) for u in waiting) + ".",
+        await send(interaction, Msg("vote.still_waiting", players=" ".join(mention(u) for u in waiting)),
                    ephemeral=True)
 
 
@@ -74,12 +75,11 @@ async def offer_draw(interaction: discord.Interaction) -> None:
     await defer(interaction, ephemeral=True)
     result = await bot.service.offer_draw(game.id, interaction.user.id)
     if isinstance(result, Refusal) and result.reason is Reason.NO_DRAWS:
-        raise Refused(NO_DRAWS.format(title=game.title), game_id=game.id)
+        raise Refused(Msg("vote.no_draws", title=game.title), game_id=game.id)
     offered = accepted(result, game.id)
     opponent = next(u for u in offered.game.players if u != interaction.user.id)
     await _ask_table(interaction, offered.game,
-                     f"{mention(interaction.user.id)} offers a draw. {mention(opponent)}, do you accept? "
-                     "Any move cancels the offer.", "draw")
+                     Msg("vote.draw_offered", offerer=mention(interaction.user.id), opponent=mention(opponent)), "draw")
 
 
 async def answer_draw(interaction: discord.Interaction, game_id: int, version: int, accept: bool) -> None:
@@ -89,12 +89,14 @@ async def answer_draw(interaction: discord.Interaction, game_id: int, version: i
     await interaction.response.defer()
     operation = bot.service.accept_draw if accept else bot.service.decline_draw
     result = accepted(await operation(game_id, interaction.user.id), game_id)
+    lang = result.game.settings.language
     voter = mention(interaction.user.id)
     if not accept:
-        await interaction.edit_original_response(content=f"{voter} declined the draw: play on.", view=None)
+        await interaction.edit_original_response(content=t(lang, "vote.draw_declined", voter=voter), view=None)
         return
-    await interaction.edit_original_response(content=f"{voter} accepted the draw.", view=None)
-    await _publish_or_tell(interaction, result, f"{voter} accepted the draw.")
+    accepted_text = t(lang, "vote.draw_accepted", voter=voter)
+    await interaction.edit_original_response(content=accepted_text, view=None)
+    await _publish_or_tell(interaction, result, accepted_text)
 
 
 async def _publish_or_tell(interaction: discord.Interaction, result: Accepted, headline: str) -> None:
