@@ -17,7 +17,7 @@ from bot.discord.endpoints import apply_endpoints
 from bot.discord.reminders import ReminderLoop
 from bot.discord.replies import answer_failure
 from bot.discord.translator import CatalogTranslator
-from bot.i18n import language_of
+from bot.i18n import ENGLISH, language_of, t
 from bot.service import Clock, GameService, SystemClock
 from bot.store import Store
 
@@ -97,15 +97,16 @@ class AlcazarBot(discord.Client):
     async def user_by_id(self, user_id: int) -> discord.User:
         return self.get_user(user_id) or await self.fetch_user(user_id)
 
-    async def names_of(self, user_ids: Sequence[int]) -> list[str]:
-        """Display names in the given order, fetched once when not seen yet."""
+    async def names_of(self, user_ids: Sequence[int], lang: str = ENGLISH) -> list[str]:
+        """Display names in the given order, fetched once when not seen yet ("Player 2" in ``lang`` if not found)."""
         names = []
         for user_id in user_ids:
             if user_id not in self._names:
                 try:
                     self._names[user_id] = (await self.user_by_id(user_id)).display_name
                 except discord.HTTPException:
-                    return [self._names.get(u, f"Player {i + 1}") for i, u in enumerate(user_ids)]
+                    return [self._names.get(u, t(lang, "player.numbered", number=i + 1))
+                            for i, u in enumerate(user_ids)]
             names.append(self._names[user_id])
         return names
 

@@ -11,7 +11,7 @@ from bot.discord.replies import private_language, send
 from bot.discord.rules_text import rules_embeds
 from bot.discord.texts import help_embed
 from bot.discord.translator import described
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, Msg
 
 if TYPE_CHECKING:
     from bot.discord.client import AlcazarBot
@@ -125,7 +125,7 @@ class AlcazarCommands(app_commands.Group):
             await send(interaction, embeds=rules_embeds(kind), ephemeral=True)
             return
         # One message per game keeps each within Discord's 6000 characters of embeds per message.
-        await send(interaction, "No game is in play here, so here are both games.",
+        await send(interaction, Msg("rules.both_games"),
                    embeds=rules_embeds("alcazar"), ephemeral=True)
         await send(interaction, embeds=rules_embeds("alcazar1978"), ephemeral=True)
 
