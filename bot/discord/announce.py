@@ -96,8 +96,13 @@ async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, wit
 
 def board_pings(game: GameInfo) -> discord.AllowedMentions:
     """Only the player the table now waits for is pinged (everyone at the end), not the one who just moved."""
-    users = [game.to_move_id] if game.to_move_id is not None else list(game.players)
-    return discord.AllowedMentions(users=[discord.Object(u) for u in users], everyone=False, roles=False)
+    return pinging(*([game.to_move_id] if game.to_move_id is not None else game.players))
+
+
+def pinging(*user_ids: int) -> discord.AllowedMentions:
+    """Mentions that ping exactly these users: no one else, no role, never @everyone or @here."""
+    return discord.AllowedMentions(users=[discord.Object(u) for u in user_ids], everyone=False, roles=False,
+                                   replied_user=False)
 
 
 async def _board_message(game: GameInfo, view: Mapping[str, Any], names: list[str], lines: Sequence[str],
@@ -197,13 +202,13 @@ async def note_closed_dms(bot: AlcazarBot, game: GameInfo, user_id: int) -> None
 
     The note is recorded in the database before it is sent, so a restart never says it again.
     """
-    if not await bot.service.note_dms_closed(game.id, user_id):
+    if await bot.service.note_dms_closed(game.id, user_id) is not True:
         return
     channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
     try:
         await channel.send(f"{mention(user_id)}, I can't send you direct messages, so I can't show you your hand "
                            "there. Use `/alcazar hand` in this channel to see it (only you will).",
-                           allowed_mentions=discord.AllowedMentions(users=True))
+                           allowed_mentions=pinging(user_id))
     except discord.HTTPException as error:
         log.warning("Could not post the closed-DM note for %s in game %s: %s", user_id, game.id, error.text)
 

@@ -31,6 +31,9 @@ class AlcazarBot(discord.Client):
                  game_seeds: Iterator[int] | None = None, **client_options: Any) -> None:
         apply_endpoints(settings.api_base_url, settings.gateway_url)
         # Default intents only: the bot reads interactions, never message content or member lists.
+        # Nobody is pinged unless a message names whom it pings (``allowed_mentions=AllowedMentions(users=[...])``):
+        # text a user typed and the bot echoes can never ping @everyone, a role or a stranger.
+        client_options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(intents=discord.Intents.default(), **client_options)
         self.settings = settings
         self.clock: Clock = clock or SystemClock()

@@ -11,7 +11,7 @@ from discord import ui
 from bot.discord.buttons import ChooserButton, PickSelect
 from bot.discord.chooser import Stage, decode_path, encode_path, move_tree
 from bot.discord.context import STALE, bot_of, game_on_button
-from bot.discord.replies import Refused, defer, private_language, send
+from bot.discord.replies import Refused, defer, defer_update, private_language, send
 from bot.discord.texts import SELECT_TEXT_LIMIT, clip
 from bot.discord.turns import play_move
 from bot.i18n import Msg, t, text_of
@@ -77,7 +77,7 @@ async def pick(interaction: discord.Interaction, game_id: int, version: int, pat
     """A choice in the chooser's menu: one step further down the move tree."""
     if not values or not values[0].isdigit():
         raise Refused(Msg("chooser.pick_an_option"))
-    await interaction.response.defer()
+    await defer_update(interaction)
     stage = await _tree_and_stage(interaction, game_id, version, decode_path(path) + (int(values[0]),))
     await _show_stage(interaction, game_id, version, stage)
 
@@ -86,7 +86,7 @@ async def button(interaction: discord.Interaction, what: str, game_id: int, vers
                  page: int) -> None:
     """The chooser's Play, Back and paging buttons."""
     # The chooser message stays as it is until the answer replaces it ("Played: …" after Play).
-    await interaction.response.defer()
+    await defer_update(interaction)
     steps = decode_path(path)
     if what == "play":
         stage = await _tree_and_stage(interaction, game_id, version, steps)

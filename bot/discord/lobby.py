@@ -9,7 +9,7 @@ import discord
 from bot.discord.announce import mention, publish
 from bot.discord.buttons import confirm_buttons, lobby_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, require_guild
-from bot.discord.replies import Refused, defer, send
+from bot.discord.replies import Refused, defer, edit_source, send
 from bot.discord.texts import COLOUR
 from bot.games import get_game
 from bot.i18n import language_of, t
@@ -150,7 +150,7 @@ async def show_lobby(interaction: discord.Interaction, game: GameInfo, from_butt
         note = f"The host, {interaction.user.display_name}, left, so this lobby is closed."
     embed = lobby_embed(game, note)
     if from_button:
-        await interaction.response.edit_message(embed=embed, view=None if closed else lobby_buttons(game.id))
+        await edit_source(interaction, embed=embed, view=None if closed else lobby_buttons(game.id))
     elif closed:
         await send(interaction, embed=embed, ephemeral=False)
     else:
@@ -175,7 +175,7 @@ async def cancel_game_in_play(interaction: discord.Interaction, game_id: int, ve
     bot = bot_of(interaction)
     await game_on_button(interaction, game_id, version)
     result = accepted(await bot.service.cancel(game_id, interaction.user.id), game_id)
-    await interaction.response.edit_message(content="You cancelled the game.", view=None)
+    await edit_source(interaction, content="You cancelled the game.", view=None)
     channel = bot.get_partial_messageable(result.game.channel_id, guild_id=result.game.guild_id)
     await channel.send(f"{mention(interaction.user.id)}, the host, cancelled this game of {result.game.title}. "
                        "Nobody wins; start a new one with `/alcazar new`.",

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Awaitable
 
 import discord
 
-from bot.discord.announce import mention, publish, timestamp
+from bot.discord.announce import mention, pinging, publish, timestamp
 from bot.discord.buttons import mute_buttons
 from bot.discord.replies import Refused, send
 from bot.i18n import Msg, t
@@ -57,13 +57,20 @@ class ReminderLoop:
             await asyncio.sleep(self.interval)
 
     async def run_once(self) -> None:
+        """One round: each reminder and each missed deadline on its own, so one failure stops no other game."""
         service = self.bot.service
         for reminder in await service.due_reminders():
-            # Recorded before sending: a reminder goes out at most once, even across a crash.
-            if await service.mark_reminded(reminder):
-                await self.remind(reminder)
+            try:
+                # Recorded before sending: a reminder goes out at most once, even across a crash.
+                if await service.mark_reminded(reminder):
+                    await self.remind(reminder)
+            except Exception:  # noqa: BLE001 - logged with its game; the other games go on
+                log.exception("Reminder for game %s failed", reminder.game_id)
         for accepted in await service.process_deadlines():
-            await publish(self.bot, accepted)
+            try:
+                await publish(self.bot, accepted)
+            except Exception:  # noqa: BLE001 - the deadline is applied; only its announcement failed
+                log.exception("Announcing the missed deadline of game %s failed", accepted.game.id)
 
     async def remind(self, reminder: Reminder) -> None:
         """A DM (in the player's language) and a channel mention (in the game's), each with a mute button."""
@@ -82,7 +89,7 @@ class ReminderLoop:
         await self._send_or_log(reminder, "channel", channel.send(
             t(lang, "reminder.channel", player=mention(reminder.user_id), title=title, since=since,
               deadline=deadline),
-            view=mute_buttons(reminder.game_id, lang), allowed_mentions=discord.AllowedMentions(users=True)))
+            view=mute_buttons(reminder.game_id, lang), allowed_mentions=pinging(reminder.user_id)))
 
     async def _dm(self, reminder: Reminder, text: str, lang: str) -> None:
         user = await self.bot.user_by_id(reminder.user_id)

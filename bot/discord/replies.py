@@ -28,6 +28,10 @@ class Refused(Exception):
         self.game_id = game_id
 
 
+# Discord's answer to a second acknowledgement of one interaction.
+ALREADY_ACKNOWLEDGED = 40060
+
+
 def private_language(interaction: discord.Interaction) -> str:
     """The language of a reply only this user sees: their Discord client's."""
     return language_of(interaction.locale)
@@ -49,13 +53,47 @@ async def send(interaction: discord.Interaction, content: str | Msg | None = Non
     if interaction.response.is_done():
         await interaction.followup.send(ephemeral=ephemeral, **kwargs)
     else:
-        await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+        await acknowledging(interaction, interaction.response.send_message(ephemeral=ephemeral, **kwargs),
+                            discord.InteractionResponseType.channel_message)
 
 
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = True, thinking: bool = True) -> None:
     """Acknowledge now (Discord allows 3 seconds); the answer follows when the work is done."""
     if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+        command = interaction.type is discord.InteractionType.application_command
+        kind = (discord.InteractionResponseType.deferred_channel_message if thinking or command
+                else discord.InteractionResponseType.deferred_message_update)
+        await acknowledging(interaction, interaction.response.defer(ephemeral=ephemeral, thinking=thinking), kind)
+
+
+async def defer_update(interaction: discord.Interaction) -> None:
+    """Acknowledge a button without a reply of its own: the message it sits on is edited later."""
+    await defer(interaction, ephemeral=False, thinking=False)
+
+
+async def edit_source(interaction: discord.Interaction, **changes: Any) -> None:
+    """Answer a button by editing the message it sits on."""
+    await acknowledging(interaction, interaction.response.edit_message(**changes),
+                        discord.InteractionResponseType.message_update)
+
+
+async def acknowledging(interaction: discord.Interaction, acknowledgement: Awaitable[object],
+                        kind: discord.InteractionResponseType) -> None:
+    """Send the bot's acknowledgement of ``interaction``; "already acknowledged" counts as done.
+
+    Discord can answer a 5xx to an acknowledgement it did carry out; discord.py
+    retries it and hears 40060. The interaction is then acknowledged (the first
+    attempt stood), so the work goes on and the answer follows up as usual.
+    """
+    try:
+        await acknowledgement
+    except discord.HTTPException as error:
+        if error.code != ALREADY_ACKNOWLEDGED:
+            raise
+        log.info("Interaction %s was already acknowledged (a retried acknowledgement); carrying on",
+                 interaction.id)
+        # discord.py records the acknowledgement only on success; tell it, so replies become followups.
+        interaction.response._response_type = kind
 
 
 def permission_words(error: discord.Forbidden) -> Msg:

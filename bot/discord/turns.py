@@ -11,7 +11,7 @@ from bot.discord import images
 from bot.discord.announce import hand_message, mention, post_board, publish, timestamp
 from bot.discord.buttons import confirm_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post
-from bot.discord.replies import Refused, defer, private_language, send
+from bot.discord.replies import Refused, defer, defer_update, private_language, send
 from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
 from bot.games import get_game
 from bot.i18n import t
@@ -203,7 +203,7 @@ async def confirmed_resign(interaction: discord.Interaction, game_id: int, versi
     """The player confirmed: resign, and tell the channel."""
     bot = bot_of(interaction)
     await game_on_button(interaction, game_id, version)
-    await interaction.response.defer()          # the results image may take a moment
+    await defer_update(interaction)          # the results image may take a moment
     result = accepted(await bot.service.resign(game_id, interaction.user.id), game_id)
     posted = await publish(bot, result, headline=f"{mention(interaction.user.id)} resigned.")
     await interaction.edit_original_response(

@@ -9,23 +9,24 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.announce import mention, publish
+from bot.discord.announce import mention, pinging, publish
 from bot.discord.buttons import vote_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post
-from bot.discord.replies import Refused, defer, send
+from bot.discord.replies import Refused, defer, defer_update, send
 from bot.i18n import Msg, t
 from bot.service import Accepted, GameInfo, MovesUndone, Reason, Refusal, UndoApproved
 
-MENTION_USERS = discord.AllowedMentions(users=True, everyone=False, roles=False)
 NOT_POSTED = Msg("board.not_posted")
 
 
-async def _ask_table(interaction: discord.Interaction, game: GameInfo, question: Msg, kind: str) -> None:
-    """Post ``question`` in the game's channel (in its language) with its two buttons; tell the asker privately."""
+async def _ask_table(interaction: discord.Interaction, game: GameInfo, question: Msg, kind: str,
+                     asked: list[int]) -> None:
+    """Post ``question`` in the game's channel (in its language) with its two buttons, pinging the ``asked``;
+    tell the asker privately."""
     lang = game.settings.language
     channel = bot_of(interaction).get_partial_messageable(game.channel_id, guild_id=game.guild_id)
     await channel.send(t(lang, question), view=vote_buttons(kind, game.id, game.version, lang),
-                       allowed_mentions=MENTION_USERS)
+                       allowed_mentions=pinging(*asked))
     await send(interaction, Msg("vote.asked"), ephemeral=True)
 
 
@@ -38,10 +39,10 @@ async def request_undo(interaction: discord.Interaction) -> None:
     require_can_post(interaction)
     await defer(interaction, ephemeral=True)
     result = accepted(await bot.service.request_undo(game.id, interaction.user.id), game.id)
-    others = " ".join(mention(u) for u in result.game.players
-                      if u != interaction.user.id and u not in result.game.resigned)
+    asked = [u for u in result.game.players if u != interaction.user.id and u not in result.game.resigned]
+    others = " ".join(mention(u) for u in asked)
     await _ask_table(interaction, result.game,
-                     Msg("vote.undo_asked", asker=mention(interaction.user.id), others=others), "undo")
+                     Msg("vote.undo_asked", asker=mention(interaction.user.id), others=others), "undo", asked)
 
 
 async def vote_undo(interaction: discord.Interaction, game_id: int, version: int, approve: bool) -> None:
@@ -49,7 +50,7 @@ async def vote_undo(interaction: discord.Interaction, game_id: int, version: int
     bot = bot_of(interaction)
     await game_on_button(interaction, game_id, version)
     # Taking a move back replays the game: acknowledge first, answer by editing the question.
-    await interaction.response.defer()
+    await defer_update(interaction)
     operation = bot.service.approve_undo if approve else bot.service.decline_undo
     result = accepted(await operation(game_id, interaction.user.id), game_id)
     lang = result.game.settings.language
@@ -79,14 +80,15 @@ async def offer_draw(interaction: discord.Interaction) -> None:
     offered = accepted(result, game.id)
     opponent = next(u for u in offered.game.players if u != interaction.user.id)
     await _ask_table(interaction, offered.game,
-                     Msg("vote.draw_offered", offerer=mention(interaction.user.id), opponent=mention(opponent)), "draw")
+                     Msg("vote.draw_offered", offerer=mention(interaction.user.id), opponent=mention(opponent)),
+                     "draw", [opponent])
 
 
 async def answer_draw(interaction: discord.Interaction, game_id: int, version: int, accept: bool) -> None:
     """An Accept or Decline click on a draw offer; accepting ends the game drawn, with the results."""
     bot = bot_of(interaction)
     await game_on_button(interaction, game_id, version)
-    await interaction.response.defer()
+    await defer_update(interaction)
     operation = bot.service.accept_draw if accept else bot.service.decline_draw
     result = accepted(await operation(game_id, interaction.user.id), game_id)
     lang = result.game.settings.language

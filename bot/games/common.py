@@ -6,6 +6,9 @@ from typing import Any
 
 from bot.i18n.message import Msg, message_of
 
+QUOTE_LIMIT = 60
+_ZERO_WIDTH_SPACE = "\u200b"
+
 
 class GameError(Exception):
     """Base of every error a player can cause with a move; its argument is a ``Msg`` saying why."""
@@ -22,6 +25,36 @@ class MoveError(GameError):
 
 class IllegalMove(GameError):
     """A well-formed move that the rules forbid; the message (a ``Msg``) names the rule."""
+
+
+def shortened(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """User text made safe to echo: one line, at most ``limit`` characters, no live mention.
+
+    Whitespace runs become one space; longer text is cut with an ellipsis.
+    Every ``@`` gets a zero-width space after it, so ``@everyone``, ``@here``,
+    ``<@123>`` and ``<@&123>`` show as typed but ping nobody.
+    """
+    flat = " ".join(text.split())
+    if len(flat) > limit:
+        flat = flat[: limit - 1].rstrip() + "…"
+    return flat.replace("@", "@" + _ZERO_WIDTH_SPACE)
+
+
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``shortened`` text in quotation marks, for refusals that echo what was typed."""
+    return f"“{shortened(text, limit)}”"
+
+
+def small_number(text: str, digits: int = 6) -> int | None:
+    """The number ``text`` writes in ASCII digits, or None (also for absurdly long numbers).
+
+    ``int()`` of thousands of digits raises ``ValueError``, and other scripts'
+    digits are not notation, so parsers read numbers only through here.
+    """
+    significant = text.lstrip("0") or "0"
+    if not text.isascii() or not text.isdigit() or len(significant) > digits:
+        return None
+    return int(significant)
 
 
 @dataclass(frozen=True)

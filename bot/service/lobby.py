@@ -4,7 +4,8 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from bot.games.common import Outcome
+from bot.games import GAME_NAMES
+from bot.games.common import Outcome, quoted
 from bot.service import live as engine_work
 from bot.service.base import ServiceBase, engine_of, info_of
 from bot.service.events import (
@@ -43,10 +44,11 @@ class LobbyOperations(ServiceBase):
         name; ``options`` holds house rules). ``seed`` fixes the deal and the
         seating (tests); by default it is random.
         """
-        try:
-            engine = engine_of(kind)
-        except KeyError as error:
-            return Refusal(Reason.UNKNOWN_GAME_KIND, str(error.args[0]))
+        if not isinstance(kind, str) or kind not in GAME_NAMES:
+            shown = quoted(kind) if isinstance(kind, str) else "that"
+            return Refusal(Reason.UNKNOWN_GAME_KIND,
+                           f"There is no game called {shown}; the games are {', '.join(GAME_NAMES)}.")
+        engine = engine_of(kind)
         try:
             chosen = GameSettings().changed(engine, settings or {})
         except SettingsError as error:

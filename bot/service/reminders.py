@@ -8,11 +8,15 @@ the database, so a restart neither forgets nor repeats a reminder.
 """
 from __future__ import annotations
 
+import logging
+
 from bot.service.base import ServiceBase, info_of
 from bot.service.results import Accepted, Reason, Refusal, Reminder
 from bot.service.settings import GameSettings
 from bot.service.turns import TurnOperations
 from bot.store import GameRow, GameStatus, ReminderRow
+
+log = logging.getLogger(__name__)
 
 
 def _next_reminder(game: GameRow, settings: GameSettings, sent: ReminderRow | None
@@ -54,7 +58,11 @@ class ReminderOperations(TurnOperations, ServiceBase):
             user_id = to_act.get(game.id)
             if user_id is None or game.turn_seat is None or (game.id, user_id) in muted:
                 continue
-            upcoming = _next_reminder(game, GameSettings.from_dict(game.settings), sent.get(game.id))
+            try:
+                upcoming = _next_reminder(game, GameSettings.from_dict(game.settings), sent.get(game.id))
+            except Exception:  # noqa: BLE001 - one game's broken settings must not stop the others' reminders
+                log.exception("Reminder of game %s could not be worked out", game.id)
+                continue
             if upcoming is None or now < upcoming[1]:
                 continue
             assert game.turn_since is not None
@@ -87,12 +95,16 @@ class ReminderOperations(TurnOperations, ServiceBase):
             await tx.mutes.set_muted(game_id, user_id, muted)
         return Accepted(info_of(row, seats))
 
-    async def note_dms_closed(self, game_id: int, user_id: int) -> bool:
+    async def note_dms_closed(self, game_id: int, user_id: int) -> bool | Refusal:
         """Record that a player was told in the channel that their DMs are closed.
 
         True the first time for that player in that game, False after: the note
-        is said once per game, and the record survives restarts.
+        is said once per game, and the record survives restarts. A refusal for
+        a game that does not exist.
         """
+        loaded = await self._game_rows(game_id)
+        if isinstance(loaded, Refusal):
+            return loaded
         async with self.store.write() as tx:
             return await tx.dm_notes.note_once(game_id, user_id, self.clock.now())
 
@@ -101,16 +113,26 @@ class ReminderOperations(TurnOperations, ServiceBase):
         with their loss (Alcazar 1978). One result, with its events, per game acted on."""
         now = self.clock.now() if now is None else now
         async with self.store.read() as tx:
-            late = [g for g in await tx.games.with_status(GameStatus.ACTIVE) if _deadline_passed(g, now)]
+            active = await tx.games.with_status(GameStatus.ACTIVE)
         results: list[Accepted] = []
-        for candidate in late:
-            async with self._game_lock(candidate.id):
-                live = await self._load_live(candidate.id)
-                # Re-checked under the lock: the player may have moved meanwhile.
-                if live is None or live.row.status is not GameStatus.ACTIVE \
-                        or not _deadline_passed(live.row, now) or live.row.turn_seat is None:
-                    continue
-                outcome = await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True)
+        for candidate in active:
+            try:
+                outcome = await self._apply_deadline(candidate, now)
+            except Exception:  # noqa: BLE001 - one game that fails must not stop the others' deadlines
+                log.exception("Deadline of game %s could not be applied", candidate.id)
+                continue
             if isinstance(outcome, Accepted):
                 results.append(outcome)
         return results
+
+    async def _apply_deadline(self, candidate: GameRow, now: float) -> Accepted | Refusal | None:
+        """Skip or beat the late player of one game; None when its deadline has not passed."""
+        if not _deadline_passed(candidate, now):
+            return None
+        async with self._game_lock(candidate.id):
+            live = await self._load_live(candidate.id)
+            # Re-checked under the lock: the player may have moved meanwhile.
+            if live is None or live.row.status is not GameStatus.ACTIVE \
+                    or not _deadline_passed(live.row, now) or live.row.turn_seat is None:
+                return None
+            return await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True)

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field, fields, replace
 from types import ModuleType
 from typing import Any, Mapping
 
+from bot.games.common import quoted, shortened
 from bot.i18n import ENGLISH, LANGUAGES
 from bot.service.clock import HOUR
 
@@ -59,11 +60,18 @@ class GameSettings:
         return cls(**{k: v for k, v in data.items() if k in known})
 
     def changed(self, engine: ModuleType, changes: Mapping[str, Any]) -> GameSettings:
-        """These settings with ``changes`` applied and checked; ``SettingsError`` says why not."""
+        """These settings with ``changes`` applied and checked; ``SettingsError`` says why not.
+
+        Whatever reaches the service is checked here, not only what a slash
+        command's ranges let through: a wrong type, NaN, an infinity or an
+        absurd number is refused instead of stored.
+        """
+        if not isinstance(changes, Mapping):
+            raise SettingsError("settings must be given by name")
         known = {f.name for f in fields(self)}
-        unknown = sorted(set(changes) - known)
+        unknown = sorted((k for k in changes if k not in known), key=str)
         if unknown:
-            raise SettingsError(f"unknown setting {unknown[0]!r}; settings are {', '.join(sorted(known))}")
+            raise SettingsError(f"unknown setting {_shown(unknown[0])}; settings are {', '.join(sorted(known))}")
         updated = dict(changes)
         if "options" in updated:
             updated["options"] = {**self.options, **checked_options(engine, updated["options"])}
@@ -72,34 +80,61 @@ class GameSettings:
         return result
 
     def check(self) -> None:
-        """``SettingsError`` unless every value is in range."""
+        """``SettingsError`` unless every value is a number of the right kind within its range."""
         for name in ("reminder_first_hours", "reminder_every_hours"):
-            value = getattr(self, name)
-            if not _is_number(value) or value <= 0:
-                raise SettingsError(f"{name} must be a positive number of hours, not {value!r}")
-        if not isinstance(self.reminder_max, int) or isinstance(self.reminder_max, bool) \
-                or self.reminder_max < 0:
-            raise SettingsError(f"reminder_max must be a whole number ≥ 0, not {self.reminder_max!r}")
-        deadline = self.deadline_hours
-        if deadline is not None and (not _is_number(deadline) or deadline <= 0):
-            raise SettingsError(f"deadline_hours must be a positive number of hours or off, not {deadline!r}")
+            _check_hours(name, getattr(self, name), REMINDER_HOURS)
+        count = self.reminder_max
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_REMINDERS:
+            raise SettingsError(f"reminder_max must be a whole number from 0 to {MAX_REMINDERS}, "
+                                f"not {_shown(count)}")
+        if self.deadline_hours is not None:
+            _check_hours("deadline_hours", self.deadline_hours, DEADLINE_HOURS, "or off")
         if self.language not in LANGUAGES:
-            raise SettingsError(f"language must be one of {', '.join(LANGUAGES)}, not {self.language!r}")
+            raise SettingsError(f"language must be one of {', '.join(LANGUAGES)}, not {_shown(self.language)}")
+
+
+# The service's bounds; the slash commands offer the same ranges.
+REMINDER_HOURS = (0.5, 720.0)
+DEADLINE_HOURS = (1.0, 2160.0)
+MAX_REMINDERS = 20
+
+
+def _check_hours(name: str, value: object, bounds: tuple[float, float], extra: str = "") -> None:
+    low, high = bounds
+    # NaN fails every comparison, infinities and huge integers fail the upper bound.
+    if not _is_number(value) or not low <= value <= high:  # type: ignore[operator]
+        off = f" {extra}" if extra else ""
+        raise SettingsError(f"{name} must be a number of hours from {low:g} to {high:g}{off}, "
+                            f"not {_shown(value)}")
 
 
 def checked_options(engine: ModuleType, options: Mapping[str, Any]) -> dict[str, Any]:
     """House rules the engine knows, each of the type of its default."""
+    if not isinstance(options, Mapping):
+        raise SettingsError("house rules must be given by name")
     defaults: Mapping[str, Any] = engine.DEFAULT_OPTIONS
     for name, value in options.items():
         if name not in defaults:
             offered = ", ".join(sorted(defaults)) or "none"
-            raise SettingsError(f"{engine.TITLE} has no house rule {name!r} (house rules: {offered})")
+            raise SettingsError(f"{engine.TITLE} has no house rule {_shown(name)} (house rules: {offered})")
         if type(value) is not type(defaults[name]):
             raise SettingsError(
-                f"house rule {name!r} takes a {type(defaults[name]).__name__}, not {value!r}"
+                f"house rule {name!r} takes a {type(defaults[name]).__name__}, not {_shown(value)}"
             )
     return dict(options)
 
 
 def _is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _shown(value: object) -> str:
+    """A value as a refusal may echo it: short, mention-free, and safe for huge integers."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
+        return "a huge number"
+    if isinstance(value, str):
+        return quoted(value)
+    try:
+        return shortened(repr(value))
+    except Exception:  # noqa: BLE001 - a value whose repr fails is still refused
+        return f"a {type(value).__name__}"

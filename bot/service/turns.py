@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.games.common import IllegalMove, MoveError, Outcome
+from bot.games.common import GameError, MoveError, Outcome
 from bot.i18n.message import Msg
 from bot.service import live as engine_work
 from bot.service.base import ServiceBase, no_such_game
@@ -19,6 +19,11 @@ def stale(live: LiveGame) -> Refusal:
                    f"This board is out of date: the game has moved on (now at version {live.version}).")
 
 
+# Refusals that an out-of-date cached copy of the game could cause.
+_MAYBE_OUT_OF_DATE = frozenset({Reason.STALE_VERSION, Reason.NOT_YOUR_TURN, Reason.ILLEGAL_MOVE,
+                                Reason.GAME_OVER})
+
+
 class TurnOperations(ServiceBase):
     """Moves and resignations, each one transaction."""
 
@@ -31,26 +36,47 @@ class TurnOperations(ServiceBase):
         carries it); when the game has moved on since, the move is refused as
         stale and nothing is merged. ``None`` skips that check (a typed command).
         Forced passes that follow are played at once, in the same transaction.
+
+        Another process may have moved the game on since this one cached it:
+        a refusal that an old copy could explain is checked once more against
+        the stored game before it is given.
         """
         async with self._game_lock(game_id):
-            seated = await self._seated_player(game_id, user_id)
-            if isinstance(seated, Refusal):
-                return seated
-            live, seat = seated
-            if expected_version is not None and expected_version != live.version:
-                return stale(live)
-            if live.row.turn_seat != seat:
-                return Refusal(Reason.NOT_YOUR_TURN, "It is not your turn.")
-            now = self.clock.now()
-            try:
-                step = await in_thread(
-                    engine_work.advance, live.engine, live, Action(EntryKind.MOVE, seat, text), now
-                )
-            except MoveError as error:
-                return Refusal(Reason.MALFORMED_MOVE, f"“{text}” is not a move: {error}")
-            except IllegalMove as error:
-                return Refusal(Reason.ILLEGAL_MOVE, str(error))
-            return await self._commit(live, step, now)
+            cached = self._live.get(game_id)
+            result = await self._play_once(game_id, user_id, text, expected_version)
+            # A player's board at or behind the cached version needs no second look: the cache
+            # cannot be older than it, and a newer stored game would only make it staler.
+            if cached is not None and isinstance(result, Refusal) and result.reason in _MAYBE_OUT_OF_DATE \
+                    and (expected_version is None or expected_version > cached.version):
+                self._forget(game_id)
+                result = await self._play_once(game_id, user_id, text, expected_version)
+            return result
+
+    async def _play_once(
+        self, game_id: int, user_id: int, text: str, expected_version: int | None,
+    ) -> Accepted | Refusal:
+        seated = await self._seated_player(game_id, user_id)
+        if isinstance(seated, Refusal):
+            return seated
+        live, seat = seated
+        if expected_version is not None and expected_version != live.version:
+            return stale(live)
+        if live.row.turn_seat != seat:
+            return Refusal(Reason.NOT_YOUR_TURN, "It is not your turn.")
+        if not isinstance(text, str):
+            return Refusal(Reason.MALFORMED_MOVE, "A move is written as text.")
+        now = self.clock.now()
+        try:
+            step = await in_thread(
+                engine_work.advance, live.engine, live, Action(EntryKind.MOVE, seat, text), now
+            )
+        except MoveError as error:
+            # The engine's reason quotes (shortly, harmlessly) the part it could not read.
+            reason = str(error)
+            return Refusal(Reason.MALFORMED_MOVE, reason[:1].upper() + reason[1:])
+        except GameError as error:
+            return Refusal(Reason.ILLEGAL_MOVE, str(error))
+        return await self._commit(live, step, now)
 
     async def resign(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Resign. In Alcazar the game goes on without the player (their turns are

@@ -62,3 +62,27 @@ async def test_alcazar_1978_the_late_player_loses_and_the_results_are_posted(fak
         await bot.reminders.run_once()
         assert fake.channel_messages(fake.general)[-1] == over, "a finished game has no deadline"
     assert_clean(fake)
+
+
+async def test_one_game_whose_reminder_fails_stops_no_other_game(fake: FakeDiscord, database_path: Path,
+                                                                 caplog) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    other_channel = fake.add_channel("other")
+    clock = FakeClock()
+    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
+        broken, _ = await start_game(fake, bot, alice, [bob], "alcazar1978")
+        healthy, _ = await start_game(fake, bot, alice, [bob], "alcazar1978", channel=other_channel)
+        sent: list[int] = []
+        remind = bot.reminders.remind
+
+        async def failing_for_one(reminder) -> None:
+            if reminder.game_id == broken.id:
+                raise RuntimeError("this game's reminder breaks")
+            sent.append(reminder.game_id)
+            await remind(reminder)
+        bot.reminders.remind = failing_for_one  # type: ignore[method-assign]
+        clock.advance(hours=13)
+        await bot.reminders.run_once()
+        assert sent == [healthy.id]
+        assert any(f"game {broken.id}" in r.getMessage() for r in caplog.records)
+    assert_clean(fake)

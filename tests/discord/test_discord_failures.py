@@ -73,3 +73,26 @@ async def test_a_server_error_on_the_board_post_is_retried_or_answered_without_h
         assert [line.notation for line in history][1] == notation
     assert all("Traceback" not in t for r in fake.requests for t in r.texts())
     assert_clean(fake)
+
+
+CALLBACK = r"^/interactions/\d+/[^/]+/callback$"
+
+
+async def test_an_acknowledgement_carried_out_but_answered_with_a_server_error_counts(fake: FakeDiscord,
+                                                                                     database_path: Path) -> None:
+    """discord.py retries the 5xx and hears 40060: the move is still played once and the player answered."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+        fake.fail("POST", CALLBACK, 500, after_processing=True)
+        played = await first.slash("move", notation=await _first_move(bot, game.id, first.id))
+        assert "Played" in played.text and not played.loading
+        assert [r.status for r in fake.requests if r.path.endswith("/callback")][-2:] == [500, 400]
+        assert (await bot.service.game(game.id)).version == game.version + 1
+        assert len(await bot.service.history(game.id)) == 1
+
+        # A button's acknowledgement alike: the chooser still opens for the next player.
+        fake.fail("POST", CALLBACK, 502, after_processing=True)
+        chooser = await second.click(latest_board(fake), "Take my turn")
+        assert chooser.ephemeral and chooser.components and not chooser.loading
+    assert_clean(fake)

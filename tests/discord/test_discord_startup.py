@@ -51,8 +51,9 @@ async def test_rules_for_a_chosen_game_with_how_unclear_rules_are_read(fake: Fak
                                        "How this bot reads unclear rules: Alcazar (1978)"]
     assert "immobilized" in classic.text and "a4" in classic.text and "/alcazar draw" in classic.text
     readings_1978 = "\n".join(f["value"] for f in classic.embeds[1]["fields"])
-    for reading in ("You may. The game goes on, and your opponent's next move wins",
+    for reading in ("You may, and you do not lose by it",
                     "the winning move must be the opponent's",
+                    "wins with any move that leaves your pawn walled in",
                     "A pawn still on its starting square is never immobilized",
                     "does not close a side", "only when you have no legal move at all"):
         assert reading in readings_1978, reading
@@ -60,7 +61,7 @@ async def test_rules_for_a_chosen_game_with_how_unclear_rules_are_read(fake: Fak
                                       "How this bot reads unclear rules: Alcazar (2009)"]
     assert "Grande" in modern.text and "castle" in modern.text
     readings_2009 = "\n".join(f["value"] for f in modern.embeds[1]["fields"])
-    for reading in ("Mansions are capped at 50 too", "takes the lowest free flag at once",
+    for reading in ("Mansions are capped at 50 too", "takes the lowest-numbered free flag",
                     "the most valuable goes first", "highest value keeps its flag (a tie: the lower flag number)",
                     "still played: you are paid 50 Real, its piece leaves the game",
                     "Only when no card can be played or bought", "a skip is not a pass",

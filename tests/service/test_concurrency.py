@@ -79,3 +79,29 @@ async def test_different_games_move_concurrently(service: GameService) -> None:
             table.follow(result)
     for table in tables:
         assert logged_plies(service, table.game_id) == [1, 2, 3]
+
+
+async def test_two_processes_playing_one_game_alternately_are_never_refused_as_stale(
+        service: GameService, db_path) -> None:
+    """Each service caches the game; the other one's moves make that copy old, not the player's board."""
+    other_store = await Store.open(db_path)
+    try:
+        other = GameService(other_store, FakeClock())
+        table = await open_table(service, "alcazar", 2)
+        services = [service, other]
+        for turn in range(16):
+            game = table.last.game
+            if game.to_move_id is None:
+                break
+            here = services[turn % 2]
+            # A typed move (no version) and a button (the version the player saw) alike.
+            version = None if turn % 4 == 3 else game.version
+            result = await here.play(game.id, game.to_move_id, table.pick(win=False), version)
+            assert isinstance(result, Accepted), (turn, result)
+            table.follow(result)
+        game = table.last.game
+        truly_stale = await other.play(game.id, game.to_move_id, table.pick(win=False), game.version - 1)
+        assert isinstance(truly_stale, Refusal) and truly_stale.reason is Reason.STALE_VERSION
+        assert logged_plies(service, game.id) == list(range(1, len(logged_plies(service, game.id)) + 1))
+    finally:
+        await other_store.close()

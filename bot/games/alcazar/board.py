@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from bot.games.common import small_number
+
 BOARD_FILE = Path(__file__).resolve().parents[3] / "data" / "alcazar" / "board.json"
 
 Cell = int
@@ -128,16 +130,14 @@ BRIDGE_SPANS = tuple(
 def parse_cell(text: str) -> Cell | None:
     """The cell named by ``text`` (``"12"`` or ``"g7,1"``), or None if it names none."""
     text = text.strip().lower()
-    if text.isdigit():
-        n = int(text)
+    n = small_number(text)
+    if n is not None:
         return SPACE_CELL[n] if 1 <= n <= SPACE_COUNT else None
     if text.startswith("g") and "," in text:
         xs, _, ys = text[1:].partition(",")
-        xs, ys = xs.strip(), ys.strip()
-        if xs.isdigit() and ys.isdigit():
-            x, y = int(xs), int(ys)
-            if 0 <= x < COLUMNS and 0 <= y < ROWS:
-                return cell_at(x, y)
+        x, y = small_number(xs.strip()), small_number(ys.strip())
+        if x is not None and y is not None and 0 <= x < COLUMNS and 0 <= y < ROWS:
+            return cell_at(x, y)
     return None
 
 

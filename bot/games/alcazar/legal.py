@@ -15,6 +15,7 @@ from bot.games.alcazar.rules import (
     bridge_candidates,
     bridge_nobles,
     card_builds,
+    must_withdraw_and_buy,
     noble_effect,
     step_options,
     tower_build,
@@ -80,10 +81,11 @@ def _generate(state: State) -> list[Move]:
     for card in player.hand:
         card_options.extend(card_builds(state, bld, card))
     towers = tower_targets(state) if player.towers else []
-    bridges = bridge_candidates(state, bld, ends)
+    options = turns(state, seat)
+    bridges = [] if must_withdraw_and_buy(state, options[0]) else bridge_candidates(state, bld, ends)
     texts: list[str] = []
     acting = False  # a card can be played or bought: then ``pass`` is not legal
-    for turn in turns(state, seat):
+    for turn in options:
         prefix = turn.prefix
         buys = buy_texts(state, turn.money)
         if buys:

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from bot.games.alcazar import board
 from bot.games.alcazar.state import BARON, GRANDE, RANK_NAMES
-from bot.games.common import MoveError
+from bot.games.common import MoveError, quoted, small_number
 
 CARD_ACTIONS = ("castle", "mansion", "extend", "raise")
 ACTIONS = ("buy", *CARD_ACTIONS, "tower", "bridge", "pass")
@@ -143,7 +143,7 @@ def _tokens(text: str) -> list[str]:
         if m is None:
             if text[pos:].strip() == "":
                 break
-            raise MoveError(f"cannot read {text[pos:].strip()!r} in a move")
+            raise MoveError(f"cannot read {quoted(text[pos:])} in a move")
         tokens.append(re.sub(r"\s+", "", m.group(1)))
         pos = m.end()
     return tokens
@@ -167,20 +167,21 @@ class _Reader:
     def expect(self, literal: str) -> None:
         token = self.take(f"'{literal}'")
         if token != literal:
-            raise MoveError(f"expected '{literal}' but found '{token}'")
+            raise MoveError(f"expected '{literal}' but found {quoted(token)}")
 
     def cell(self) -> int:
         token = self.take("a space number or a garden like g7,1")
         cell = board.parse_cell(token)
         if cell is None:
-            raise MoveError(f"'{token}' is not a space (1-72) or a garden cell like g7,1")
+            raise MoveError(f"{quoted(token)} is not a space (1-72) or a garden cell like g7,1")
         return cell
 
     def space(self) -> int:
         token = self.take("a space number")
-        if not token.isdigit() or not 1 <= int(token) <= board.SPACE_COUNT:
-            raise MoveError(f"'{token}' is not a space number (1-72)")
-        return int(token)
+        number = small_number(token)
+        if number is None or not 1 <= number <= board.SPACE_COUNT:
+            raise MoveError(f"{quoted(token)} is not a space number (1-72)")
+        return number
 
 
 def _step(r: _Reader) -> Step:
@@ -203,7 +204,7 @@ def _step(r: _Reader) -> Step:
         a = r.cell()
         r.expect("<>")
         return Step("swap", board.ordered(a, r.cell()))
-    raise MoveError(f"'{word}' is not a noble step; use baron, grande, move or swap")
+    raise MoveError(f"{quoted(word)} is not a noble step; use baron, grande, move or swap")
 
 
 def _action(r: _Reader, withdraw: int | None) -> MoveParts:
@@ -212,9 +213,10 @@ def _action(r: _Reader, withdraw: int | None) -> MoveParts:
         what = r.take("a card number, 'deck' or 'tower'")
         if what in ("deck", "tower"):
             return MoveParts(withdraw, "buy", source=what)
-        if what.isdigit() and 1 <= int(what) <= board.SPACE_COUNT:
-            return MoveParts(withdraw, "buy", card=int(what), source="card")
-        raise MoveError(f"cannot buy '{what}'; buy a face-up card by its number, 'deck' or 'tower'")
+        card = small_number(what)
+        if card is not None and 1 <= card <= board.SPACE_COUNT:
+            return MoveParts(withdraw, "buy", card=card, source="card")
+        raise MoveError(f"cannot buy {quoted(what)}; buy a face-up card by its number, 'deck' or 'tower'")
     if word == "castle":
         card = r.space()
         low = r.space()
@@ -231,7 +233,7 @@ def _action(r: _Reader, withdraw: int | None) -> MoveParts:
         return MoveParts(withdraw, "bridge", cells=board.ordered(a, r.cell()))
     if word == "pass":
         return MoveParts(withdraw, "pass")
-    raise MoveError(f"'{word}' is not an action; actions are {', '.join(ACTIONS)}")
+    raise MoveError(f"{quoted(word)} is not an action; actions are {', '.join(ACTIONS)}")
 
 
 def parse_notation(text: str) -> MoveParts:
@@ -253,5 +255,5 @@ def parse_notation(text: str) -> MoveParts:
             raise MoveError(f"a noble step follows only a build, not '{parts.kind}'")
         parts = parts._replace(step=_step(r))
     if r.peek() is not None:
-        raise MoveError(f"unexpected '{r.peek()}' after the move")
+        raise MoveError(f"unexpected {quoted(r.peek() or '')} after the move")
     return parts

@@ -16,7 +16,7 @@ from bot.games.alcazar.state import (
 )
 from bot.games.alcazar.validate import Plan, plan_move
 from bot.games.alcazar.words import describe_plan
-from bot.games.common import GameError
+from bot.games.common import GameError, IllegalMove
 from bot.i18n.message import Msg
 
 
@@ -174,20 +174,28 @@ def playing_seats(s: State) -> list[int]:
 
 def _finish_turn(s: State, *, passed: bool) -> None:
     s.ply += 1
-    s.pass_streak = s.pass_streak + 1 if passed else 0
-    _check_end(s)
+    seat = s.to_move
+    assert seat is not None
+    s.passed = s.passed | {seat} if passed else frozenset()
+    _check_end(s, after_pass=passed)
     if not s.over:
         s.to_move = _next_seat(s, s.to_move)
 
 
-def _check_end(s: State) -> None:
+def _check_end(s: State, *, after_pass: bool = False) -> None:
+    """End the game if the supply ran out, one seat is left, or (after a pass) everyone passed.
+
+    The pass ending is looked at only after a pass: a retirement drops the
+    retiring seat's pass and is not a turn, so it never ends the game by passes.
+    """
+    playing = playing_seats(s)
     if s.pieces == 0:
         s.end_reason = "end.last_piece"
     elif s.bridge_supply == 0:
         s.end_reason = "end.last_bridge"
-    elif len(playing_seats(s)) <= 1:
+    elif len(playing) <= 1:
         s.end_reason = "end.one_player_left"
-    elif s.pass_streak >= len(playing_seats(s)):
+    elif after_pass and s.passed >= set(playing):
         s.end_reason = "end.all_passed"
     if s.over:
         s.to_move = None
@@ -206,7 +214,7 @@ def _next_seat(s: State, seat: int | None) -> int:
 def skip(state: State) -> State:
     """The player to act forfeits this turn; it is not a pass, so a pass streak starts over."""
     if state.over or state.to_move is None:
-        raise GameError("the game is over")
+        raise IllegalMove("the game is over; there is no turn to skip")
     new = state.copy()
     new.last_move = {"seat": state.to_move, "notation": "skip", "text": Msg("move.skips_turn").to_json(), "cells": []}
     _finish_turn(new, passed=False)
@@ -214,15 +222,21 @@ def skip(state: State) -> State:
 
 
 def retire(state: State, seat: int) -> State:
-    """The seat leaves the game: its turns are skipped, its pieces and nobles stay."""
+    """The seat leaves the game: its turns are skipped, its pieces and nobles stay.
+
+    A pass it made no longer counts towards the pass ending; a finished game
+    refuses, since a retirement would change its ranking.
+    """
+    if state.over or state.to_move is None:
+        raise IllegalMove("the game is over; nobody can retire from it any more")
     if not 0 <= seat < state.player_count:
         raise GameError(f"there is no seat {seat}")
     if state.players[seat].retired:
         raise GameError(f"seat {seat} has already retired")
     new = state.copy()
     new.players[seat].retired = True
-    if not new.over:
-        _check_end(new)
-        if not new.over and new.to_move == seat:
-            new.to_move = _next_seat(new, seat)
+    new.passed = new.passed - {seat}
+    _check_end(new)
+    if not new.over and new.to_move == seat:
+        new.to_move = _next_seat(new, seat)
     return new

@@ -18,9 +18,11 @@ from bot.games.alcazar.buildings import Buildings, bridge_value, capped
 from bot.games.alcazar.state import (
     BARON,
     BRIDGE_PRICE,
+    CARD_PRICE,
     GRANDE,
     MAX_VALUE,
     RANK_NAMES,
+    TOWER_PRICE,
     Noble,
     State,
 )
@@ -118,6 +120,37 @@ def withdrawal(state: State, base: Turn, cell: int) -> Turn | str:
         [cr for cr in base.own if cr[0] != cell],
         f"withdraw {NAME[cell]}; ",
     )
+
+
+# -- the emergency: no cards and too little money -------------------------------------------
+def cheapest_card(state: State) -> int | None:
+    """The price of the cheapest card for sale (building or tower), or None if none is left."""
+    if state.face_up or state.deck:
+        return CARD_PRICE
+    return TOWER_PRICE if state.tower_deck else None
+
+
+def must_withdraw_and_buy(state: State, base: Turn) -> bool:
+    """A player with no cards who cannot pay for any card must withdraw a noble and buy one.
+
+    The rulebook's "Emergency Pass Action": that player has no other move; a
+    bridge is allowed only to a player who would otherwise have to pass.
+    """
+    player = state.players[base.seat]
+    price = cheapest_card(state)
+    if player.hand or player.towers or price is None or base.money >= price:
+        return False
+    for cell, _rank in base.own:
+        after = withdrawal(state, base, cell)
+        if isinstance(after, Turn) and after.money >= price:
+            return True
+    return False
+
+
+EMERGENCY = (
+    "you have no cards and too little money to buy one, so you must withdraw a noble and buy a card; "
+    "a bridge is allowed only to a player who would otherwise have to pass"
+)
 
 
 # -- building cards (A, B, C) -------------------------------------------------------------

@@ -86,7 +86,8 @@ class State:
     pieces_discarded: int = 0
     to_move: int | None = 0
     ply: int = 0
-    pass_streak: int = 0
+    # Seats that passed since the last turn that was not a pass (a retired seat's pass is dropped).
+    passed: frozenset[int] = frozenset()
     end_reason: str | None = None
     last_move: dict[str, Any] | None = None
     seed: int | None = None
@@ -116,6 +117,11 @@ class State:
             self._buildings = analyse(self)
         return self._buildings
 
+    @property
+    def pass_streak(self) -> int:
+        """How many seats still playing have passed since the last turn that was not a pass."""
+        return len(self.passed)
+
     def free_flags(self) -> list[int]:
         return [f for f in range(1, FLAG_COUNT + 1) if f not in self.flags]
 
@@ -138,7 +144,7 @@ class State:
             pieces_discarded=self.pieces_discarded,
             to_move=self.to_move,
             ply=self.ply,
-            pass_streak=self.pass_streak,
+            passed=self.passed,
             end_reason=self.end_reason,
             last_move=self.last_move,
             seed=self.seed,
@@ -198,7 +204,7 @@ def to_dict(state: State) -> dict[str, Any]:
         "pieces_discarded": state.pieces_discarded,
         "to_move": state.to_move,
         "ply": state.ply,
-        "pass_streak": state.pass_streak,
+        "passed": sorted(state.passed),
         "end_reason": state.end_reason,
         "last_move": None if state.last_move is None else dict(state.last_move),
     }
@@ -228,9 +234,27 @@ def from_dict(data: dict[str, Any]) -> State:
         pieces_discarded=data["pieces_discarded"],
         to_move=data["to_move"],
         ply=data["ply"],
-        pass_streak=data["pass_streak"],
+        passed=_passed_seats(data),
         end_reason=data["end_reason"],
         last_move=None if data["last_move"] is None else dict(data["last_move"]),
         seed=data["seed"],
         options=dict(data["options"]),
     )
+
+
+def _passed_seats(data: dict[str, Any]) -> frozenset[int]:
+    """The seats that passed in a row; states written before seats were recorded kept only a count.
+
+    Turns go round the seats still playing, so a count of N passes means the
+    N such seats before the one to move.
+    """
+    if "passed" in data:
+        return frozenset(int(seat) for seat in data["passed"])
+    streak, to_move = int(data.get("pass_streak", 0)), data.get("to_move")
+    if not streak or to_move is None:
+        return frozenset()
+    playing = [i for i, p in enumerate(data["players"]) if not p["retired"]]
+    if to_move not in playing:
+        return frozenset()
+    at = playing.index(to_move)
+    return frozenset(playing[(at - k) % len(playing)] for k in range(1, min(streak, len(playing)) + 1))

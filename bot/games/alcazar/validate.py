@@ -12,12 +12,14 @@ from bot.games.alcazar import board
 from bot.games.alcazar.legal import can_play_or_buy
 from bot.games.alcazar.moves import MoveParts, Step, step_notation
 from bot.games.alcazar.rules import (
+    EMERGENCY,
     Build,
     Effect,
     Turn,
     bridge_build,
     castle_build,
     cell_words,
+    must_withdraw_and_buy,
     noble_effect,
     single_piece_build,
     step_options,
@@ -50,6 +52,8 @@ def plan_move(state: State, parts: MoveParts) -> Plan:
         if can_play_or_buy(state):
             raise IllegalMove("you can still play or buy a card; pass only when you can do neither")
         return Plan(parts, turn)
+    if parts.kind == "bridge" and must_withdraw_and_buy(state, turn):
+        raise IllegalMove(EMERGENCY)
     if parts.withdraw is not None:
         withdrawn = withdrawal(state, turn, parts.withdraw)
         if isinstance(withdrawn, str):

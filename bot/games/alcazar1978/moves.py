@@ -18,7 +18,7 @@ from bot.games.alcazar1978.board import (
     tower_name,
 )
 from bot.games.alcazar1978.rotation import Direction
-from bot.games.common import MoveError
+from bot.games.common import MoveError, quoted, shortened, small_number
 
 WALL_IDS = range(1, 9)
 
@@ -72,7 +72,7 @@ def read_notation(text: str) -> Move:
     if match := _PAWN.fullmatch(cleaned):
         return PawnMove(_read_square(match.group(1)), _read_square(match.group(2)))
     raise MoveError(
-        f"{text.strip()!r} is not a move: write a pawn move like 'a4-b4', "
+        f"{quoted(text)} is not a move: write a pawn move like 'a4-b4', "
         "a wall turn like 'w3 B3 ccw1' (wall, pivot tower, cw or ccw and 1–3 quarter turns) "
         "or 'pass'"
     )
@@ -82,20 +82,20 @@ def _read_square(name: str) -> int:
     try:
         return SQUARE_BY_NAME[name]
     except KeyError:
-        raise MoveError(f"{name} is not a square of the board (a1–d4)") from None
+        raise MoveError(f"{shortened(name)} is not a square of the board (a1–d4)") from None
 
 
 def _read_wall_turn(wall_text: str, pivot_text: str, direction: str, quarters_text: str) -> WallTurn:
-    wall = int(wall_text)
-    if wall not in WALL_IDS:
-        raise MoveError(f"there is no wall {wall}: the walls are numbered 1–8")
+    wall = small_number(wall_text)
+    if wall is None or wall not in WALL_IDS:
+        raise MoveError(f"there is no wall {shortened(wall_text)}: the walls are numbered 1–8")
     pivot = TOWER_BY_NAME.get(pivot_text.upper())
     if pivot is None:
-        raise MoveError(f"{pivot_text.upper()} is not a tower (towers run from A0 to E4)")
-    quarters = int(quarters_text) if quarters_text else 1
+        raise MoveError(f"{shortened(pivot_text.upper())} is not a tower (towers run from A0 to E4)")
+    quarters = small_number(quarters_text) if quarters_text else 1
     if quarters not in (1, 2, 3):
         raise MoveError(
-            f"a wall turns 1, 2 or 3 quarter turns, not {quarters} "
+            f"a wall turns 1, 2 or 3 quarter turns, not {shortened(quarters_text)} "
             "(4 would end where it started)"
         )
     return WallTurn(wall, pivot, "cw" if direction == "cw" else "ccw", quarters)

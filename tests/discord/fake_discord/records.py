@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,6 +42,33 @@ class RecordedRequest:
     def texts(self) -> list[str]:
         """Every piece of text the request would show (content, embeds, components, choices)."""
         return list(_texts(self.json)) + [f.filename for f in self.files]
+
+    def pings(self) -> set[str]:
+        """Whom Discord would notify for this request's message content, by its ``allowed_mentions``.
+
+        ``"everyone"`` for @everyone/@here, ``"role:<id>"``, ``"user:<id>"``. Without
+        ``allowed_mentions`` Discord pings every mention in the content (embeds never ping).
+        """
+        body = self.json if isinstance(self.json, dict) else {}
+        if isinstance(body.get("data"), dict):      # an interaction callback carries its message in data
+            body = body["data"]
+        content = body.get("content") or ""
+        if not isinstance(content, str) or not content:
+            return set()
+        allowed = body.get("allowed_mentions")
+        parse = {"everyone", "users", "roles"} if allowed is None else set(allowed.get("parse") or [])
+        users = set() if allowed is None else {str(u) for u in allowed.get("users") or []}
+        roles = set() if allowed is None else {str(r) for r in allowed.get("roles") or []}
+        found: set[str] = set()
+        if "everyone" in parse and re.search(r"@(everyone|here)", content):
+            found.add("everyone")
+        for user in re.findall(r"<@!?(\d+)>", content):
+            if "users" in parse or user in users:
+                found.add(f"user:{user}")
+        for role in re.findall(r"<@&(\d+)>", content):
+            if "roles" in parse or role in roles:
+                found.add(f"role:{role}")
+        return found
 
 
 def _texts(value: Any) -> Any:

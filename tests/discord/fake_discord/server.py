@@ -43,12 +43,20 @@ class Failure:
     message: str
     times: int
     retry_after: float | None = None
+    # Discord sometimes answers an error although it did carry the request out.
+    after_processing: bool = False
 
 
 class DiscordError(Exception):
     def __init__(self, status: int, code: int, message: str) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+
+
+def failure_error(failure: Failure) -> DiscordError:
+    error = DiscordError(failure.status, failure.code, failure.message)
+    error.retry_after = failure.retry_after if failure.retry_after is not None else 0.05  # type: ignore[attr-defined]
+    return error
 
 
 class FakeDiscord(InteractionsMixin):
@@ -70,6 +78,7 @@ class FakeDiscord(InteractionsMixin):
         self.commands: dict[int | None, list[dict[str, Any]]] = {}   # guild id or None (global)
         self.interactions: dict[str, InteractionRecord] = {}          # by token
         self.failures: list[Failure] = []
+        self.lost_answers: list[RecordedRequest] = []   # carried out, but answered with an error
         self.sessions: list[GatewaySession] = []
         self.problems: list[str] = []      # limit violations and unknown routes, for the tests
         self.request_seen = asyncio.Event()
@@ -91,10 +100,15 @@ class FakeDiscord(InteractionsMixin):
         return channel
 
     def fail(self, method: str, path: str, status: int, *, code: int = 0, message: str = "",
-             times: int = 1, retry_after: float | None = None) -> None:
-        """Make the next ``times`` requests matching ``method`` and the ``path`` regex fail."""
+             times: int = 1, retry_after: float | None = None, after_processing: bool = False) -> None:
+        """Make the next ``times`` requests matching ``method`` and the ``path`` regex fail.
+
+        With ``after_processing`` the request is carried out first and the error
+        answered anyway, as Discord's edge does when it times out behind a done
+        request (a retried interaction callback then gets 40060).
+        """
         self.failures.append(Failure(method, re.compile(path), status, code, message or f"HTTP {status}",
-                                     times, retry_after))
+                                     times, retry_after, after_processing))
 
     def guild_payload(self) -> dict[str, Any]:
         return self.guild.payload(self.bot_user, [u for u in self.users.values()])
@@ -190,8 +204,13 @@ class FakeDiscord(InteractionsMixin):
         self.request_seen.set()
         try:
             self._check_auth(request, path)
-            self._maybe_fail(record)
+            failure = self._take_failure(record)
+            if failure is not None and not failure.after_processing:
+                raise failure_error(failure)
             result = await self._route(record)
+            if failure is not None:
+                self.lost_answers.append(record)
+                raise failure_error(failure)
         except DiscordError as error:
             record.status = error.status
             return self._error_response(error)
@@ -229,13 +248,12 @@ class FakeDiscord(InteractionsMixin):
         if request.headers.get("Authorization") != f"Bot {self.token}":
             raise DiscordError(401, 0, "401: Unauthorized")
 
-    def _maybe_fail(self, record: RecordedRequest) -> None:
+    def _take_failure(self, record: RecordedRequest) -> Failure | None:
         for failure in self.failures:
             if failure.times > 0 and failure.method == record.method and failure.path.search(record.path):
                 failure.times -= 1
-                error = DiscordError(failure.status, failure.code, failure.message)
-                error.retry_after = failure.retry_after if failure.retry_after is not None else 0.05  # type: ignore[attr-defined]
-                raise error
+                return failure
+        return None
 
     async def _route(self, record: RecordedRequest) -> Any:
         m, p = record.method, record.path
@@ -434,7 +452,9 @@ class FakeDiscord(InteractionsMixin):
         if interaction is None or interaction.id != int(interaction_id):
             raise DiscordError(404, 10062, "Unknown interaction")
         if interaction.callback_type is not None:
-            self.problems.append(f"interaction {interaction_id} acknowledged twice")
+            if not any(r.path == record.path for r in self.lost_answers):
+                # A retry after a lost answer is the client library's doing, not the bot's.
+                self.problems.append(f"interaction {interaction_id} acknowledged twice")
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
         late = time.monotonic() - interaction.dispatched_at
         if late > ACK_DEADLINE:

@@ -46,3 +46,32 @@ def test_the_withdrawn_noble_returns_to_the_supply_before_the_noble_step() -> No
     state = arrange(built=CASTLE + ["30"], nobles=nobles, hands=[[11], []])
     assert "extend 11 + grande 11" not in moves(state)
     assert "withdraw 30; extend 11 + grande 11" in moves(state)
+
+
+# Space 2 is lower than the two supports 1 and 3: a bridge 1-3 is possible on the board.
+SUPPORTS = ["1:2", "2", "3:2"]
+
+
+def test_the_forced_withdraw_and_buy_allows_no_bridge() -> None:
+    # Withdrawing the Grande pays 14, enough for the bridge: the rulebook still asks for a card.
+    state = arrange(built=SUPPORTS, nobles={"1": (0, "grande"), "3": (0, "baron")},
+                    face_up=[30], deck=[31], money=[3, 40])
+    listed = moves(state)
+    assert listed and all(m.startswith("withdraw ") and "; buy " in m for m in listed), listed
+    forbidden(state, "withdraw 1; bridge 1-3", "must withdraw a noble and buy a card")
+    forbidden(state, "withdraw 1; bridge 1-3 + baron 2", "must withdraw a noble and buy a card")
+
+
+def test_a_player_who_must_pass_may_still_build_a_bridge() -> None:
+    state = arrange(built=SUPPORTS, nobles={"1": (0, "grande"), "3": (0, "baron")},
+                    face_up=[], deck=[], money=[3, 40])
+    state.tower_deck = 0
+    listed = moves(state)
+    assert "pass" in listed and "withdraw 1; bridge 1-3" in listed
+    assert all(m == "pass" or "bridge 1-3" in m for m in listed)
+
+
+def test_a_player_with_a_tower_card_is_not_forced_to_buy() -> None:
+    state = arrange(built=SUPPORTS, nobles={"1": (0, "grande"), "3": (0, "baron")},
+                    face_up=[30], deck=[31], money=[3, 40], towers=[1, 0])
+    assert "withdraw 1; bridge 1-3" in moves(state)
