@@ -7,6 +7,7 @@ lists joined with the language's "and". Format specs a catalog may use:
 - ``{n:az}`` / ``{n:Az}``: the Hungarian article for the number (``a``/``az``);
 - ``{n:adj}``: a number naming a numbered thing, Hungarian ``12-es``;
 - ``{n:raw}``: the number's digits without grouping (a year, a cell number);
+- ``{items:or}``: a list joined with the language's "or" (a list alone joins with "and");
 - ``{text:lower1}`` / ``{text:cap1}``: the text with its first letter in lower / upper case
   (a sentence continued / begun).
 
@@ -36,6 +37,8 @@ class _Formatter(string.Formatter):
             return article.capitalize() if format_spec == "Az" else article
         if format_spec == "adj":
             return hungarian_adjective(int(value))
+        if format_spec == "or" and isinstance(value, (list, tuple)):
+            return join_or(self.language, [self._text(v) for v in value])
         if format_spec == "raw":
             return str(value)
         if format_spec == "lower1":
@@ -89,3 +92,10 @@ def join_and(locale: object, items: list[str]) -> str:
     from babel.lists import format_list
 
     return format_list(items, locale=language_of(locale)) if items else ""
+
+
+def join_or(locale: object, items: list[str]) -> str:
+    """``a, b or c`` / ``a, b vagy c``."""
+    from babel.lists import format_list
+
+    return format_list(items, style="or", locale=language_of(locale)) if items else ""

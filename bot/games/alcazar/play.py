@@ -208,15 +208,16 @@ def _next_seat(s: State, seat: int | None) -> int:
         candidate = (start + step) % n
         if not s.players[candidate].retired:
             return candidate
-    raise GameError("no player is left to move")
+    raise GameError(Msg("rule.nobody_left"))
 
 
 def skip(state: State) -> State:
     """The player to act forfeits this turn; it is not a pass, so a pass streak starts over."""
     if state.over or state.to_move is None:
-        raise IllegalMove("the game is over; there is no turn to skip")
+        raise IllegalMove(Msg("rule.over_no_skip"))
     new = state.copy()
-    new.last_move = {"seat": state.to_move, "notation": "skip", "text": Msg("move.skips_turn").to_json(), "cells": []}
+    new.last_move = {"seat": state.to_move, "notation": "skip", "text": Msg("move.skips_turn").to_json(),
+                     "cells": []}
     _finish_turn(new, passed=False)
     return new
 
@@ -228,11 +229,11 @@ def retire(state: State, seat: int) -> State:
     refuses, since a retirement would change its ranking.
     """
     if state.over or state.to_move is None:
-        raise IllegalMove("the game is over; nobody can retire from it any more")
+        raise IllegalMove(Msg("rule.over_no_retire"))
     if not 0 <= seat < state.player_count:
-        raise GameError(f"there is no seat {seat}")
+        raise GameError(Msg("rule.no_seat", seat=seat))
     if state.players[seat].retired:
-        raise GameError(f"seat {seat} has already retired")
+        raise GameError(Msg("rule.already_retired", seat=seat))
     new = state.copy()
     new.players[seat].retired = True
     new.passed = new.passed - {seat}

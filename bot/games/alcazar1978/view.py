@@ -6,7 +6,8 @@ from typing import Any
 from bot.games.alcazar1978.board import POSITION_NAMES, POSITION_TOWERS, SQUARE_NAMES, tower_name
 from bot.games.alcazar1978.moves import Move, Pass, PawnMove, WallTurn
 from bot.games.alcazar1978.rotation import SWINGS, Swing
-from bot.games.alcazar1978.state import COLORS, STARTING_SQUARES, State, options_of
+from bot.games.alcazar1978.rules import wrong_pivot
+from bot.games.alcazar1978.state import COLORS, STARTING_SQUARES, State, colour_of, options_of
 from bot.games.common import IllegalMove
 from bot.i18n.message import Msg
 
@@ -15,16 +16,8 @@ def swing_of(state: State, move: WallTurn) -> Swing:
     """The geometry of a wall turn from where that wall stands in ``state``."""
     start = state.walls[move.wall - 1]
     if move.pivot not in POSITION_TOWERS[start]:
-        raise IllegalMove(
-            f"wall {move.wall} hangs on {' and '.join(tower_name(t) for t in POSITION_TOWERS[start])}; "
-            f"it turns around one of those, not around {tower_name(move.pivot)}"
-        )
+        raise IllegalMove(wrong_pivot(move.wall, POSITION_TOWERS[start], move.pivot))
     return SWINGS[(start, move.pivot, move.direction, move.quarters)]
-
-
-def colour_of(seat: int) -> Msg:
-    """The seat's colour as players call it ("Red")."""
-    return Msg(f"colour.{COLORS[seat]}")
 
 
 def describe_move(state: State, move: Move) -> Msg:
