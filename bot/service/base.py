@@ -11,6 +11,7 @@ from typing import AsyncIterator, Callable
 
 from bot.games import get_game
 from bot.games.common import Outcome
+from bot.i18n.message import Msg
 from bot.service import live as engine_work
 from bot.service.clock import Clock, SystemClock
 from bot.service.events import BoardChanged, Event, GameOver, HandsChanged, MovePlayed, TurnChanged
@@ -215,4 +216,4 @@ def engine_of(kind: str) -> ModuleType:
 
 
 def no_such_game(game_id: int) -> Refusal:
-    return Refusal(Reason.NO_SUCH_GAME, f"There is no game number {game_id}.")
+    return Refusal(Reason.NO_SUCH_GAME, Msg("refusal.no_such_game", game=game_id))

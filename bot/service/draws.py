@@ -36,8 +36,7 @@ class DrawOperations(TurnOperations, ServiceBase):
             async with self.store.read() as tx:
                 pending = await tx.draws.get(game_id)
             if pending is not None and pending.version == live.version:
-                return Refusal(Reason.ALREADY_ASKED, "A draw has already been offered in this position; "
-                                                     "wait for the answer or play on.")
+                return Refusal(Reason.ALREADY_ASKED, Msg("refusal.draw_already_offered"))
             async with self.store.write() as tx:
                 await tx.draws.put(DrawOfferRow(game_id, user_id, live.version, self.clock.now()))
             return Accepted(await self._info(live.row, live.seats),
@@ -73,7 +72,7 @@ class DrawOperations(TurnOperations, ServiceBase):
             return seated
         live, seat = seated
         if live.row.kind not in DRAW_BY_AGREEMENT:
-            return Refusal(Reason.NO_DRAWS, f"{live.engine.TITLE} has no draw by agreement.")
+            return Refusal(Reason.NO_DRAWS, Msg("refusal.no_draws", title=live.engine.TITLE))
         return live, live.user_of(1 - seat)
 
     async def _pending_offer(self, game_id: int, user_id: int) -> LiveGame | Refusal:
@@ -84,7 +83,7 @@ class DrawOperations(TurnOperations, ServiceBase):
         async with self.store.read() as tx:
             offer = await tx.draws.get(game_id)
         if offer is None or offer.version != live.version:
-            return Refusal(Reason.NO_DRAW_OFFER, "Nobody has offered a draw in this position.")
+            return Refusal(Reason.NO_DRAW_OFFER, Msg("refusal.no_draw_offer"))
         if offer.offered_by == user_id:
-            return Refusal(Reason.NOT_YOUR_VOTE, "Your opponent answers your offer, not you.")
+            return Refusal(Reason.NOT_YOUR_VOTE, Msg("refusal.draw_not_your_vote"))
         return live

@@ -6,6 +6,7 @@ from typing import Any, Mapping, Sequence
 
 from bot.games import GAME_NAMES
 from bot.games.common import Outcome, quoted
+from bot.i18n.message import Msg
 from bot.service import live as engine_work
 from bot.service.base import ServiceBase, engine_of, info_of
 from bot.service.events import (
@@ -26,9 +27,9 @@ def seat_order(seed: int, players_in_joining_order: Sequence[int]) -> list[int]:
     return order
 
 
-def _players_wanted(engine: Any) -> str:
+def _players_wanted(engine: Any) -> Msg:
     low, high = engine.MIN_PLAYERS, engine.MAX_PLAYERS
-    return f"exactly {low}" if low == high else f"{low} to {high}"
+    return Msg("players.exactly", count=low) if low == high else Msg("players.range", low=low, high=high)
 
 
 class LobbyOperations(ServiceBase):
@@ -45,14 +46,15 @@ class LobbyOperations(ServiceBase):
         seating (tests); by default it is random.
         """
         if not isinstance(kind, str) or kind not in GAME_NAMES:
-            shown = quoted(kind) if isinstance(kind, str) else "that"
+            games = ", ".join(GAME_NAMES)
             return Refusal(Reason.UNKNOWN_GAME_KIND,
-                           f"There is no game called {shown}; the games are {', '.join(GAME_NAMES)}.")
+                           Msg("refusal.unknown_game", name=quoted(kind), games=games) if isinstance(kind, str)
+                           else Msg("refusal.unknown_game_unnamed", games=games))
         engine = engine_of(kind)
         try:
             chosen = GameSettings().changed(engine, settings or {})
         except SettingsError as error:
-            return Refusal(Reason.BAD_SETTINGS, str(error))
+            return Refusal(Reason.BAD_SETTINGS, error.reason)
         now = self.clock.now()
         try:
             async with self.store.write() as tx:
@@ -66,11 +68,10 @@ class LobbyOperations(ServiceBase):
                 await tx.seats.add(row.id, host_id, now)
                 seats = tuple(await tx.seats.of_game(row.id))
         except ChannelBusy:
-            return Refusal(Reason.CHANNEL_BUSY,
-                           "A game is already running in this channel; finish or cancel it first.")
+            return Refusal(Reason.CHANNEL_BUSY, Msg("refusal.channel_busy"))
         return Accepted(info_of(row, seats), (LobbyOpened(row.id, host_id, kind),))
 
-    async def _lobby_rows(self, game_id: int, started: str = "The game has already started."
+    async def _lobby_rows(self, game_id: int, started: Msg = Msg("refusal.already_started")
                           ) -> tuple[GameRow, tuple[SeatRow, ...]] | Refusal:
         """The row and seats of a game still in its lobby, or why it is not (unknown, started, over)."""
         loaded = await self._game_rows(game_id)
@@ -78,7 +79,7 @@ class LobbyOperations(ServiceBase):
             return loaded
         if loaded[0].status is GameStatus.ACTIVE:
             return Refusal(Reason.ALREADY_STARTED, started)
-        return Refusal(Reason.GAME_OVER, "This game is over.")
+        return Refusal(Reason.GAME_OVER, Msg("refusal.game_is_over"))
 
     async def join(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Join a lobby."""
@@ -88,11 +89,11 @@ class LobbyOperations(ServiceBase):
                 return loaded
             row, seats = loaded
             if any(s.user_id == user_id for s in seats):
-                return Refusal(Reason.ALREADY_JOINED, "You have already joined this game.")
+                return Refusal(Reason.ALREADY_JOINED, Msg("refusal.already_joined"))
             engine = engine_of(row.kind)
             if len(seats) >= engine.MAX_PLAYERS:
                 return Refusal(Reason.LOBBY_FULL,
-                               f"The lobby is full: {engine.TITLE} is for at most {engine.MAX_PLAYERS} players.")
+                               Msg("refusal.lobby_full", title=engine.TITLE, count=engine.MAX_PLAYERS))
             async with self.store.write() as tx:
                 await tx.seats.add(game_id, user_id, self.clock.now())
                 seats = tuple(await tx.seats.of_game(game_id))
@@ -107,7 +108,7 @@ class LobbyOperations(ServiceBase):
                 return loaded
             row, seats = loaded
             if not any(s.user_id == user_id for s in seats):
-                return Refusal(Reason.NOT_IN_GAME, "You are not in this game.")
+                return Refusal(Reason.NOT_IN_GAME, Msg("refusal.not_in_game"))
             now = self.clock.now()
             async with self.store.write() as tx:
                 await tx.seats.remove(game_id, user_id)
@@ -131,9 +132,9 @@ class LobbyOperations(ServiceBase):
                 return loaded
             row, seats = loaded
             if not row.status.is_live:
-                return Refusal(Reason.GAME_OVER, "This game is over.")
+                return Refusal(Reason.GAME_OVER, Msg("refusal.game_is_over"))
             if user_id != row.host_id:
-                return Refusal(Reason.NOT_HOST, "Only the host can change the settings.")
+                return Refusal(Reason.NOT_HOST, Msg("refusal.host_settings"))
             if "options" in changes and row.status is not GameStatus.LOBBY:
                 return Refusal(Reason.ALREADY_STARTED,
                                "House rules can only be changed before the game starts.")
@@ -141,7 +142,7 @@ class LobbyOperations(ServiceBase):
             try:
                 updated = GameSettings.from_dict(row.settings).changed(engine, changes)
             except SettingsError as error:
-                return Refusal(Reason.BAD_SETTINGS, str(error))
+                return Refusal(Reason.BAD_SETTINGS, error.reason)
             async with self.store.write() as tx:
                 await tx.games.update_settings(game_id, updated.to_dict(), self.clock.now())
                 row = await tx.games.require(game_id)
@@ -156,14 +157,11 @@ class LobbyOperations(ServiceBase):
                 return loaded
             row, seats = loaded
             if user_id != row.host_id:
-                return Refusal(Reason.NOT_HOST, "Only the host can start the game.")
+                return Refusal(Reason.NOT_HOST, Msg("refusal.host_start"))
             engine = engine_of(row.kind)
             if not engine.MIN_PLAYERS <= len(seats) <= engine.MAX_PLAYERS:
-                return Refusal(
-                    Reason.WRONG_PLAYER_COUNT,
-                    f"{engine.TITLE} is for {_players_wanted(engine)} players; "
-                    f"the lobby has {len(seats)}.",
-                )
+                return Refusal(Reason.WRONG_PLAYER_COUNT, Msg(
+                    "refusal.player_count", title=engine.TITLE, wanted=_players_wanted(engine), count=len(seats)))
             settings = GameSettings.from_dict(row.settings)
             options = {**engine.DEFAULT_OPTIONS, **checked_options(engine, settings.options)}
             settings = GameSettings.from_dict({**settings.to_dict(), "options": options})
@@ -202,9 +200,9 @@ class LobbyOperations(ServiceBase):
                 return loaded
             row, seats = loaded
             if not row.status.is_live:
-                return Refusal(Reason.GAME_OVER, "This game is already over.")
+                return Refusal(Reason.GAME_OVER, Msg("refusal.game_already_over"))
             if user_id != row.host_id:
-                return Refusal(Reason.NOT_HOST, "Only the host can cancel the game.")
+                return Refusal(Reason.NOT_HOST, Msg("refusal.host_cancel"))
             async with self.store.write() as tx:
                 await tx.games.set_status(game_id, GameStatus.CANCELLED, self.clock.now())
                 row = await tx.games.require(game_id)

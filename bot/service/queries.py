@@ -72,7 +72,7 @@ class QueryOperations(ServiceBase):
                 return await self._no_board(game_id)
             seat = live.seat_of(user_id)
             if seat is None:
-                return Refusal(Reason.NOT_IN_GAME, "You are not in this game.")
+                return Refusal(Reason.NOT_IN_GAME, Msg("refusal.not_in_game"))
             view = await in_thread(live.engine.view, live.state, seat)
             return BoardView(await self._info(live.row, live.seats), seat, view)
 
@@ -129,6 +129,6 @@ class QueryOperations(ServiceBase):
     async def _no_board(self, game_id: int) -> Refusal:
         if await self._load_row(game_id) is None:
             return no_such_game(game_id)
-        return Refusal(Reason.NOT_STARTED, "The game has not started yet.")
+        return Refusal(Reason.NOT_STARTED, Msg("refusal.not_started"))
 
 

@@ -46,10 +46,10 @@ class Reason(str, Enum):
 
 @dataclass(frozen=True)
 class Refusal:
-    """The operation was refused and nothing changed."""
+    """The operation was refused and nothing changed; ``message`` says why (a ``Msg``, worded for the reader)."""
 
     reason: Reason
-    message: str
+    message: Msg
 
     ok = False
 

@@ -42,4 +42,4 @@ async def test_a_declined_or_outdated_offer_changes_nothing(service: GameService
 async def test_alcazar_has_no_draw_by_agreement(service: GameService) -> None:
     table = await open_table(service, "alcazar", 2)
     result = refused(await service.offer_draw(table.game_id, table.to_move_id), Reason.NO_DRAWS)
-    assert "Alcazar has no draw by agreement" in result.message
+    assert "Alcazar has no draw by agreement" in str(result.message)
