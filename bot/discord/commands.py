@@ -121,13 +121,14 @@ class AlcazarCommands(app_commands.Group):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
         kind = game.value if game is not None else await self._kind_in_channel(interaction)
+        lang = private_language(interaction)
         if kind is not None:
-            await send(interaction, embeds=rules_embeds(kind), ephemeral=True)
+            await send(interaction, embeds=rules_embeds(kind, lang), ephemeral=True)
             return
         # One message per game keeps each within Discord's 6000 characters of embeds per message.
         await send(interaction, Msg("rules.both_games"),
-                   embeds=rules_embeds("alcazar"), ephemeral=True)
-        await send(interaction, embeds=rules_embeds("alcazar1978"), ephemeral=True)
+                   embeds=rules_embeds("alcazar", lang), ephemeral=True)
+        await send(interaction, embeds=rules_embeds("alcazar1978", lang), ephemeral=True)
 
     async def _kind_in_channel(self, interaction: discord.Interaction) -> str | None:
         if interaction.channel_id is None:
