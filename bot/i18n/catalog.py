@@ -48,10 +48,10 @@ def catalog(language: str) -> Catalog:
     for message in po:
         if not message.id:
             continue  # the header
-        if isinstance(message.id, tuple):
-            texts[message.id[0]] = tuple(message.string)
+        if isinstance(message.id, (tuple, list)):
+            texts[str(message.id[0])] = tuple(str(form) for form in message.string or ())
         else:
-            texts[message.id] = message.string
+            texts[str(message.id)] = str(message.string or "")
     return Catalog(language, texts, gettext.c2py(po.plural_expr))
 
 

@@ -63,11 +63,13 @@ class _Formatter(string.Formatter):
         return str(value)
 
 
-def t(locale: object, key: str | Msg, /, **args: Any) -> str:
+def t(locale: object, message: str | Msg, /, **args: Any) -> str:
     """The text of message ``key`` (or of a ``Msg``) in the language of ``locale``; English when missing."""
     language = language_of(locale)
-    if isinstance(key, Msg):
-        key, args = key.key, {**key.args, **args}
+    if isinstance(message, Msg):
+        key, args = message.key, {**message.args, **args}
+    else:
+        key = message
     count = args.get("count")
     template = catalog(language).text(key, count if isinstance(count, int) else None)
     if template is None and language != ENGLISH:

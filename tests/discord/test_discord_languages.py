@@ -37,3 +37,87 @@ async def test_synced_commands_carry_hungarian_descriptions_for_every_command_op
     assert [c["name_localizations"]["hu"] for c in game["choices"]] == [
         "Alcazar (2009, 2–5 játékos)", "Alcazar (1978, 2 játékos)"]
     assert_clean(fake)
+
+
+def _texts(messages: list[dict[str, Any]]) -> str:
+    parts = []
+    for message in messages:
+        parts.append(message.get("content") or "")
+        for embed in message.get("embeds") or []:
+            parts += [embed.get("title") or "", embed.get("description") or ""]
+            parts += [f"{f['name']} {f['value']}" for f in embed.get("fields") or []]
+            parts.append((embed.get("footer") or {}).get("text") or "")
+    return "\n".join(parts)
+
+
+ENGLISH_WORDS = ("Your turn", "Seating order", "begins", "Players", "Settings", "Reminders", "Join", "Played",
+                 "Real)", "The game is over", "Winner")
+
+
+def _speaks_hungarian(text: str) -> None:
+    assert text.strip()
+    for word in ENGLISH_WORDS:
+        assert word not in text, f"English {word!r} in a Hungarian post: {text!r}"
+
+
+async def test_a_game_in_a_hungarian_server_with_one_english_speaking_player(
+        fake: FakeDiscord, database_path: Path) -> None:
+    from bot.service import FakeClock
+    from players import labels
+
+    fake.guild.preferred_locale = "hu"
+    anna, bob = fake.add_user("anna"), fake.add_user("bob")
+    anna.locale, bob.locale = "hu", "en-US"
+    people = {anna.id: anna, bob.id: bob}
+    language = {anna.id: "hu", bob.id: "en"}
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        lobby = await anna.slash("new", game="alcazar")
+        assert not lobby.ephemeral
+        assert labels(lobby.message) == ["Csatlakozom", "Kilépek", "Indítás", "Törlés"]
+        _speaks_hungarian(lobby.text)
+        assert "magyar" in lobby.text, "the lobby shows the game's language"
+        await bob.click(lobby.message, "Csatlakozom")
+        assert "You joined" in _texts(fake.dms_to(bob)), "Bob's DMs are in his language"
+        await anna.click(lobby.message, "Indítás")
+        game = await bot.service.game_in_channel(fake.general.id)
+        assert game is not None and game.settings.language == "hu"
+        board = fake.channel_messages(fake.general)[-1]
+        _speaks_hungarian(_texts([board]))
+        assert "Lépek" in labels(board)
+        assert "Your hand" in _texts(fake.dms_to(bob)) or "hand" in _texts(fake.dms_to(bob)).lower()
+        _speaks_hungarian(_texts([m for m in fake.dms_to(anna)]))
+
+        for _ in range(4):
+            game = await bot.service.game_in_channel(fake.general.id)
+            assert game is not None and game.to_move_id is not None
+            player = people[game.to_move_id]
+            other = bob if player is anna else anna
+            lang = language[player.id]
+            [choice] = await bot.service.legal_moves_for(game.id, player.id, limit=1)
+            offered = await player.autocomplete("move", "notation", choice.notation)
+            assert offered[0]["name"].endswith(t(lang, choice.words)[-20:]), "suggestions in the player's language"
+            not_yours = await other.slash("move", notation=choice.notation)
+            assert not_yours.ephemeral
+            assert t(language[other.id], "refusal.not_your_turn") in not_yours.text
+            reply = await player.slash("move", notation=choice.notation)
+            assert reply.ephemeral and t(lang, choice.words) in reply.text, reply.text
+            posted = fake.channel_messages(fake.general)[-1]
+            assert t("hu", choice.words) in _texts([posted]), "the move in words, in the game's language"
+            _speaks_hungarian(_texts([posted]))
+
+        for person in (anna, bob):
+            history = await person.slash("history")
+            assert history.ephemeral
+            lines = await bot.service.history(game.id)
+            assert t(language[person.id], lines[-1].words) in history.text
+            rules = await person.slash("rules")
+            assert t(language[person.id], "rules.title.brief", title="Alcazar (2009)") in rules.text
+            helped = await person.slash("help")
+            assert t(language[person.id], "help.title") in helped.text
+
+        asked = await bob.slash("resign")
+        assert asked.ephemeral and "resign" in asked.text.lower()
+        confirmed = await bob.click(asked.message, t("en", "button.confirm.resign"))
+        assert confirmed.ephemeral
+        _speaks_hungarian(_texts(fake.channel_messages(fake.general)[-2:]))
+    assert_clean(fake)
