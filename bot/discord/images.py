@@ -37,7 +37,7 @@ def final_view(public_view: Mapping[str, Any], result: GameResult) -> dict[str, 
 async def results_png(public_view: Mapping[str, Any], result: GameResult, names: Sequence[str],
                       lang: str = "en") -> bytes:
     """The results image of a finished game, for the channel (in the game's language)."""
-    _require_public(public_view, "the results")
+    _require_public(public_view, "results")
     return await in_thread(results.results, final_view(public_view, result), names=list(names), lang=lang)
 
 

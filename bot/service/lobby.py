@@ -103,7 +103,7 @@ class LobbyOperations(ServiceBase):
     async def leave(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Leave a lobby. When the host leaves, the lobby closes."""
         async with self._game_lock(game_id):
-            loaded = await self._lobby_rows(game_id, started="The game has started; resign instead.")
+            loaded = await self._lobby_rows(game_id, started=Msg("refusal.started_resign"))
             if isinstance(loaded, Refusal):
                 return loaded
             row, seats = loaded
@@ -136,8 +136,7 @@ class LobbyOperations(ServiceBase):
             if user_id != row.host_id:
                 return Refusal(Reason.NOT_HOST, Msg("refusal.host_settings"))
             if "options" in changes and row.status is not GameStatus.LOBBY:
-                return Refusal(Reason.ALREADY_STARTED,
-                               "House rules can only be changed before the game starts.")
+                return Refusal(Reason.ALREADY_STARTED, Msg("refusal.house_rules_lobby"))
             engine = engine_of(row.kind)
             try:
                 updated = GameSettings.from_dict(row.settings).changed(engine, changes)

@@ -59,6 +59,9 @@ class Finder(ast.NodeVisitor):
             return      # an enum's values name cases for code (``Reason``); players read messages
         self.generic_visit(node)
 
+    def visit_Assert(self, node: ast.Assert) -> None:   # an assertion's words are for developers
+        self.visit(node.test)
+
     def visit_Expr(self, node: ast.Expr) -> None:   # docstrings and bare strings
         if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
             return
