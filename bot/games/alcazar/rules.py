@@ -77,10 +77,10 @@ class Effect:
 
 
 # -- describing places ------------------------------------------------------------------
-def building_words(bld: Buildings, b: int) -> Msg:
-    """A building by its kind and the spaces it covers: "the castle on 7-9"."""
+def building_words(bld: Buildings, b: int, dash: str = "-") -> Msg:
+    """A building by its kind and the spaces it covers: "the castle on 7-9" (``dash`` between the two)."""
     spaces = [board.CELL_SPACE[c] for c in bld.cells[b] if board.CELL_SPACE[c]]
-    where = f"{spaces[0]}" if len(spaces) == 1 else f"{min(spaces)}–{max(spaces)}"
+    where = f"{spaces[0]}" if len(spaces) == 1 else f"{min(spaces)}{dash}{max(spaces)}"
     return Msg("building.castle" if bld.flag[b] is not None else "building.mansion", where=where)
 
 

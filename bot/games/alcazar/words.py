@@ -81,7 +81,8 @@ def _build_words(state: State, plan: Plan) -> Msg:
         return Msg("move.extend_blocked", card=build.card)
     elif build.kind == "extend":
         joined = sorted(build.parts, key=lambda b: bld.first_space[b])
-        text = Msg("move.extend", buildings=[building_words(bld, b) for b in joined], card=build.card,
+        # ranges with the same dash as everywhere else in move words ("the castle on 6–8")
+        text = Msg("move.extend", buildings=[building_words(bld, b, "–") for b in joined], card=build.card,
                    income=income)
     elif build.kind == "raise":
         text = Msg("move.raise", card=build.card, level=state.heights[build.target] + 1, income=income)
