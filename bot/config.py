@@ -47,6 +47,8 @@ class Settings:
     api_base_url: str | None = None       # REST proxy, e.g. http://proxy:8080/api/v10
     gateway_url: str | None = None        # gateway proxy, e.g. ws://proxy:8081/
     log_level: int = logging.INFO
+    image_workers: int | None = None      # processes drawing images; None: one per core
+    game_cache_size: int = 5000           # games kept in memory (about 0.1 MB each)
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -86,7 +88,17 @@ def load_settings(environ: dict[str, str] | None = None, env_file: Path | None =
         api_base_url=_parse_url("DISCORD_API_BASE_URL", get("DISCORD_API_BASE_URL"), ("http://", "https://")),
         gateway_url=_parse_url("DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL"), ("ws://", "wss://")),
         log_level=_parse_log_level(get("LOG_LEVEL")),
+        image_workers=_parse_count("IMAGE_WORKERS", get("IMAGE_WORKERS")),
+        game_cache_size=_parse_count("GAME_CACHE_SIZE", get("GAME_CACHE_SIZE")) or Settings.game_cache_size,
     )
+
+
+def _parse_count(name: str, text: str | None) -> int | None:
+    if text is None:
+        return None
+    if not text.isdigit() or int(text) < 1:
+        raise ConfigError(f"{name} must be a whole number of at least 1, not {text!r}.")
+    return int(text)
 
 
 def _parse_guild_id(text: str | None) -> int | None:

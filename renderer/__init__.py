@@ -8,4 +8,11 @@
 
 ``names`` is a list by seat or a mapping seat -> display name; without it
 players are called by their colour. Nothing here touches Discord or storage.
+
+Speed: whatever does not change during a game is drawn once and kept
+(``lru_cache``): backgrounds, sprites, rounded boxes and rendered text
+(``cached_draw.Draw``), each keyed by every option its pixels depend on (a
+cache of something with words in it must be keyed by the language too). PNGs
+map onto a fixed palette per image kind (``palette``) and are written by
+``png``. ``renderer.warm`` builds all of it once per worker process.
 """

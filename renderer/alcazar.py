@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from renderer.alcazar_background import background
 from renderer.alcazar_geometry import geometry
@@ -24,7 +24,9 @@ from renderer.alcazar_pieces import (
     draw_structures,
     draw_track,
 )
+from renderer.cached_draw import Draw
 from renderer.drawing import Names, png_bytes
+from renderer.palette import palette_for
 
 DEFAULT_CELL = 64
 
@@ -47,8 +49,8 @@ def board_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAUL
     view = public_part(view)
     geo = geometry(size)
     image = background(size).copy()
-    draw = ImageDraw.Draw(image)
-    draw_structures(draw, geo, view)
+    draw = Draw(image)
+    draw_structures(image, draw, geo, view)
     draw_last_move(draw, geo, view)
     draw_bridge_levels(draw, geo, view)
     draw_nobles(image, geo, view)
@@ -61,4 +63,13 @@ def board_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAUL
 
 def board(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_CELL, lang: str = "en") -> bytes:
     """The board as PNG bytes, drawn from the public part of ``view``, its words in ``lang``."""
-    return png_bytes(board_image(view, names=names, size=size, lang=lang))
+    return png_bytes(board_image(view, names=names, size=size, lang=lang), palette=board_palette(size))
+
+
+def board_palette(size: int = DEFAULT_CELL) -> Image.Image:
+    """The fixed palette of these images at ``size``, built once from specimen games."""
+    return palette_for("alcazar", size, _specimen)
+
+
+def _specimen(view: dict[str, Any], size: int) -> Image.Image:
+    return board_image(view, size=size)

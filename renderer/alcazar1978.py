@@ -16,8 +16,10 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer import theme
+from renderer.cached_draw import Draw
 from renderer.drawing import Names, badge, fit_text, player_name, png_bytes, sentence, wrap_text
 from renderer.labels import colour_word, label, stored_text
+from renderer.palette import palette_for
 from renderer.sprites import SUPERSAMPLE, noble
 from renderer.theme import font
 
@@ -150,7 +152,7 @@ def board_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAUL
     """The board as a Pillow image (``size`` is one square in pixels; words in ``lang``)."""
     geo = geometry(size)
     image = background(size).copy()
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     for pawn in view.get("pawns", ()):
         cx, cy = geo.square_centre(pawn["start"])
         cross = start_cross(size, pawn.get("color", "white"))
@@ -349,4 +351,13 @@ def _name_and_colour(view: dict[str, Any], names: Names, seat: int, lang: str) -
 
 def board(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_SQUARE, lang: str = "en") -> bytes:
     """The board as PNG bytes, its words in ``lang``."""
-    return png_bytes(board_image(view, names=names, size=size, lang=lang))
+    return png_bytes(board_image(view, names=names, size=size, lang=lang), palette=board_palette(size))
+
+
+def board_palette(size: int = DEFAULT_SQUARE) -> Image.Image:
+    """The fixed palette of these images at ``size``, built once from specimen games."""
+    return palette_for("alcazar1978", size, _specimen)
+
+
+def _specimen(view: dict[str, Any], size: int) -> Image.Image:
+    return board_image(view, size=size)

@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 
 from renderer import theme
 from renderer.alcazar_geometry import Geometry
+from renderer.cached_draw import Draw
 from renderer.drawing import Names, badge, fit_text, player_name, wrap_text
 from renderer.labels import colour_word, label, stored_text
 from renderer.sprites import SUPERSAMPLE, card_back, noble, shield
@@ -49,7 +50,7 @@ class Panel:
 
     def __init__(self, image: Image.Image, geo: Geometry) -> None:
         self.image = image
-        self.draw = ImageDraw.Draw(image)
+        self.draw = Draw(image)
         self.geo = geo
         left, top, right, bottom = geo.panel_box
         self.pad = round(geo.cell * 0.24)

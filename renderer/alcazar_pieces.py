@@ -6,12 +6,14 @@ Everything here is drawn from the public part of a view: ``cells``,
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from renderer import theme
-from renderer.alcazar_geometry import Geometry
+from renderer.alcazar_geometry import Geometry, geometry
+from renderer.cached_draw import Draw
 from renderer.drawing import badge
 from renderer.sprites import flag_colours, noble, shield
 from renderer.theme import RGB, font
@@ -34,7 +36,7 @@ def _top_piece_level(cell: dict[str, Any]) -> int:
     return max(levels, default=0)
 
 
-def draw_structures(draw: ImageDraw.ImageDraw, geo: Geometry, view: View) -> None:
+def draw_structures(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Geometry, view: View) -> None:
     """Stacks and bridges, lowest level first, so whatever is higher lies on top."""
     layers: list[tuple[int, int, str, Any]] = []
     for cell in view.get("cells", ()):
@@ -48,7 +50,7 @@ def draw_structures(draw: ImageDraw.ImageDraw, geo: Geometry, view: View) -> Non
     _joints(draw, geo, view, buildings_of)
     for _, _, kind, item in sorted(layers, key=lambda layer: (layer[0], layer[1], _layer_key(layer[3]))):
         if kind == "block":
-            _block(draw, geo, item)
+            _block(image, geo, item)
         else:
             _bridge(draw, geo, item, lanes.get(item["id"], (0, 1)))
 
@@ -59,16 +61,27 @@ def _layer_key(item: dict[str, Any]) -> tuple[int, int]:
     return (int(item["y"]), int(item["x"]))
 
 
-def _block(draw: ImageDraw.ImageDraw, geo: Geometry, cell: dict[str, Any]) -> None:
+def _block(image: Image.Image, geo: Geometry, cell: dict[str, Any]) -> None:
     """A stack seen from above and a little to the side: taller stacks cast a deeper edge."""
-    x0, y0, x1, y1 = geo.tile_box(cell["x"], cell["y"])
-    level = _top_piece_level(cell)
+    x0, y0, _, _ = geo.tile_box(cell["x"], cell["y"])
+    sprite = block_sprite(geo.cell, min(_top_piece_level(cell), len(theme.HEIGHT_RAMP)))
+    image.paste(sprite, (x0, y0), sprite)
+
+
+@lru_cache(maxsize=32)
+def block_sprite(cell: int, level: int) -> Image.Image:
+    """A tile's stack at ``level``, drawn once: its corners are clear, so it pastes with the drawing's pixels."""
+    x0, y0, x1, y1 = geometry(cell).tile_box(0, 0)
+    width, height = x1 - x0, y1 - y0
+    sprite = Image.new("RGBA", (width + 1, height + 1), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(sprite)
     colour = theme.height_colour(level)
-    depth = round(geo.cell * 0.022 * min(level, 6)) + 1
-    radius = geo.cell // 9
-    draw.rounded_rectangle((x0 + depth, y0 + depth, x1, y1), radius=radius, fill=_shade(colour, 0.62))
-    draw.rounded_rectangle((x0, y0, x1 - depth, y1 - depth), radius=radius, fill=colour,
+    depth = round(cell * 0.022 * min(level, 6)) + 1
+    radius = cell // 9
+    draw.rounded_rectangle((depth, depth, width, height), radius=radius, fill=_shade(colour, 0.62))
+    draw.rounded_rectangle((0, 0, width - depth, height - depth), radius=radius, fill=colour,
                            outline=_shade(colour, 0.7), width=2)
+    return sprite
 
 
 def _joints(draw: ImageDraw.ImageDraw, geo: Geometry, view: View,
@@ -274,7 +287,7 @@ def draw_track(image: Image.Image, geo: Geometry, view: View) -> None:
     for building in view.get("buildings", ()):
         if building.get("flag") is not None:
             by_value.setdefault(max(1, min(50, building["value"])), []).append(building["flag"])
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     count_face = font(max(8, round(geo.cell * 0.19)), "bold")
     for value, flags in by_value.items():
         left, top, right, _ = geo.track_slot(value)

@@ -1,7 +1,6 @@
 """Small drawing helpers shared by every image: text, badges, PNG encoding."""
 from __future__ import annotations
 
-import io
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -9,25 +8,28 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from renderer import png
 from renderer.theme import RGB, font
 
 Box = tuple[int, int, int, int]
 Names = Sequence[str] | Mapping[int, str] | None
 
-PNG_COMPRESS_LEVEL = 3
 
-
-def png_bytes(image: Image.Image) -> bytes:
+def png_bytes(image: Image.Image, *, palette: Image.Image | None = None) -> bytes:
     """Encode ``image`` as a 256-colour PNG (deterministic: no timestamps, no metadata).
 
     The images are flat colours plus anti-aliased edges, so a palette loses
     nothing visible, while the file shrinks about threefold and, with one byte
     per pixel to compress instead of three, encodes faster than the RGB image.
+    With ``palette`` (a fixed one, see ``renderer.palette``) the image is mapped
+    onto it; without, a palette is chosen for this image alone.
     """
-    palette = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    palette.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
+    if palette is not None:
+        rgb = image if image.mode == "RGB" else image.convert("RGB")
+        indexed = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    else:
+        indexed = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return png.encode(indexed)
 
 
 def player_name(names: Names, seat: int, fallback: str) -> str:

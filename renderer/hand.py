@@ -17,8 +17,10 @@ from PIL import Image, ImageDraw, ImageFont
 from renderer import theme
 from renderer.alcazar_layout import layout
 from renderer.alcazar_panel import coin, tower_card
+from renderer.cached_draw import Draw
 from renderer.drawing import Names, fit_text, player_name, png_bytes
 from renderer.labels import colour_word, label
+from renderer.palette import palette_for
 from renderer.sprites import noble
 from renderer.theme import font
 
@@ -45,7 +47,7 @@ def _empty_mini_board(cell: int) -> Image.Image:
 def mini_board(view: dict[str, Any], cell: int) -> Image.Image:
     """The board in miniature: built cells shaded by height, nothing else."""
     image = _empty_mini_board(cell).copy()
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     for c in view.get("cells", ()):
         x, y = c["x"], c["y"]
         # one shade darker than on the big board: small squares need the contrast
@@ -80,7 +82,7 @@ def hand_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT
     width = max(columns * (card_w + pad) + pad, round(unit * 9.6), _header_width(counts, unit))
     height = header + rows * (card_h + pad) + pad
     image = Image.new("RGB", (width, height), theme.PARCHMENT)
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     _header(image, draw, player, counts, names, unit, width, lang)
     heights = {c["space"]: c["height"] for c in view.get("cells", ()) if c.get("space") is not None}
     cells = layout().cells
@@ -172,4 +174,13 @@ def _card(image: Image.Image, draw: ImageDraw.ImageDraw, board_small: Image.Imag
 
 def hand(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_MINI_CELL, lang: str = "en") -> bytes:
     """The hand of the view's own seat as PNG bytes (refuses a view without a hand); words in ``lang``."""
-    return png_bytes(hand_image(view, names=names, size=size, lang=lang))
+    return png_bytes(hand_image(view, names=names, size=size, lang=lang), palette=hand_palette(size))
+
+
+def hand_palette(size: int = DEFAULT_MINI_CELL) -> Image.Image:
+    """The fixed palette of these images at ``size``, built once from specimen games."""
+    return palette_for("hand", size, _specimen)
+
+
+def _specimen(view: dict[str, Any], size: int) -> Image.Image:
+    return hand_image(view, size=size)

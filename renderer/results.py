@@ -14,6 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer import alcazar1978, theme
+from renderer.cached_draw import Draw
 from renderer.drawing import Names, fit_text, named_text, player_name, png_bytes, sentence
 from renderer.labels import colour_word, label, stored_text
 from renderer.sprites import noble, trophy
@@ -75,7 +76,7 @@ def _results_2009(view: dict[str, Any], outcome: dict[str, Any], names: Names, l
     top = round(u * 2.9)
     height = top + row * len(players) + u
     image = Image.new("RGB", (width, height), theme.PARCHMENT)
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     left, inner = u // 2, width - u
     draw.text((left, u // 2), label(lang, "final_scores"), font=font(round(u * 0.75), "bold"), fill=theme.FRAME_DARK,
               anchor="lt")
@@ -158,7 +159,7 @@ def _results_1978(view: dict[str, Any], outcome: dict[str, Any], names: Names, l
     width = board.width
     image = Image.new("RGB", (width, board.height + header), theme.PARCHMENT)
     image.paste(board, (0, header))
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     colours = {p["seat"]: str(p.get("color", "white")) for p in view.get("pawns", ())}
     winners = outcome.get("winners") or []
     text_left = u // 2

@@ -17,7 +17,7 @@ Modules:
     votes       questions to the table: undo and draw by agreement
     buttons     ``DynamicItem`` buttons carrying a game id and version
     announce    channel messages after changes, hands by DM, closed-DM notes
-    images      renderer calls in a worker thread (boards, hands, results)
+    images      renderer calls in the worker processes (boards, hands, results)
     reminders   the loop that reminds slow players and applies deadlines
     replies     answering an interaction; the one error handler
     texts       help, message wording and Discord limits

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.config import Settings
+from bot.discord import images
 from bot.discord.endpoints import apply_endpoints
 from bot.discord.reminders import ReminderLoop
 from bot.discord.replies import answer_failure
@@ -61,7 +62,8 @@ class AlcazarBot(discord.Client):
         path = self.settings.database_path
         path.parent.mkdir(parents=True, exist_ok=True)
         self.store = await Store.open(str(path))
-        self._service = GameService(self.store, self.clock)
+        self._service = GameService(self.store, self.clock, cache_size=self.settings.game_cache_size)
+        images.start_images(self.settings.image_workers)
         self.add_dynamic_items(*ALL_ITEMS)
         await self.tree.set_translator(CatalogTranslator())
         self.tree.add_command(AlcazarCommands(self))
@@ -71,6 +73,7 @@ class AlcazarBot(discord.Client):
     async def close(self) -> None:
         await self.reminders.stop()
         await super().close()
+        await images.stop_images()
         if self.store is not None:
             await self.store.close()
             self.store = None

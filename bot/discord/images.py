@@ -1,4 +1,10 @@
-"""PNG images from the renderer, drawn in a worker thread so the event loop stays free.
+"""PNG images from the renderer, drawn in the worker processes so the event loop stays free.
+
+Drawing holds the GIL, so in a thread it would stall the event loop, the
+gateway and the database; in a worker process it uses the other core. Only
+the view (a small dict) and the names travel to the worker, only the PNG
+bytes come back. The bot starts the workers with ``start_images`` in its
+``setup_hook`` and stops them with ``stop_images`` when it closes.
 
 The board and the results posted to a channel are always drawn from the
 *public* view; a hand image is only ever drawn from its owner's view and sent
@@ -8,8 +14,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from bot.service import GameResult, in_thread
+from bot.service import GameResult
+from bot.service.workers import configure_workers, in_process, start_workers, stop_workers, worker_pids
 from renderer import alcazar, alcazar1978, hand, results
+
+# Imported by every worker before its first image: draws the static layers and palettes once.
+WORKER_PRELOAD = ("renderer.warm",)
 
 _BOARDS: dict[str, Callable[..., bytes]] = {"alcazar": alcazar.board, "alcazar1978": alcazar1978.board}
 
@@ -22,7 +32,7 @@ def _require_public(view: Mapping[str, Any], what: str) -> None:
 async def board_png(kind: str, public_view: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> bytes:
     """The board for the channel, from the public view (``seat`` None), its words in the game's language."""
     _require_public(public_view, "a board")
-    return await in_thread(_BOARDS[kind], dict(public_view), names=list(names), lang=lang)
+    return await in_process(_BOARDS[kind], dict(public_view), names=list(names), lang=lang)
 
 
 def final_view(public_view: Mapping[str, Any], result: GameResult) -> dict[str, Any]:
@@ -38,9 +48,23 @@ async def results_png(public_view: Mapping[str, Any], result: GameResult, names:
                       lang: str = "en") -> bytes:
     """The results image of a finished game, for the channel (in the game's language)."""
     _require_public(public_view, "results")
-    return await in_thread(results.results, final_view(public_view, result), names=list(names), lang=lang)
+    return await in_process(results.results, final_view(public_view, result), names=list(names), lang=lang)
 
 
 async def hand_png(private_view: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> bytes:
     """One player's hand, for that player's eyes only (DM or ephemeral reply), in their language."""
-    return await in_thread(hand.hand, dict(private_view), names=list(names), lang=lang)
+    return await in_process(hand.hand, dict(private_view), names=list(names), lang=lang)
+
+
+def start_images(processes: int | None = None) -> None:
+    """Start the worker processes that draw images (``processes``: default one per core)."""
+    configure_workers(processes, preload=WORKER_PRELOAD)
+    start_workers()
+
+
+async def stop_images() -> None:
+    """Stop the worker processes (waiting for them to exit, off the event loop)."""
+    await stop_workers()
+
+
+__all__ = ["board_png", "final_view", "hand_png", "results_png", "start_images", "stop_images", "worker_pids"]

@@ -20,9 +20,10 @@ Operations (all async; each returns ``Accepted`` or ``Refusal``):
 ``history``, ``result``. Reminders and deadlines: ``due_reminders``,
 ``mark_reminded``, ``process_deadlines``.
 
-Work on one game is serialised by one asyncio lock per game id; engine work
-runs in a worker thread (``in_thread`` is there for the renderer too). Every
-accepted change is one transaction guarded by the game's version.
+Work on one game is serialised by one asyncio lock per game id; short engine
+steps run in a worker thread, CPU-heavy work (images) in the worker processes
+of ``bot.service.workers`` (``in_process``). Every accepted change is one
+transaction guarded by the game's version.
 """
 from __future__ import annotations
 

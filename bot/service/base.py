@@ -30,13 +30,18 @@ def new_seed() -> int:
 class ServiceBase:
     """Holds the shared parts; the operations live in the mixins of ``GameService``."""
 
-    # Games held in memory at once; older ones are reloaded from their snapshot.
-    CACHE_SIZE = 256
+    # Games held in memory at once (the least recently used go first and are
+    # reloaded from their snapshot when played again). Every game being played
+    # should fit: a reload costs a read and a replay on every move.
+    CACHE_SIZE = 5000
 
     def __init__(
         self, store: Store, clock: Clock | None = None, *,
-        seed_source: Callable[[], int] = new_seed,
+        seed_source: Callable[[], int] = new_seed, cache_size: int | None = None,
     ) -> None:
+        if cache_size is not None and cache_size < 1:
+            raise ValueError("the game cache needs room for at least one game")
+        self.cache_size = cache_size or self.CACHE_SIZE
         self.store = store
         self.clock: Clock = clock or SystemClock()
         self._seed_source = seed_source
@@ -107,7 +112,7 @@ class ServiceBase:
     def _remember(self, game: LiveGame) -> None:
         self._live[game.row.id] = game
         self._live.move_to_end(game.row.id)
-        while len(self._live) > self.CACHE_SIZE:
+        while len(self._live) > self.cache_size:
             self._live.popitem(last=False)
 
     def _forget(self, game_id: int) -> None:

@@ -7,56 +7,113 @@ process pool lets both cores work and keeps the loop free.
     png = await in_process(render_board, view, names=names)
 
 ``work`` must be a module-level function and its arguments picklable (views
-are small JSON-ready dicts). The pool starts lazily on first use with the
-``forkserver`` method where available (forking a process that runs an event
-loop and threads is unsafe), and ``shutdown_workers()`` stops it.
+are small JSON-ready dicts). The bot starts the pool with ``start_workers()``
+when it starts and stops it with ``stop_workers()`` when it closes; without
+that, the first ``in_process`` starts it. Processes come from the
+``forkserver`` where available (forking a process that runs an event loop and
+threads is unsafe). Modules named in ``configure_workers(preload=…)`` are
+imported by the fork server, so every worker forked from it starts with them
+loaded and their caches (fonts, static layers, palettes) already drawn.
 """
 from __future__ import annotations
 
 import asyncio
 import functools
+import importlib
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
-from typing import Callable, ParamSpec, TypeVar
+from concurrent.futures.process import BrokenProcessPool
+from typing import Callable, ParamSpec, Sequence, TypeVar
 
 P = ParamSpec("P")
 T = TypeVar("T")
 
 _pool: ProcessPoolExecutor | None = None
 _size: int | None = None
+_preload: tuple[str, ...] = ()
 
 
-def configure_workers(processes: int | None) -> None:
-    """Set the pool's size (default: one process per core); takes effect at the next start."""
-    global _size
+def configure_workers(processes: int | None, *, preload: Sequence[str] = ()) -> None:
+    """Set the pool's size (default: one process per core) and the modules every worker imports first.
+
+    Takes effect at the next start.
+    """
+    global _size, _preload
     if processes is not None and processes < 1:
         raise ValueError("a worker pool needs at least one process")
     _size = processes
+    _preload = tuple(preload)
 
 
 def _context() -> multiprocessing.context.BaseContext:
-    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    return multiprocessing.get_context(method)
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        # only heeded before the fork server first starts; the initializer imports them anyway
+        context.set_forkserver_preload(["__main__", *_preload])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def _import_all(modules: tuple[str, ...]) -> None:
+    for module in modules:
+        importlib.import_module(module)
+
+
+def _ready() -> int:
+    return os.getpid()
+
+
+def _processes() -> int:
+    return _size or os.cpu_count() or 1
 
 
 def worker_pool() -> ProcessPoolExecutor:
     """The shared pool, started on first use."""
     global _pool
     if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=_size or os.cpu_count() or 1, mp_context=_context())
+        _pool = ProcessPoolExecutor(max_workers=_processes(), mp_context=_context(),
+                                    initializer=_import_all, initargs=(_preload,))
     return _pool
 
 
+def start_workers() -> None:
+    """Start the pool and all its processes now, so the first board is not kept waiting."""
+    pool = worker_pool()
+    # a process is added whenever work arrives and none is idle: one task each starts them all
+    for _ in range(_processes()):
+        pool.submit(_ready)
+
+
+def worker_pids() -> list[int]:
+    """The process ids of the running workers (for measurements and tests)."""
+    # the executor has no public list of its processes
+    return [] if _pool is None else sorted((_pool._processes or {}).keys())
+
+
 async def in_process(work: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
-    """Run ``work(*args, **kwargs)`` in a worker process and await its result."""
+    """Run ``work(*args, **kwargs)`` in a worker process and await its result.
+
+    A pool whose worker died (killed, out of memory) is replaced once and the
+    work tried again there.
+    """
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(worker_pool(), functools.partial(work, *args, **kwargs))
+    call = functools.partial(work, *args, **kwargs)
+    try:
+        return await loop.run_in_executor(worker_pool(), call)
+    except BrokenProcessPool:
+        shutdown_workers()
+        return await loop.run_in_executor(worker_pool(), call)
 
 
 def shutdown_workers() -> None:
-    """Stop the pool's processes (the next ``in_process`` starts a new pool)."""
+    """Stop the pool's processes and wait for them (the next ``in_process`` starts a new pool)."""
     global _pool
     pool, _pool = _pool, None
     if pool is not None:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+async def stop_workers() -> None:
+    """``shutdown_workers`` without blocking the event loop while the processes exit."""
+    await asyncio.to_thread(shutdown_workers)

@@ -85,3 +85,25 @@ async def test_rules_follow_the_game_in_the_channel_or_show_both(fake: FakeDisco
         assert _titles(here.embeds) == ["Alcazar (1978): rules in brief",
                                         "How this bot reads unclear rules: Alcazar (1978)"]
     assert_clean(fake)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            return "State:\tZ" not in status.read()
+    except FileNotFoundError:
+        return False
+
+
+async def test_image_workers_start_with_the_bot_and_stop_with_it(fake: FakeDiscord, database_path: Path) -> None:
+    import os
+
+    from bot.discord import images
+
+    async with running_bot(fake, database_path):
+        workers = images.worker_pids()
+        assert workers and os.getpid() not in workers
+        assert all(_alive(pid) for pid in workers)
+    assert images.worker_pids() == []
+    assert not any(_alive(pid) for pid in workers), "a worker process outlived the bot"
+    assert_clean(fake)

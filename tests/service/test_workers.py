@@ -26,3 +26,42 @@ async def test_work_runs_in_another_process_and_returns_its_result():
 def test_a_pool_needs_a_process():
     with pytest.raises(ValueError):
         configure_workers(0)
+
+
+async def test_the_board_is_drawn_in_a_worker_process_that_has_the_renderer_warm():
+    from bot.discord import images
+    from bot.games import get_game
+
+    engine = get_game("alcazar")
+    view = engine.view(engine.new_game(players=3, seed=4), None)
+    images.start_images(1)
+    try:
+        warm = await in_process(_renderer_is_warm)
+        png = await images.board_png("alcazar", view, ["Ana", "Ben", "Cleo"])
+        pids = images.worker_pids()
+    finally:
+        await images.stop_images()
+        configure_workers(None)
+    assert png.startswith(b"\x89PNG")
+    assert warm, "the worker imported renderer.warm (static layers and palettes) before its first image"
+    assert len(pids) == 1 and os.getpid() not in pids
+    assert images.worker_pids() == []
+
+
+def _renderer_is_warm() -> bool:
+    """Whether the static layers and the palettes of every image kind are already built here."""
+    from renderer.alcazar_background import background
+    from renderer.palette import palette_for
+    return palette_for.cache_info().currsize >= 3 and background.cache_info().currsize >= 1
+
+
+async def test_a_pool_whose_worker_died_is_replaced():
+    configure_workers(1)
+    try:
+        pid, _ = await in_process(_pid_and_sum, 1, 1)
+        os.kill(pid, 9)
+        pid_after, total = await in_process(_pid_and_sum, 1, 2)
+    finally:
+        shutdown_workers()
+        configure_workers(None)
+    assert total == 3 and pid_after != pid

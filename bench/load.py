@@ -1,0 +1,282 @@
+"""Turns per second on one machine: many active games, moves arriving at a fixed rate.
+
+    .venv/bin/python bench/load.py [--games 1000] [--seconds 8] [--rates 10,25,50,100,150,200]
+
+Opens ``--games`` games of both kinds (Alcazar with 2 to 5 players, Alcazar
+(1978)) through the real ``GameService`` on a SQLite file, and plays each a
+few random moves so the boards are not all empty. Then, for each rate, moves
+arrive open loop (one every 1/rate seconds, whether or not the earlier ones
+are done) for ``--seconds``; each goes to a random game that is not already
+busy. A turn is what the bot does for a move: ``service.play``, then
+``service.board_view`` and the board image exactly as the bot draws it
+(``bot.discord.images.board_png``). A turn's time runs from when its move
+was due, so a late start counts.
+
+A rate whose oldest unfinished turn waits more than ``--give-up`` seconds is
+saturated: no more moves are sent, the backlog is finished, and higher rates
+are not tried.
+
+The last line is one JSON object: ``max_rate_p99_250ms`` (the highest rate
+whose turn p99 stays under 250 ms), ``turn_ms_p50`` and ``turn_ms_p99`` at
+50 per second, ``render_ms_median`` (the Alcazar board alone, drawn here in
+this process), ``rss_mb`` (this process, which holds the service's games;
+``worker_pss_mb`` is the image workers' own share) and the figures of every rate. Budget: ``max_rate_p99_250ms`` at least 100
+on a 2-core machine.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from pipeline import RandomGame  # noqa: E402
+from render import positions  # noqa: E402
+
+from bot.discord import images  # noqa: E402
+from bot.service import Accepted, BoardView, FakeClock, GameService  # noqa: E402
+from bot.store import Store  # noqa: E402
+from renderer import alcazar  # noqa: E402
+
+KINDS = [("alcazar", 2), ("alcazar", 3), ("alcazar", 4), ("alcazar", 5), ("alcazar1978", 2)]
+BUDGET_P99_MS = 250.0
+NAMES = ["Ana", "Benedek", "Cleo", "Dávid", "Eszter"]
+
+
+@dataclass
+class Table:
+    """One game of the bench: its shadow state (to pick legal moves) and its next move."""
+
+    game: RandomGame
+    players: list[int]
+    next_move: str = ""
+
+    @property
+    def game_id(self) -> int:
+        return self.game.last.game.id
+
+    @property
+    def over(self) -> bool:
+        return self.game.last.game.to_move_id is None
+
+    def prepare(self) -> None:
+        if not self.over:
+            self.next_move = self.game.pick()
+
+
+@dataclass
+class Step:
+    """The turns of one rate."""
+
+    rate: int
+    turn_ms: list[float] = field(default_factory=list)
+    saturated: bool = False
+    sent: int = 0
+    seconds: float = 0.0
+
+    def figures(self) -> dict[str, Any]:
+        ordered = sorted(self.turn_ms)
+        return {
+            "rate": self.rate, "turns": len(ordered), "saturated": self.saturated,
+            "done_per_s": round(len(ordered) / self.seconds, 1) if self.seconds else 0.0,
+            "turn_ms_p50": round(statistics.median(ordered), 1) if ordered else None,
+            "turn_ms_p99": round(percentile(ordered, 0.99), 1) if ordered else None,
+        }
+
+
+def percentile(ordered: list[float], q: float) -> float:
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def open_game(service: GameService, index: int, rng: random.Random) -> Table:
+    kind, players = KINDS[index % len(KINDS)]
+    users = [10_000 + index * 10 + k for k in range(players)]
+    lobby = await service.create_lobby(1, 100 + index, users[0], kind, seed=index)
+    assert isinstance(lobby, Accepted), lobby
+    for user in users[1:]:
+        joined = await service.join(lobby.game.id, user)
+        assert isinstance(joined, Accepted), joined
+    started = await service.start(lobby.game.id, users[0])
+    assert isinstance(started, Accepted), started
+    table = Table(RandomGame(kind, started, seed=index), list(started.game.players))
+    for _ in range(rng.randint(0, 40 if kind == "alcazar" else 12)):
+        if table.over:
+            break
+        await play(service, table)
+    table.prepare()
+    return table
+
+
+async def play(service: GameService, table: Table) -> None:
+    """One random move through the service (no image); the shadow state follows."""
+    game = table.game.last.game
+    result = await service.play(game.id, game.to_move_id, table.game.pick(), game.version)
+    assert isinstance(result, Accepted), result
+    table.game.follow(result)
+
+
+async def open_games(service: GameService, count: int, rng: random.Random) -> list[Table]:
+    tables: list[Table] = []
+    batch = 25
+    for first in range(0, count, batch):
+        tables += await asyncio.gather(*(open_game(service, i, rng) for i in range(first, min(count, first + batch))))
+    return [t for t in tables if not t.over]
+
+
+async def turn(service: GameService, table: Table) -> None:
+    """A move as the bot handles it: play, then the board image from the public view."""
+    game = table.game.last.game
+    result = await service.play(game.id, game.to_move_id, table.next_move, game.version)
+    assert isinstance(result, Accepted), result
+    table.game.follow(result)
+    board = await service.board_view(game.id)
+    assert isinstance(board, BoardView), board
+    png = await images.board_png(board.game.kind, board.view, NAMES[:len(table.players)])
+    assert png.startswith(b"\x89PNG")
+
+
+async def run_rate(service: GameService, idle: list[Table], rate: int, seconds: float,
+                   give_up: float, rng: random.Random) -> Step:
+    loop = asyncio.get_running_loop()
+    step = Step(rate)
+    pending: dict[asyncio.Task[None], float] = {}
+
+    async def one(table: Table, due: float) -> None:
+        try:
+            await turn(service, table)
+            step.turn_ms.append((loop.time() - due) * 1000)
+        finally:
+            table.prepare()
+            if not table.over:
+                idle.append(table)
+
+    began = loop.time()
+    total = int(rate * seconds)
+    for i in range(total):
+        due = began + i / rate
+        delay = due - loop.time()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        if pending and loop.time() - min(pending.values()) > give_up:
+            step.saturated = True
+            break
+        if not idle:
+            # every game busy counts as saturated too: the table cannot take more
+            step.saturated = True
+            break
+        table = idle.pop(rng.randrange(len(idle)))
+        task = asyncio.create_task(one(table, due))
+        pending[task] = due
+        task.add_done_callback(pending.pop)
+        step.sent += 1
+    if pending:
+        await asyncio.gather(*pending)
+    step.seconds = loop.time() - began
+    # finishing the backlog well after the last move was due is saturation too
+    step.saturated = step.saturated or step.seconds > seconds + give_up
+    return step
+
+
+def render_median() -> float:
+    """The Alcazar board alone, in this process, on the positions ``bench/render.py`` uses."""
+    views = [public for players in (2, 3, 4, 5) for public, _ in positions("alcazar", players, 15, players * 100)]
+    alcazar.board(views[0], names=NAMES)
+    times = []
+    for view in views:
+        began = time.perf_counter()
+        alcazar.board(view, names=NAMES)
+        times.append((time.perf_counter() - began) * 1000)
+    return statistics.median(times)
+
+
+def rss_mb(pid: int | str = "self", field: str = "Rss:") -> float:
+    """Resident memory of a process; ``Pss:`` shares the pages workers have in common among them."""
+    with open(f"/proc/{pid}/smaps_rollup") as rollup:
+        for line in rollup:
+            if line.startswith(field):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
+    rng = random.Random(13)
+    store = await Store.open(folder / "load.sqlite3")
+    service = GameService(store, FakeClock())
+    images.start_images()
+    try:
+        began = time.perf_counter()
+        tables = await open_games(service, args.games, rng)
+        setup_s = time.perf_counter() - began
+        print(f"{len(tables)} active games opened in {setup_s:.1f} s", file=sys.stderr, flush=True)
+
+        render_ms = render_median()
+
+        steps: list[Step] = []
+        idle = list(tables)
+        for rate in args.rates:
+            step = await run_rate(service, idle, rate, args.seconds, args.give_up, rng)
+            steps.append(step)
+            print(json.dumps(step.figures()), file=sys.stderr, flush=True)
+            if step.saturated:
+                break
+        workers = images.worker_pids()
+        return figures(steps, render_ms, setup_s, len(tables), workers)
+    finally:
+        await images.stop_images()
+        await store.close()
+
+
+def figures(steps: list[Step], render_ms: float, setup_s: float, games: int,
+            workers: list[int]) -> dict[str, Any]:
+    within = [s.rate for s in steps
+              if not s.saturated and s.turn_ms and percentile(sorted(s.turn_ms), 0.99) < BUDGET_P99_MS]
+    at_50 = next((s.figures() for s in steps if s.rate == 50), {})
+    return {
+        "max_rate_p99_250ms": max(within, default=0),
+        "turn_ms_p50": at_50.get("turn_ms_p50"),
+        "turn_ms_p99": at_50.get("turn_ms_p99"),
+        "render_ms_median": round(render_ms, 2),
+        "rss_mb": round(rss_mb(), 1),
+        "worker_pss_mb": round(sum(rss_mb(pid, "Pss:") for pid in workers), 1),
+        "games": games,
+        "setup_s": round(setup_s, 1),
+        "cpus": os.cpu_count(),
+        "rates": [s.figures() for s in steps],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=8.0, help="how long moves arrive at each rate")
+    parser.add_argument("--rates", type=lambda s: [int(r) for r in s.split(",")],
+                        default=[10, 25, 50, 100, 150, 200])
+    parser.add_argument("--give-up", type=float, default=3.0,
+                        help="a rate is saturated once a turn has waited this long (seconds)")
+    parser.add_argument("--dir", type=Path, default=None, help="folder for the database (default: temporary)")
+    args = parser.parse_args()
+    if args.dir is not None:
+        args.dir.mkdir(parents=True, exist_ok=True)
+        result = asyncio.run(run(args, args.dir))
+    else:
+        with tempfile.TemporaryDirectory() as folder:
+            result = asyncio.run(run(args, Path(folder)))
+    print(f"max rate with turn p99 under {BUDGET_P99_MS:.0f} ms: {result['max_rate_p99_250ms']}/s; "
+          f"at 50/s p50 {result['turn_ms_p50']} ms, p99 {result['turn_ms_p99']} ms; "
+          f"Alcazar board alone {result['render_ms_median']} ms; RSS {result['rss_mb']} MB")
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

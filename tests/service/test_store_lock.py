@@ -1,0 +1,47 @@
+"""The store's lock is held only while the database works.
+
+Every read and transaction holds the store's one lock, so anything else
+awaited inside ``store.read()`` / ``store.write()`` (an engine step in a
+thread, an image, another lock) would make every other game wait behind it.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2] / "bot"
+
+# Helpers that only run statements on the transaction they are given.
+ONLY_STATEMENTS = {"self._commit_step"}
+
+
+def _store_blocks(tree: ast.AST) -> list[ast.AsyncWith]:
+    return [node for node in ast.walk(tree) if isinstance(node, ast.AsyncWith)
+            and any(ast.unparse(item.context_expr).endswith(("store.read()", "store.write()"))
+                    for item in node.items)]
+
+
+def test_nothing_but_statements_is_awaited_while_the_store_is_locked() -> None:
+    found = []
+    blocks = 0
+    for path in sorted(ROOT.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for block in _store_blocks(tree):
+            blocks += 1
+            for node in ast.walk(block):
+                if isinstance(node, ast.Await):
+                    called = node.value.func if isinstance(node.value, ast.Call) else node.value
+                    name = ast.unparse(called)
+                    if not name.startswith("tx.") and name not in ONLY_STATEMENTS:
+                        found.append(f"{path.relative_to(ROOT.parent)}:{node.lineno} awaits {name}")
+    assert blocks > 10, "the check found the store's blocks"
+    assert found == []
+
+
+def test_commit_step_only_runs_statements() -> None:
+    tree = ast.parse((ROOT / "service" / "base.py").read_text(encoding="utf-8"))
+    step = next(node for node in ast.walk(tree)
+                if isinstance(node, ast.AsyncFunctionDef) and node.name == "_commit_step")
+    awaited = [ast.unparse(node.value.func) for node in ast.walk(step)
+               if isinstance(node, ast.Await) and isinstance(node.value, ast.Call)]
+    assert awaited and all(name.startswith("tx.") for name in awaited), awaited
