@@ -47,6 +47,7 @@ class Settings:
     api_base_url: str | None = None       # REST proxy, e.g. http://proxy:8080/api/v10
     gateway_url: str | None = None        # gateway proxy, e.g. ws://proxy:8081/
     log_level: int = logging.INFO
+    reminder_poll_seconds: float = 60.0   # how often due reminders and missed deadlines are looked for
     image_workers: int | None = None      # processes drawing images; None: one per core
     game_cache_size: int = 5000           # games kept in memory (about 0.1 MB each)
 
@@ -88,6 +89,7 @@ def load_settings(environ: dict[str, str] | None = None, env_file: Path | None =
         api_base_url=_parse_url("DISCORD_API_BASE_URL", get("DISCORD_API_BASE_URL"), ("http://", "https://")),
         gateway_url=_parse_url("DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL"), ("ws://", "wss://")),
         log_level=_parse_log_level(get("LOG_LEVEL")),
+        reminder_poll_seconds=_parse_poll_seconds(get("REMINDER_POLL_SECONDS")),
         image_workers=_parse_count("IMAGE_WORKERS", get("IMAGE_WORKERS")),
         game_cache_size=_parse_count("GAME_CACHE_SIZE", get("GAME_CACHE_SIZE")) or Settings.game_cache_size,
     )
@@ -125,3 +127,15 @@ def _parse_log_level(text: str | None) -> int:
     if not isinstance(level, int):
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {text!r}.")
     return level
+
+
+def _parse_poll_seconds(text: str | None) -> float:
+    if text is None:
+        return Settings.reminder_poll_seconds
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= 3600:
+        raise ConfigError(f"REMINDER_POLL_SECONDS must be a number of seconds above 0 and at most 3600, not {text!r}.")
+    return seconds

@@ -114,8 +114,9 @@ def _spaces(draw: ImageDraw.ImageDraw, geo: Geometry) -> None:
 
 def _track(draw: ImageDraw.ImageDraw, geo: Geometry) -> None:
     """The value track 1..50; castles' coats of arms are placed on it per board."""
-    small = font(max(9, round(geo.cell * 0.25)), "regular")
-    bold = font(max(9, round(geo.cell * 0.27)), "bold")
+    # 19-20 px on a 828-px board, so the track reads at 400 px on a phone
+    small = font(max(9, round(geo.cell * 0.3)), "regular")
+    bold = font(max(9, round(geo.cell * 0.31)), "bold")
     for value in range(1, 51):
         left, top, right, bottom = geo.track_slot(value)
         fill = theme.SPACE if value % 2 else (230, 216, 188)

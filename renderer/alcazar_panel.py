@@ -36,10 +36,10 @@ class Column:
         return self.panel.px(fraction)
 
     def heading(self, text: str) -> None:
-        face = font(self.px(0.26), "bold")
+        face = font(self.px(0.3), "bold")     # 19 px on a 828-px board: readable at 400 px on a phone
         self.y += self.px(0.1)
         self.draw.text((self.left, self.y), text.upper(), font=face, fill=theme.INK_SOFT, anchor="la")
-        self.y += self.px(0.34)
+        self.y += self.px(0.38)
 
     def paste(self, sprite: Image.Image, x: int, centre_y: int) -> None:
         self.panel.paste(sprite, x, centre_y)
@@ -106,7 +106,7 @@ def _header(panel: Panel, view: View, names: Names, lang: str) -> None:
     prefix, status, suffix = (_verdict(view, outcome, names, lang) if outcome
                               else ("", label(lang, "move_number", number=view.get("ply", 0) + 1), ""))
     status_left = panel.left + round(draw.textlength("Alcazar", font=title)) + panel.px(0.4)
-    text, face = fit_text(draw, status, "bold" if outcome else "regular", panel.px(0.34), panel.right - status_left,
+    text, face = fit_text(draw, status, "bold", panel.px(0.38), panel.right - status_left,
                           prefix=prefix, suffix=suffix)
     draw.text((panel.right, centre_y), text, font=face, fill=theme.FRAME_DARK if outcome else theme.INK_SOFT,
               anchor="rm")
@@ -157,7 +157,7 @@ def _player_row(column: Column, view: View, player: dict[str, Any], names: Names
     name = player_name(names, seat, _colour_name(player, lang))
     tag = label(lang, "tag_winner" if winner else "tag_to_play" if to_move else "tag_retired") \
         if winner or to_move or retired else ""
-    tag_face = font(column.px(0.26), "bold")
+    tag_face = font(column.px(0.3), "bold")
     tag_width = round(draw.textlength(tag, font=tag_face)) + column.px(0.26) if tag else 0
     name_text, face = fit_text(draw, name, "bold", column.px(0.38), column.right - text_left - tag_width)
     name_ink = theme.INK_FAINT if retired else theme.INK
@@ -173,7 +173,7 @@ def _player_row(column: Column, view: View, player: dict[str, Any], names: Names
 def _player_counts(column: Column, player: dict[str, Any], left: int, centre_y: int) -> None:
     """Money, nobles left, cards in hand and tower cards, each behind its icon."""
     draw = column.draw
-    face = font(column.px(0.32), "bold")
+    face = font(column.px(0.34), "bold")
     icon = column.px(0.4)
     colour = player["color"]
     items = [
@@ -278,7 +278,7 @@ def _last_move(column: Column, view: View, names: Names, lang: str) -> None:
         draw.text((text_left, column.y), text_line, font=face, fill=theme.INK, anchor="lt")
         column.y += line
     if show_notation:
-        note, note_face = fit_text(draw, notation, "regular", column.px(0.27), column.right - text_left)
+        note, note_face = fit_text(draw, notation, "regular", column.px(0.3), column.right - text_left)
         draw.text((text_left, column.y), note, font=note_face, fill=theme.INK_SOFT, anchor="lt")
         column.y += line
     draw.rectangle((column.left, top, column.left + column.px(0.06), column.y - column.px(0.06)),
@@ -288,7 +288,7 @@ def _last_move(column: Column, view: View, names: Names, lang: str) -> None:
 def _legend(panel: Panel, view: View, lang: str) -> None:
     """A key to the board's symbols, in one row at the foot of the panel."""
     draw = panel.draw
-    face = font(panel.px(0.28))
+    face = font(panel.px(0.3))
     icon = panel.px(0.4)
     colour = view.get("players", [{"color": "blue"}])[0]["color"]
     top = panel.legend_top

@@ -288,7 +288,7 @@ def draw_track(image: Image.Image, geo: Geometry, view: View) -> None:
         if building.get("flag") is not None:
             by_value.setdefault(max(1, min(50, building["value"])), []).append(building["flag"])
     draw = Draw(image)
-    count_face = font(max(8, round(geo.cell * 0.19)), "bold")
+    count_face = font(max(8, round(geo.cell * 0.24)), "bold")
     for value, flags in by_value.items():
         left, top, right, _ = geo.track_slot(value)
         size = round(min(geo.track_row - geo.cell * 0.34, (right - left) * 0.96))

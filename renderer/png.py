@@ -16,11 +16,15 @@ from types import ModuleType
 
 from PIL import Image
 
-_deflate: ModuleType
-try:
-    from isal import isal_zlib as _deflate    # its level 1 packs boards tighter than zlib's level 3
-except ImportError:     # pragma: no cover - the wheel exists for every platform the bot runs on
-    _deflate = zlib
+def _fastest_deflate() -> ModuleType:
+    try:
+        from isal import isal_zlib    # its level 1 packs boards tighter than zlib's level 3
+    except ImportError:     # pragma: no cover - the wheel exists for every platform the bot runs on
+        return zlib
+    return isal_zlib
+
+
+_deflate = _fastest_deflate()
 LEVEL = 1
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"

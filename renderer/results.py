@@ -15,12 +15,17 @@ from PIL import Image, ImageDraw
 
 from renderer import alcazar1978, theme
 from renderer.cached_draw import Draw
-from renderer.drawing import Names, fit_text, named_text, player_name, png_bytes, sentence
+from renderer.drawing import Names, fit_text, named_text, player_name, png_bytes, sentence, wrap_text
 from renderer.labels import colour_word, label, stored_text
 from renderer.sprites import noble, trophy
 from renderer.theme import font
 
 UNIT = 40          # one row's height unit in pixels
+# Discord shows an image about 400 px wide on a phone: a narrow image with large text keeps every
+# name and figure at least about 9 px high there (15 px here, scaled by 400/640).
+WIDTH = 16 * UNIT
+TOP = round(UNIT * 3.6)     # where the first row starts, under the title, the reason and the column heads
+ROW = round(UNIT * 2.0)
 
 
 class NotFinished(ValueError):
@@ -49,8 +54,8 @@ def _reason(lang: str, outcome: dict[str, Any], colours: dict[int, str], names: 
 
 
 # --- Alcazar (2009) --------------------------------------------------------------
-COLUMNS = (("col_player", 0.0), ("col_nobles_by_level", 0.33), ("col_nobles", 0.66), ("col_money", 0.76),
-           ("col_total", 0.88))
+COLUMNS = (("col_player", 0.0), ("col_on_board", 0.34), ("col_nobles", 0.59), ("col_money", 0.72),
+           ("col_total", 0.86))
 
 
 def _ranking(view: dict[str, Any], outcome: dict[str, Any]) -> list[int]:
@@ -71,10 +76,10 @@ def _results_2009(view: dict[str, Any], outcome: dict[str, Any], names: Names, l
     details = list(outcome.get("details") or [])
     winners = set(outcome.get("winners") or ())
     u = UNIT
-    width = 22 * u
-    row = round(u * 1.6)
-    top = round(u * 2.9)
-    height = top + row * len(players) + u
+    width = WIDTH
+    row = ROW
+    top = TOP
+    height = top + row * len(players) + u // 2
     image = Image.new("RGB", (width, height), theme.PARCHMENT)
     draw = Draw(image)
     left, inner = u // 2, width - u
@@ -82,11 +87,15 @@ def _results_2009(view: dict[str, Any], outcome: dict[str, Any], names: Names, l
               anchor="lt")
     if outcome.get("reason"):
         colours = {p["seat"]: p.get("color", "") for p in players}
-        text, face = fit_text(draw, _reason(lang, outcome, colours, names), "regular", round(u * 0.42), inner)
-        draw.text((left, round(u * 1.45)), text, font=face, fill=theme.INK_SOFT, anchor="lt")
-    head = font(round(u * 0.34), "bold")
+        face = font(round(u * 0.5))
+        lines = wrap_text(draw, _reason(lang, outcome, colours, names), face, inner)
+        if len(lines) > 2:
+            lines = lines[:1] + [fit_text(draw, " ".join(lines[1:]), "regular", round(face.size), inner)[0]]
+        for number, text in enumerate(lines):
+            draw.text((left, round(u * (1.4 + 0.6 * number))), text, font=face, fill=theme.INK_SOFT, anchor="lt")
+    head = font(round(u * 0.42), "bold")
     for title, at in COLUMNS:
-        draw.text((left + at * inner, top - round(u * 0.5)), label(lang, title).upper(), font=head, fill=theme.INK_SOFT,
+        draw.text((left + at * inner, top - round(u * 0.25)), label(lang, title).upper(), font=head, fill=theme.INK_SOFT,
                   anchor="ls")
     for rank, seat in enumerate(_ranking(view, outcome)):
         y = top + rank * row
@@ -113,19 +122,19 @@ def _score_row(image: Image.Image, draw: ImageDraw.ImageDraw, player: dict[str, 
     name = player_name(names, player["seat"], colour_word(lang, colour))
     if player.get("retired"):
         name = label(lang, "retired_name", name=name)
-    text, face = fit_text(draw, name, "bold", round(u * 0.5), round(inner * 0.31) - token.width - 12)
+    text, face = fit_text(draw, name, "bold", round(u * 0.55), round(inner * 0.33) - token.width - 12)
     draw.text((left + token.width + 12, mid), text, font=face, fill=theme.INK, anchor="lm")
-    _nobles_by_level(image, draw, colour, detail.get("nobles_list") or [], (left + round(0.33 * inner), mid),
-                     round(inner * 0.31), lang)
-    big = font(round(u * 0.55), "bold")
-    draw.text((left + 0.66 * inner, mid), str(detail.get("nobles", 0)), font=big, fill=theme.INK, anchor="lm")
+    _nobles_by_level(image, draw, colour, detail.get("nobles_list") or [], (left + round(0.34 * inner), mid),
+                     round(inner * 0.24), lang)
+    big = font(round(u * 0.7), "bold")
+    draw.text((left + 0.59 * inner, mid), str(detail.get("nobles", 0)), font=big, fill=theme.INK, anchor="lm")
     money = detail.get("money")
-    draw.text((left + 0.76 * inner, mid - u * 0.12), str(detail.get("money_points", 0)), font=big, fill=theme.INK,
+    draw.text((left + 0.72 * inner, mid - u * 0.22), str(detail.get("money_points", 0)), font=big, fill=theme.INK,
               anchor="lm")
     if money is not None:
-        draw.text((left + 0.76 * inner, mid + u * 0.42), label(lang, "money", amount=money), font=font(round(u * 0.28)),
+        draw.text((left + 0.72 * inner, mid + u * 0.5), label(lang, "money", amount=money), font=font(round(u * 0.42)),
                   fill=theme.INK_SOFT, anchor="lm")
-    draw.text((left + 0.88 * inner, mid), str(detail.get("total", 0)), font=font(round(u * 0.75), "bold"),
+    draw.text((left + 0.86 * inner, mid), str(detail.get("total", 0)), font=font(round(u * 0.8), "bold"),
               fill=theme.FRAME_DARK, anchor="lm")
 
 
@@ -134,13 +143,13 @@ def _nobles_by_level(image: Image.Image, draw: ImageDraw.ImageDraw, colour: str,
     """Each scoring noble as its piece with its level under it (Grandes first, highest first)."""
     x, mid = at
     if not nobles:
-        draw.text((x, mid), label(lang, "none_on_board"), font=font(round(UNIT * 0.3)), fill=theme.INK_SOFT, anchor="lm")
+        draw.text((x, mid), label(lang, "none"), font=font(round(UNIT * 0.42)), fill=theme.INK_SOFT, anchor="lm")
         return
     entries = sorted((n for n in nobles if isinstance(n, dict)),
                      key=lambda n: (n.get("rank") != "grande", -int(n.get("level", 0))))
     step = min(round(UNIT * 0.72), max(12, width // max(1, len(entries))))
     size = min(round(UNIT * 0.6), step)
-    face = font(max(9, round(UNIT * 0.28)), "bold")
+    face = font(max(9, round(UNIT * 0.4)), "bold")
     for entry in entries:
         if x + size > at[0] + width:
             break
@@ -155,7 +164,7 @@ def _results_1978(view: dict[str, Any], outcome: dict[str, Any], names: Names, l
     """The verdict above the final position: who won (or the draw), both players, and why."""
     board = alcazar1978.board_image(view, names=names, size=90, lang=lang)
     u = UNIT
-    header = round(u * 2.9)
+    header = round(u * 3.2)
     width = board.width
     image = Image.new("RGB", (width, board.height + header), theme.PARCHMENT)
     image.paste(board, (0, header))
@@ -178,10 +187,10 @@ def _results_1978(view: dict[str, Any], outcome: dict[str, Any], names: Names, l
     else:
         line, face = fit_text(draw, label(lang, "draw_title"), "bold", round(u * 0.7), width - text_left - u // 2)
     draw.text((text_left, round(header * 0.3)), line, font=face, fill=theme.INK, anchor="lm")
-    small = round(u * 0.36)
+    small = round(u * 0.42)
     players = _both_players(colours, names, winners, lang)
     line, face = fit_text(draw, players, "bold", small, width - text_left - u // 2)
-    draw.text((text_left, round(header * 0.58)), line, font=face, fill=theme.INK, anchor="lm")
+    draw.text((text_left, round(header * 0.57)), line, font=face, fill=theme.INK, anchor="lm")
     reason = _reason(lang, outcome, colours, names)
     line, face = fit_text(draw, reason, "regular", small, width - text_left - u // 2)
     draw.text((text_left, round(header * 0.8)), line, font=face, fill=theme.INK_SOFT, anchor="lm")

@@ -25,6 +25,7 @@ def test_defaults_keep_the_database_in_the_ignored_local_folder() -> None:
     assert "local/" in Path(".gitignore").read_text().split()
     assert settings.dev_guild_id is None and settings.api_base_url is None and settings.gateway_url is None
     assert settings.log_level == logging.INFO
+    assert settings.reminder_poll_seconds == 60.0
 
 
 def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
@@ -63,3 +64,11 @@ def test_running_without_a_token_exits_with_the_setup_help(tmp_path: Path) -> No
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "DISCORD_TOKEN is not set" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_reminder_poll_interval_is_a_documented_setting() -> None:
+    assert load_settings({"DISCORD_TOKEN": "t", "REMINDER_POLL_SECONDS": "0.5"}, env_file=None).reminder_poll_seconds == 0.5
+    for wrong in ("0", "-3", "soon", "7200"):
+        with pytest.raises(ConfigError, match="REMINDER_POLL_SECONDS"):
+            load_settings({"DISCORD_TOKEN": "t", "REMINDER_POLL_SECONDS": wrong}, env_file=None)
+    assert "REMINDER_POLL_SECONDS" in Path(".env.example").read_text()

@@ -1,8 +1,8 @@
-"""Telling people what changed: the board message in the channel, hands by DM.
+"""Telling people what changed: one board message in the channel per change, hands by DM.
 
 The channel only ever gets the public view (board image, move in words);
-a hand goes to its owner alone. When a DM fails because the player closed
-their DMs, the channel hears once, without secrets, to use ``/alcazar hand``.
+a hand goes to its owner alone (``hands``). Each new board takes the buttons
+off the board before it, so only one message ever offers "Take my turn".
 """
 from __future__ import annotations
 
@@ -13,9 +13,12 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 import discord
 
 from bot.discord import images
+from bot.discord.hands import DMS_CLOSED, hand_message, note_closed_dms, send_hand_by_dm
+from bot.discord.standings import mention, pinging, result_lines, standing_line
+from bot.discord.style import house_style
 from bot.discord.texts import CONTENT_LIMIT, clip
-from bot.i18n import text_of
-from bot.service import Accepted, BoardView, GameInfo, GameOver, HandsChanged, MovePlayed, Refusal
+from bot.i18n import Msg, t
+from bot.service import Accepted, GameInfo, GameOver, HandsChanged, MovePlayed, Refusal
 from bot.store import EntryKind, GameStatus
 
 if TYPE_CHECKING:
@@ -23,11 +26,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DMS_CLOSED = 50007
-
-
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
+__all__ = ["DMS_CLOSED", "hand_message", "mention", "note_closed_dms", "pinging", "post_board", "publish",
+           "send_hand_by_dm", "timestamp"]
 
 
 def timestamp(seconds: float, style: str = "R") -> str:
@@ -36,62 +36,92 @@ def timestamp(seconds: float, style: str = "R") -> str:
 
 
 def turn_line(game: GameInfo) -> str:
-    """Whose turn it is, with a mention, and the deadline when one is set."""
+    """Whose turn it is, with a mention, and the deadline when one is set (in the game's language)."""
     if game.to_move_id is None:
         return ""
-    line = f"Your turn, {mention(game.to_move_id)}."
+    lang = game.settings.language
+    line = t(lang, "announce.your_turn", player=mention(game.to_move_id))
     deadline = game.settings.deadline_seconds
     if deadline is not None and game.turn_since is not None:
-        line += f" Deadline {timestamp(game.turn_since + deadline)}."
+        line += t(lang, "announce.deadline", when=timestamp(game.turn_since + deadline))
     return line
 
 
-def move_line(event: MovePlayed) -> str:
+def move_line(event: MovePlayed, lang: str = "en") -> str:
+    """One move for the channel, in the game's language (a line logged before messages in its own words)."""
     who = mention(event.user_id)
     if event.kind is EntryKind.SKIP:
-        return f"{who} missed the deadline and skips this turn."
+        return t(lang, "announce.missed_deadline", player=who)
     if event.kind is EntryKind.RETIRE:
-        return f"{who} left the game."
-    forced = " (no other move was possible)" if event.forced else ""
-    return f"{who}: {event.words}{forced}"
-
-
-def result_lines(game: GameInfo) -> list[str]:
-    result = game.result
-    if result is None:
-        return ["The game is over."]
-    if not result.winner_ids:
-        head = "The game is over: a draw."
-    else:
-        head = "The game is over. Winner: " + ", ".join(mention(u) for u in result.winner_ids) + "!"
-    said = text_of(game.settings.language, result.reason)
-    reason = said[:1].upper() + said[1:]
-    lines = [head, clip(reason + ("" if reason.endswith(".") else "."), 300)]
-    scores = result.outcome.scores
-    if scores is not None:
-        ranking = sorted(range(len(scores)), key=lambda seat: -scores[seat])
-        lines.append(" · ".join(f"{mention(game.players[seat])} {scores[seat]} points" for seat in ranking))
-    return lines
+        return t(lang, "announce.left", player=who)
+    forced = t(lang, "announce.forced") if event.forced else ""
+    words = t(lang, event.words) if isinstance(event.words, Msg) else house_style(event.words)
+    return t(lang, "announce.move", player=who, words=words, forced=forced)
 
 
 async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, with_buttons: bool = True,
                      ping: bool = True) -> None:
     """Post the board (or, once the game is over, the results) with ``lines`` in the game's channel.
 
-    ``ping=False`` shows the board again without notifying anyone (``/alcazar board``)."""
+    ``ping=False`` shows the board again without notifying anyone (``/alcazar board``).
+    The board before it loses its buttons, and the new one is remembered as the game's board."""
     public = await bot.service.board_view(game_id)
     if isinstance(public, Refusal):
-        log.warning("No board to post for game %s: %s", game_id, public.message)
+        log.warning("No board to post for game %s: %s", game_id, str(public.message))
         return
     game = public.game
-    names = await bot.names_of(game.players)
+    names = await bot.names_of(game.players, game.settings.language)
     if game.status is GameStatus.FINISHED:
         kwargs = await _results_message(bot, game, public.view, names, lines)
     else:
         kwargs = await _board_message(game, public.view, names, lines, with_buttons)
     channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
     pings = board_pings(game) if ping else discord.AllowedMentions.none()
-    await channel.send(allowed_mentions=pings, **kwargs)
+    message = await channel.send(allowed_mentions=pings, **kwargs)
+    await retire_board(bot, game, forget=False)     # the new board's record replaces it just below
+    await retire_question(bot, game)
+    await bot.service.remember_message(game.id, "board", game.channel_id, message.id, version=game.version)
+
+
+async def retire_board(bot: AlcazarBot, game: GameInfo, *, forget: bool = True) -> None:
+    """Take the buttons off the game's last board message: a newer one (or the game's end) replaces it."""
+    stored = await bot.service.posted_message(game.id, "board")
+    if stored is None:
+        return
+    old = bot.get_partial_messageable(stored.channel_id, guild_id=game.guild_id).get_partial_message(stored.message_id)
+    try:
+        await old.edit(view=None)
+    except discord.HTTPException as error:
+        # A message deleted by a moderator has no buttons to take off; a click on one that
+        # slipped through still gets "this board is out of date".
+        log.info("Could not take the buttons off board %s of game %s: %s %s", stored.message_id, game.id,
+                 error.status, error.text)
+    if forget:
+        await bot.service.forget_message(game.id, "board")
+
+
+async def retire_question(bot: AlcazarBot, game: GameInfo) -> None:
+    """The game moved on, so an open question is void: its buttons go, and it says why."""
+    stored = await bot.service.posted_message(game.id, "question")
+    if stored is None or stored.version == game.version:
+        return          # still open: a board shown again does not void it
+    await bot.service.forget_message(game.id, "question")
+    message = bot.get_partial_messageable(stored.channel_id, guild_id=game.guild_id) \
+        .get_partial_message(stored.message_id)
+    try:
+        await message.edit(content=t(game.settings.language, "announce.question_lapsed"), view=None)
+    except discord.HTTPException as error:
+        # A click that slipped through still gets "this board is out of date".
+        log.info("Could not close question %s of game %s: %s %s", stored.message_id, game.id, error.status,
+                 error.text)
+
+
+async def ping_was_lost(bot: AlcazarBot, game: GameInfo) -> bool:
+    """True when no board of the current position reached the channel, so the player to act was never pinged."""
+    if game.to_move_id is None:
+        return False
+    stored = await bot.service.posted_message(game.id, "board")
+    return stored is None or stored.version != game.version
 
 
 def board_pings(game: GameInfo) -> discord.AllowedMentions:
@@ -99,20 +129,16 @@ def board_pings(game: GameInfo) -> discord.AllowedMentions:
     return pinging(*([game.to_move_id] if game.to_move_id is not None else game.players))
 
 
-def pinging(*user_ids: int) -> discord.AllowedMentions:
-    """Mentions that ping exactly these users: no one else, no role, never @everyone or @here."""
-    return discord.AllowedMentions(users=[discord.Object(u) for u in user_ids], everyone=False, roles=False,
-                                   replied_user=False)
-
-
 async def _board_message(game: GameInfo, view: Mapping[str, Any], names: list[str], lines: Sequence[str],
                          with_buttons: bool) -> dict[str, Any]:
     from bot.discord.buttons import board_buttons
 
-    png = await images.board_png(game.kind, view, names)
+    lang = game.settings.language
+    png = await images.board_png(game.kind, view, names, lang)
     kwargs: dict[str, Any] = {
-        "content": _content([*lines, turn_line(game)]),
-        "file": discord.File(io.BytesIO(png), filename="board.png", description=f"{game.title} board"),
+        "content": _content([*lines, standing_line(game, view), turn_line(game)]),
+        "file": discord.File(io.BytesIO(png), filename="board.png",
+                             description=t(lang, "announce.board_description", title=game.title)),
     }
     if with_buttons:
         kwargs["view"] = board_buttons(game)
@@ -125,10 +151,12 @@ async def _results_message(bot: AlcazarBot, game: GameInfo, view: Mapping[str, A
     if game.result is None:
         # Finished without a recorded result cannot happen through the service; say so plainly.
         log.error("Game %s is finished but has no result", game.id)
-        return {"content": _content([*lines, "The game is over."])}
-    png = await images.results_png(view, game.result, names)
+        return {"content": _content([*lines, t(game.settings.language, "result.over")])}
+    lang = game.settings.language
+    png = await images.results_png(view, game.result, names, lang)
     return {"content": _content([*lines, *result_lines(game)]),
-            "file": discord.File(io.BytesIO(png), filename="results.png", description=f"{game.title} results")}
+            "file": discord.File(io.BytesIO(png), filename="results.png",
+                                 description=t(lang, "announce.results_description", title=game.title))}
 
 
 async def _with_result(bot: AlcazarBot, game: GameInfo) -> GameInfo:
@@ -147,14 +175,16 @@ async def publish(bot: AlcazarBot, accepted: Accepted, *, headline: str | None =
     """After an accepted change: one channel message with the board, then hands by DM.
 
     Returns False when Discord would not take the channel message: the change
-    stands all the same, and the caller tells the user that ``/alcazar board``
-    shows the board again.
+    stands all the same, the player to act is told by DM, and the caller tells
+    the user that ``/alcazar board`` shows the board again.
     """
-    moves = [move_line(e) for e in accepted.events if isinstance(e, MovePlayed)]
+    moves = [move_line(e, accepted.game.settings.language) for e in accepted.events if isinstance(e, MovePlayed)]
     lines = ([headline] if headline else []) + moves
     posted = True
     if moves or accepted.of_type(GameOver) or headline:
         posted = await post_board_or_log(bot, accepted.game.id, lines)
+        if not posted:
+            await tell_turn_by_dm(bot, accepted.game.id)
     await send_changed_hands(bot, accepted)
     return posted
 
@@ -169,61 +199,23 @@ async def post_board_or_log(bot: AlcazarBot, game_id: int, lines: Sequence[str])
         return False
 
 
+async def tell_turn_by_dm(bot: AlcazarBot, game_id: int) -> None:
+    """The board (and its ping) did not reach the channel: the player to act hears it is their turn by DM."""
+    game = await bot.service.game(game_id)
+    if isinstance(game, Refusal) or game.to_move_id is None:
+        return
+    try:
+        user = await bot.user_by_id(game.to_move_id)
+        lang = await bot.language_for_dm(game.to_move_id)
+        await user.send(t(lang, "announce.turn_by_dm", title=game.title, channel=f"<#{game.channel_id}>"))
+    except discord.HTTPException as error:
+        # The next reminder still comes; nothing else can reach the player now.
+        log.warning("Could not tell %s by DM that it is their turn in game %s: %s %s", game.to_move_id, game.id,
+                    error.status, error.text)
+
+
 async def send_changed_hands(bot: AlcazarBot, accepted: Accepted) -> None:
     for event in accepted.of_type(HandsChanged):
         assert isinstance(event, HandsChanged)
         for user_id in event.user_ids:
             await send_hand_by_dm(bot, accepted.game, user_id)
-
-
-async def send_hand_by_dm(bot: AlcazarBot, game: GameInfo, user_id: int) -> bool:
-    """DM a player their new hand; False when that failed (closed DMs get a one-time channel note)."""
-    private = await bot.service.private_view(game.id, user_id)
-    if isinstance(private, Refusal) or "hand" not in private.view:
-        return False
-    content, file = await hand_message(bot, private)
-    try:
-        user = await bot.user_by_id(user_id)
-        await user.send(content=content, file=file)
-        return True
-    except discord.Forbidden as error:
-        if error.code != DMS_CLOSED:
-            log.warning("Hand DM to %s for game %s refused: %s", user_id, game.id, error.text)
-            return False
-        await note_closed_dms(bot, game, user_id)
-    except discord.HTTPException as error:
-        # The hand is always there with /alcazar hand; a lost DM must not undo the move's announcement.
-        log.warning("Hand DM to %s for game %s failed: %s %s", user_id, game.id, error.status, error.text)
-    return False
-
-
-async def note_closed_dms(bot: AlcazarBot, game: GameInfo, user_id: int) -> None:
-    """Say once per game in the channel, without secrets, that this player should use /alcazar hand.
-
-    The note is recorded in the database before it is sent, so a restart never says it again.
-    """
-    if await bot.service.note_dms_closed(game.id, user_id) is not True:
-        return
-    channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-    try:
-        await channel.send(f"{mention(user_id)}, I can't send you direct messages, so I can't show you your hand "
-                           "there. Use `/alcazar hand` in this channel to see it (only you will).",
-                           allowed_mentions=pinging(user_id))
-    except discord.HTTPException as error:
-        log.warning("Could not post the closed-DM note for %s in game %s: %s", user_id, game.id, error.text)
-
-
-async def hand_message(bot: AlcazarBot, private: BoardView) -> tuple[str, discord.File]:
-    """Text and image of one player's hand, for that player only."""
-    game, view = private.game, private.view
-    seat = private.seat
-    assert seat is not None
-    player = view["players"][seat]
-    hand = view.get("hand") or []
-    names = await bot.names_of(game.players)
-    lines = [f"**Your hand in {game.title}** (game in <#{game.channel_id}>)",
-             f"Cards: {', '.join(str(c) for c in hand) if hand else 'none'}",
-             f"Money: {player['money']} Real · Grandes: {player['grandes']} · Barons: {player['barons']}"
-             + (f" · Tower cards: {player['towers']}" if player.get("towers") else "")]
-    png = await images.hand_png(view, names)
-    return "\n".join(lines), discord.File(io.BytesIO(png), filename="hand.png", description="Your hand")

@@ -131,9 +131,8 @@ class VoteButton(ui.DynamicItem[ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         from bot.discord import votes
-        answer = votes.vote_undo if self.question == "undo" else votes.answer_draw
-        await guarded(interaction, answer(interaction, self.game_id, self.version, self.vote == "yes"),
-                      game_id=self.game_id)
+        await guarded(interaction, votes.answer(interaction, self.question, self.game_id, self.version,
+                                                self.vote == "yes"), game_id=self.game_id)
 
 
 class MuteButton(ui.DynamicItem[ui.Button], template=r"az:mute:(?P<game>\d+)"):

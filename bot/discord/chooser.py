@@ -1,8 +1,8 @@
 """The guided turn: a player's legal moves as a tree of small choices.
 
-Each complete move is split into the same number of steps (for Alcazar:
-action → card or cell → noble step → withdrawal; for Alcazar 1978: pawn or
-wall → where). The chooser walks the tree one step at a time; a step with a
+Each complete move is split into the same number of steps, in the order of
+a turn (for Alcazar: withdrawal → action → card or cell → noble step, each
+with its cost and income; for Alcazar 1978: pawn or wall → where). The chooser walks the tree one step at a time; a step with a
 single option is taken by itself; a step with more options than fit in one
 menu is paged. Every legal move stays reachable: the tree is built from the
 complete move list, never cut.
@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from bot.discord.style import distinct_wall_turns
 from bot.i18n import Msg
 
 PAGE_SIZE = 25          # Discord's limit of options in one select menu
@@ -138,12 +139,12 @@ _ALCAZAR_WHERE_QUESTIONS = {
 
 def alcazar_question(level: int, chosen: tuple[str, ...]) -> Msg:
     if level == 0:
-        return Msg("chooser.q.what")
+        return Msg("chooser.q.withdraw")
     if level == 1:
-        return Msg(_ALCAZAR_WHERE_QUESTIONS.get(chosen[0], "chooser.q.which"))
+        return Msg("chooser.q.what")
     if level == 2:
-        return Msg("chooser.q.noble")
-    return Msg("chooser.q.withdraw")
+        return Msg(_ALCAZAR_WHERE_QUESTIONS.get(chosen[1], "chooser.q.which"))
+    return Msg("chooser.q.noble")
 
 
 def alcazar1978_question(level: int, chosen: tuple[str, ...]) -> Msg:
@@ -160,17 +161,38 @@ def _action(verb: str) -> Msg | str:
 
 
 def alcazar_steps(notation: str, words: object = None) -> tuple[Step, ...]:
-    """``withdraw 12; castle 8 7-9 + grande 8`` → action, its card/cells, noble step, withdrawal."""
+    """``withdraw 12; castle 8 7-9 + grande 8`` → withdrawal, action, its card/cells, noble step.
+
+    With the move's words (a message), each step's label is that part of the words, with its
+    cost or income ("Found a castle on 7–9 with card 8 (+5 Real)", "Grande on 8 (−10 Real)")."""
     withdrawal, _, rest = notation.rpartition("; ")
     action, _, noble = rest.partition(" + ")
     verb, _, where = action.partition(" ")
+    said = _parts_of_words(words, bool(withdrawal), bool(noble))
     return (
+        Step(withdrawal or "-", Msg("chooser.yes", words=said[0]) if withdrawal and said[0]
+             else Msg("chooser.withdraw_first", cell=_cell(withdrawal[9:], "from")) if withdrawal
+             else Msg("chooser.no_withdrawal")),
         Step(verb, _action(verb)),
-        Step(action, _where_label(verb, where)),
-        Step(noble or "-", _noble_label(noble)),
-        Step(withdrawal or "-", Msg("chooser.withdraw_first", cell=_cell(withdrawal[9:], "from"))
-             if withdrawal else Msg("chooser.no_withdrawal")),
+        Step(action, Msg("chooser.part", words=said[1]) if said[1] else _where_label(verb, where)),
+        Step(noble or "-", Msg("chooser.part", words=said[2]) if said[2] else _noble_label(noble)),
     )
+
+
+def _parts_of_words(words: object, withdrawal: bool, noble: bool) -> tuple[Msg | None, Msg | None, Msg | None]:
+    """The move's words cut into withdrawal, action and noble step (None where the words do not say).
+
+    The engine builds a move's words from its parts ("then" joins a withdrawal and the
+    action, the noble step follows the build), so the parts are read off the message."""
+    if not isinstance(words, Msg):
+        return None, None, None
+    step = None
+    if noble and words.key == "move.with_step":
+        words, step = words.args["move"], words.args["step"]
+    first = None
+    if withdrawal and words.key == "move.then":
+        first, words = words.args["first"], words.args["then"]
+    return first, words, step
 
 
 def _where_label(verb: str, where: str) -> Msg | str:
@@ -231,6 +253,15 @@ def alcazar1978_steps(notation: str, words: object = None) -> tuple[Step, ...]:
     return (Step("pawn", Msg("chooser.move_pawn")), Step(notation, Msg("chooser.pawn_to", origin=start, target=end)))
 
 
+def offered_moves(kind: str, moves: Sequence[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """The moves the chooser and autocomplete offer: in Alcazar (1978) a wall turn that ends where a
+    shorter one does is the same choice, offered once (typing it still plays it)."""
+    if kind != "alcazar1978":
+        return list(moves)
+    kept = distinct_wall_turns([notation for notation, _ in moves])
+    return [(notation, words) for notation, words in moves if notation in kept]
+
+
 GAME_STEPS: dict[str, tuple[StepsOf, AskOf]] = {
     "alcazar": (alcazar_steps, alcazar_question),
     "alcazar1978": (alcazar1978_steps, alcazar1978_question),
@@ -240,7 +271,7 @@ GAME_STEPS: dict[str, tuple[StepsOf, AskOf]] = {
 def move_tree(kind: str, moves: Sequence[tuple[str, Any]]) -> MoveTree:
     """The chooser tree for a game kind and its (notation, words) legal moves."""
     steps_of, ask = GAME_STEPS[kind]
-    return MoveTree(moves, steps_of, ask)
+    return MoveTree(offered_moves(kind, moves), steps_of, ask)
 
 
 def encode_path(path: tuple[int, ...]) -> str:

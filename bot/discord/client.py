@@ -7,6 +7,7 @@ created once after login and released in ``close``.
 from __future__ import annotations
 
 import logging
+from types import EllipsisType
 from typing import Any, Iterator, Sequence
 
 import discord
@@ -28,8 +29,11 @@ log = logging.getLogger(__name__)
 class AlcazarBot(discord.Client):
     """The Alcazar bot. ``client_options`` go to ``discord.Client`` (tests shorten timeouts)."""
 
-    def __init__(self, settings: Settings, *, clock: Clock | None = None, reminder_interval: float | None = 300.0,
+    def __init__(self, settings: Settings, *, clock: Clock | None = None,
+                 reminder_interval: float | None | EllipsisType = ...,
                  game_seeds: Iterator[int] | None = None, **client_options: Any) -> None:
+        """``reminder_interval``: seconds between reminder polls; by default ``REMINDER_POLL_SECONDS``,
+        None for no loop at all (tests then call ``reminders.run_once()``)."""
         apply_endpoints(settings.api_base_url, settings.gateway_url)
         # Default intents only: the bot reads interactions, never message content or member lists.
         # Nobody is pinged unless a message names whom it pings (``allowed_mentions=AllowedMentions(users=[...])``):
@@ -43,7 +47,8 @@ class AlcazarBot(discord.Client):
         self._game_seeds = game_seeds
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = answer_failure  # type: ignore[method-assign]
-        self.reminders = ReminderLoop(self, reminder_interval)
+        self.reminders = ReminderLoop(
+            self, settings.reminder_poll_seconds if isinstance(reminder_interval, EllipsisType) else reminder_interval)
         self.store: Store | None = None
         self._service: GameService | None = None
         self._names: dict[int, str] = {}

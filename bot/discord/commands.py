@@ -75,8 +75,9 @@ class AlcazarCommands(app_commands.Group):
         await turns.show_hand(interaction)
 
     @app_commands.command(name="board", description=described("cmd.board"))
-    async def board(self, interaction: discord.Interaction) -> None:
-        await turns.show_board(interaction)
+    @app_commands.describe(for_table=described("cmd.board.for_table"))
+    async def board(self, interaction: discord.Interaction, for_table: bool = False) -> None:
+        await turns.show_board(interaction, for_table)
 
     @app_commands.command(name="history", description=described("cmd.history"))
     async def history(self, interaction: discord.Interaction) -> None:
@@ -88,11 +89,11 @@ class AlcazarCommands(app_commands.Group):
 
     @app_commands.command(name="undo", description=described("cmd.undo"))
     async def undo(self, interaction: discord.Interaction) -> None:
-        await votes.request_undo(interaction)
+        await votes.ask(interaction, "undo")
 
     @app_commands.command(name="draw", description=described("cmd.draw"))
     async def draw(self, interaction: discord.Interaction) -> None:
-        await votes.offer_draw(interaction)
+        await votes.ask(interaction, "draw")
 
     @app_commands.command(name="settings", description=described("cmd.settings"))
     @app_commands.describe(reminder_hours=described("cmd.settings.reminder_hours"),

@@ -23,6 +23,13 @@ CANCELLED = Msg("refusal.cancelled")
 NO_GAME_HERE = Msg("refusal.no_game_here")
 
 
+def whose_turn(game: GameInfo) -> Msg:
+    """The answer to acting out of turn: who the table waits for ("It is @A's turn")."""
+    if game.to_move_id is None:
+        return Msg("context.nobody_to_act")
+    return Msg("context.whose_turn", player=f"<@{game.to_move_id}>")
+
+
 def bot_of(interaction: discord.Interaction) -> AlcazarBot:
     return interaction.client  # type: ignore[return-value]
 

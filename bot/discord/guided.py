@@ -10,13 +10,12 @@ from discord import ui
 
 from bot.discord.buttons import ChooserButton, PickSelect
 from bot.discord.chooser import Stage, decode_path, encode_path, move_tree
-from bot.discord.context import STALE, bot_of, game_on_button
+from bot.discord.context import STALE, bot_of, game_on_button, whose_turn
 from bot.discord.replies import Refused, defer, defer_update, private_language, send
 from bot.discord.texts import SELECT_TEXT_LIMIT, clip
 from bot.discord.turns import play_move
 from bot.i18n import Msg, t, text_of
 
-NOT_YOUR_TURN = Msg("chooser.not_your_turn")
 
 
 async def _tree_and_stage(interaction: discord.Interaction, game_id: int, version: int,
@@ -26,7 +25,7 @@ async def _tree_and_stage(interaction: discord.Interaction, game_id: int, versio
     if game.seat_of(interaction.user.id) is None:
         raise Refused(Msg("refusal.not_playing"), game_id=game_id)
     if game.to_move_id != interaction.user.id:
-        raise Refused(NOT_YOUR_TURN, game_id=game_id)
+        raise Refused(whose_turn(game), game_id=game_id)
     moves = await bot.service.legal_moves_for(game_id, interaction.user.id, limit=None)
     tree = move_tree(game.kind, [(m.notation, m.words) for m in moves])
     stage = tree.stage(path)

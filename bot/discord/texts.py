@@ -47,3 +47,4 @@ def help_embed(lang: str = "en") -> discord.Embed:
         embed.add_field(name=t(lang, name) if name.startswith("help.") else name, value=t(lang, what), inline=False)
     embed.set_footer(text=t(lang, "help.footer"))
     return embed
+

@@ -14,11 +14,13 @@
 Operations (all async; each returns ``Accepted`` or ``Refusal``):
 ``create_lobby``, ``join``, ``leave``, ``update_settings``, ``start``,
 ``cancel``, ``play``, ``resign``, ``request_undo``, ``approve_undo``,
-``decline_undo``, ``offer_draw``, ``accept_draw``, ``decline_draw`` (Alcazar 1978),
+``decline_undo``, ``offer_draw``, ``accept_draw``, ``decline_draw`` (Alcazar 1978) — or, as one
+question to the table, ``ask("undo" | "draw", …)`` and ``answer(…, yes)`` with ``answerers(result)``,
 ``mute``. Queries: ``game``, ``game_in_channel``,
 ``games_of_user``, ``board_view``, ``private_view``, ``legal_moves_for``,
 ``history``, ``result``. Reminders and deadlines: ``due_reminders``,
-``mark_reminded``, ``process_deadlines``.
+``mark_reminded``, ``process_deadlines``. Messages the Discord layer edits in place:
+``remember_message``, ``posted_message``, ``forget_message``.
 
 Work on one game is serialised by one asyncio lock per game id; short engine
 steps run in a worker thread, CPU-heavy work (images) in the worker processes
@@ -35,6 +37,7 @@ from bot.service.events import (
 )
 from bot.service.lobby import seat_order
 from bot.service.live import replay
+from bot.service.questions import answerers
 from bot.service.results import (
     Accepted, BoardView, GameInfo, GameResult, HistoryLine, MoveChoice, Reason, Refusal, Reminder,
 )
@@ -48,5 +51,5 @@ __all__ = [
     "GameSettings", "GameStarted", "HandsChanged", "HistoryLine", "LobbyOpened", "MoveChoice",
     "MovePlayed", "MovesUndone", "PlayerJoined", "PlayerLeft", "PlayerResigned", "Reason",
     "Refusal", "Reminder", "SettingsChanged", "SettingsError", "SystemClock", "TurnChanged",
-    "UndoApproved", "UndoDeclined", "UndoRequested", "in_thread", "replay", "seat_order",
+    "UndoApproved", "UndoDeclined", "UndoRequested", "answerers", "in_thread", "replay", "seat_order",
 ]

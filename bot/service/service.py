@@ -1,16 +1,17 @@
 """``GameService``: the one place where games change."""
 from __future__ import annotations
 
-from bot.service.draws import DrawOperations
 from bot.service.languages import LanguageOperations
 from bot.service.lobby import LobbyOperations
+from bot.service.messages import MessageOperations
 from bot.service.queries import QueryOperations
+from bot.service.questions import QuestionOperations
 from bot.service.reminders import ReminderOperations
-from bot.service.undo import UndoOperations
 
 
 class GameService(
-    LobbyOperations, UndoOperations, DrawOperations, ReminderOperations, QueryOperations, LanguageOperations
+    LobbyOperations, QuestionOperations, ReminderOperations, QueryOperations, MessageOperations,
+    LanguageOperations,
 ):
     """Lobbies, turns, undo, draws, reminders, deadlines and queries over one ``Store``.
 

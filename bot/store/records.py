@@ -125,3 +125,16 @@ class DrawOfferRow:
     offered_by: int
     version: int
     offered_at: float
+
+
+@dataclass(frozen=True)
+class PostedMessageRow:
+    """A message of the bot that it edits later (``role``: lobby, board, hand or question)."""
+
+    game_id: int
+    role: str
+    user_id: int            # a hand's owner; 0 for the channel's messages
+    channel_id: int
+    message_id: int
+    version: int            # the game version the message shows
+    detail: Any = None      # what it showed, for saying what changed (a hand's cards)

@@ -117,7 +117,22 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, user_id)
     ) WITHOUT ROWID;
     """,
-    # 4: each user's language at their last interaction, for the DMs the bot sends them unasked.
+    # 4: the bot's own messages that it edits later instead of posting anew: a game's lobby,
+    #    its newest board, each player's hand DM and an open question to the table.
+    """
+    CREATE TABLE posted_messages (
+        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        role       TEXT    NOT NULL
+                   CHECK (role IN ('lobby', 'board', 'hand', 'question')),
+        user_id    INTEGER NOT NULL DEFAULT 0,  -- a hand's owner; 0 for channel messages
+        channel_id INTEGER NOT NULL,            -- a channel, a thread or a DM channel
+        message_id INTEGER NOT NULL,
+        version    INTEGER NOT NULL,            -- the game version the message shows
+        detail     TEXT    NOT NULL DEFAULT '', -- JSON: what the message showed (a hand's cards)
+        PRIMARY KEY (game_id, role, user_id)
+    ) WITHOUT ROWID;
+    """,
+    # 5: each user's language at their last interaction, for the DMs the bot sends them unasked.
     """
     CREATE TABLE user_languages (
         user_id  INTEGER PRIMARY KEY,

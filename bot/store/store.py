@@ -18,6 +18,7 @@ import aiosqlite
 from bot.store.games import GameRepo, ResultRepo, SeatRepo
 from bot.store.languages import LanguageRepo
 from bot.store.log import MoveLog, SnapshotRepo
+from bot.store.messages import PostedMessageRepo
 from bot.store.reminders import DmNoteRepo, MuteRepo, ReminderRepo
 from bot.store.requests import DrawOfferRepo, UndoRepo
 from bot.store.schema import apply_migrations
@@ -37,6 +38,7 @@ class Tx:
         self.undo = UndoRepo(conn)
         self.draws = DrawOfferRepo(conn)
         self.dm_notes = DmNoteRepo(conn)
+        self.messages = PostedMessageRepo(conn)
         self.languages = LanguageRepo(conn)
 
 
@@ -71,7 +73,8 @@ class Store:
     ``async with store.read() as tx`` runs queries; ``async with store.write() as tx``
     runs one transaction (``BEGIN IMMEDIATE``, issued by sqlite3 before the first
     change, … ``COMMIT``; rolled back on any exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
-    ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``undo``, ``draws``, ``dm_notes``, ``languages``.
+    ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``undo``, ``draws``, ``dm_notes``, ``messages``,
+    ``languages``.
     """
 
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:

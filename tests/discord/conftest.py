@@ -14,17 +14,20 @@ from bot.config import Settings
 from bot.discord import AlcazarBot
 
 
-def settings_for(fake: FakeDiscord, database_path: Path, *, dev_guild: bool = True) -> Settings:
+def settings_for(fake: FakeDiscord, database_path: Path, *, dev_guild: bool = True, **more: Any) -> Settings:
+    """The bot's settings pointing at ``fake``; ``more`` sets other fields (``reminder_poll_seconds``)."""
     return Settings(discord_token=fake.token, database_path=database_path,
                     dev_guild_id=fake.guild.id if dev_guild else None,
-                    api_base_url=fake.api_base, gateway_url=fake.gateway_url)
+                    api_base_url=fake.api_base, gateway_url=fake.gateway_url, **more)
 
 
 @contextlib.asynccontextmanager
 async def running_bot(fake: FakeDiscord, database_path: Path, **options: Any) -> AsyncIterator[AlcazarBot]:
     """The real bot, logged into ``fake`` until the block ends."""
     dev_guild = options.pop("dev_guild", True)
-    bot = AlcazarBot(settings_for(fake, database_path, dev_guild=dev_guild), guild_ready_timeout=0.05, **options)
+    more = {key: options.pop(key) for key in ("reminder_poll_seconds",) if key in options}
+    bot = AlcazarBot(settings_for(fake, database_path, dev_guild=dev_guild, **more), guild_ready_timeout=0.05,
+                     **options)
     task = asyncio.create_task(bot.start(fake.token))
     ready = asyncio.create_task(bot.wait_until_ready())
     done, _ = await asyncio.wait({task, ready}, timeout=15, return_when=asyncio.FIRST_COMPLETED)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 from bot.discord.chooser import PAGE_SIZE, alcazar_steps, decode_path, encode_path, move_tree
+from bot.discord.style import distinct_wall_turns
 from bot.games import get_game
 
 
@@ -33,8 +34,11 @@ def test_every_alcazar_1978_move_is_reachable_through_the_chooser() -> None:
         legal = game.legal_moves(state)
         moves = [(str(m), game.describe_move(state, m)) for m in legal]
         tree = move_tree("alcazar1978", moves)
-        assert sorted(_walk(tree)) == sorted(n for n, _ in moves)
+        offered = distinct_wall_turns([n for n, _ in moves])
+        assert sorted(_walk(tree)) == sorted(n for n, _ in moves if n in offered)
         for notation, words in moves:
+            if notation not in offered:
+                continue
             stage = tree.stage(tree.path_of(notation))
             assert stage is not None and stage.move == notation and stage.words == words
         state = game.play(state, rng.choice(legal))
@@ -47,23 +51,51 @@ def test_more_than_25_options_are_paged_never_dropped() -> None:
     tree = move_tree("alcazar", moves)
     first = tree.stage(())
     assert first is not None and {str(o.label) for o in first.options} == {"Buy a card", "Build a mansion"}
-    buy = tree.stage((0,))
+    buy = tree.stage((0, 0))   # the withdrawal step had one option ("No withdrawal"), taken by itself
     assert buy is not None and len(buy.options) == 61 and buy.pages == 3
     assert str(first.question) == "What do you want to do?" and str(buy.question) == "Which card do you buy?"
     assert sorted(_walk(tree)) == sorted(n for n, _ in moves)
 
 
-def test_alcazar_notation_splits_into_action_card_noble_and_withdrawal() -> None:
+def test_alcazar_notation_splits_in_the_order_of_a_turn_withdrawal_action_card_noble() -> None:
     steps = alcazar_steps("withdraw 12; castle 8 7-9 + baron 7 grande 8")
-    assert [str(s.label) for s in steps] == ["Found a castle", "Card 8, castle on 7–9",
-                                        "Place a Baron on 7 and a Grande on 8",
-                                        "Yes, first withdraw your noble from 12"]
-    assert [str(s.label) for s in alcazar_steps("extend 11 + move 4>11")][2] == "Move your noble from 4 to 11"
-    assert [str(s.label) for s in alcazar_steps("bridge 7-g7,1 + swap 7<>g7,1")][1:3] == [
+    assert [str(s.label) for s in steps] == ["Yes, first withdraw your noble from 12", "Found a castle",
+                                        "Card 8, castle on 7–9", "Place a Baron on 7 and a Grande on 8"]
+    assert [str(s.label) for s in alcazar_steps("extend 11 + move 4>11")][3] == "Move your noble from 4 to 11"
+    assert [str(s.label) for s in alcazar_steps("bridge 7-g7,1 + swap 7<>g7,1")][2:] == [
         "Bridge 7 – the garden at 7,1", "Exchange your Grande and Baron on 7 and the garden at 7,1"]
-    assert [str(s.label) for s in alcazar_steps("tower g7,1 + grande g7,1")][1:3] == [
+    assert [str(s.label) for s in alcazar_steps("tower g7,1 + grande g7,1")][2:] == [
         "Tower card on the garden at 7,1", "Place a Grande on the garden at 7,1"]
-    assert [str(s.label) for s in alcazar_steps("pass")][1:] == ["Pass", "No noble step", "No withdrawal"]
+    assert [str(s.label) for s in alcazar_steps("pass")] == ["No withdrawal", "Pass", "Pass", "No noble step"]
+
+
+def test_each_alcazar_step_shows_its_cost_and_income() -> None:
+    from bot.i18n import Msg, t
+
+    # the words as the engine makes them: a withdrawal, "then" the bridge, and the noble step after it
+    withdraw = Msg("move.withdraw", rank=Msg("rank.grande"), cell=Msg("cellname.space.from", n=66), pay=10)
+    bridge = Msg("move.bridge", a="6", b="8", level=3, price=15, income=16)
+    baron = Msg("step.place", placed=[Msg("step.place_one", rank=Msg("rank.baron"), cell=Msg("cellname.space.to", n=8))],
+                cost=16)
+    words = Msg("move.with_step", move=Msg("move.then", first=withdraw, then=bridge), step=baron)
+    steps = alcazar_steps("withdraw 66; bridge 6-8 + baron 8", words)
+    assert [str(s.label) for s in steps] == [
+        "Yes: Withdraw the Grande from 66 (+10 Real)", "Build a bridge",
+        "Build a bridge 6–8 at level 3 (−15 Real, +16 Real)", "Baron on 8 (−16 Real)"]
+    assert [t("hu", s.label) for s in steps] == [
+        "Igen: Grande visszavétele a 66-os helyről (+10 Reál)", "Boltív építése",
+        "Boltív építése (6–8) a 3. szinten (−15 Reál, +16 Reál)", "Lerakás: báró a 8-as helyre (−16 Reál)"]
+    bought = alcazar_steps("buy 50", Msg("move.buy_face_up", card=50, price=5))
+    assert [str(s.label) for s in bought][2] == "Buy face-up card 50 (−5 Real)"
+
+
+def test_a_wall_turn_that_ends_where_a_shorter_one_does_is_one_choice() -> None:
+    moves = [("w1 B2 cw1", "a"), ("w1 B2 ccw3", "b"), ("w1 B2 cw2", "c"), ("w1 B2 ccw2", "d"),
+             ("w1 B2 ccw1", "e"), ("w1 C2 cw1", "f"), ("a4-b4", "g")]
+    assert distinct_wall_turns([n for n, _ in moves]) == {"w1 B2 cw1", "w1 B2 cw2", "w1 B2 ccw1", "w1 C2 cw1",
+                                                          "a4-b4"}
+    tree = move_tree("alcazar1978", moves)
+    assert sorted(_walk(tree)) == ["a4-b4", "w1 B2 ccw1", "w1 B2 cw1", "w1 B2 cw2", "w1 C2 cw1"]
 
 
 def test_a_path_that_does_not_exist_is_refused_and_paths_round_trip() -> None:

@@ -1,12 +1,13 @@
 """Deadlines through Discord with an injected clock: Alcazar skips the late player, 1978 ends with their loss."""
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
 from pictures import assert_posted_results
-from players import latest_board, start_game
+from players import labels, latest_board, start_game
 from secrets_check import leaks
 
 from bot.service import FakeClock, Refusal
@@ -18,6 +19,7 @@ async def test_alcazar_skips_the_late_player_and_says_so(fake: FakeDiscord, data
     async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
         game, (late, next_up) = await start_game(fake, bot, alice, [bob], "alcazar", deadline_hours=1.0)
         board = latest_board(fake)
+        board_as_seen = copy.deepcopy(board)
         assert f"Deadline <t:{int(game.turn_since + 3600)}:R>" in board["content"]
         public = await bot.service.board_view(game.id)
         assert not isinstance(public, Refusal)
@@ -38,7 +40,8 @@ async def test_alcazar_skips_the_late_player_and_says_so(fake: FakeDiscord, data
             assert not isinstance(private, Refusal)
             hands[person.id] = private.view["hand"]
         assert leaks(fake.requests[before:], hands, set(public.view["face_up"])) == []
-        chooser = await late.click(board, "Take my turn")
+        assert labels(fake.messages[int(board["id"])]) == [], "the old board lost its buttons"
+        chooser = await late.click(board_as_seen, "Take my turn", as_seen=True)
         assert chooser.ephemeral and "out of date" in chooser.text
     assert_clean(fake)
 
@@ -53,7 +56,8 @@ async def test_alcazar_1978_the_late_player_loses_and_the_results_are_posted(fak
         clock.advance(hours=2.1)
         await bot.reminders.run_once()
         over = fake.channel_messages(fake.general)[-1]
-        assert "The game is over. Winner: " + first.mention in over["content"]
+        assert f"The game is over: {first.mention} wins!" in over["content"]
+        assert second.mention in over["content"], "the loser is named (and pinged) too"
         assert "missed the deadline" in over["content"] and over["components"] == []
         result = await bot.service.result(game.id)
         assert result is not None and result.winner_ids == (first.id,)

@@ -1,12 +1,14 @@
 """A draw by agreement through Discord: /alcazar draw, then Accept or Decline (Alcazar 1978 only)."""
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
 from pictures import assert_posted_results
 from players import labels, start_game
+from quiet import pinged
 
 from bot.service import FakeClock
 
@@ -21,6 +23,8 @@ async def test_the_opponent_accepts_and_the_game_ends_drawn_with_the_results(fak
         offer = fake.channel_messages(fake.general)[-1]
         assert labels(offer) == ["Accept draw", "Decline"]
         assert first.mention in offer["content"] and second.mention in offer["content"]
+        offered = next(r for r in reversed(fake.requests) if r.kind == "message" and r.audience is None)
+        assert pinged(offered) == {second.id}, "the offer pings only the opponent, who must answer"
         own = await first.click(offer, "Accept draw")
         assert own.ephemeral and "Your opponent answers your offer" in own.text
         stranger = await carol.click(offer, "Accept draw")
@@ -32,7 +36,7 @@ async def test_the_opponent_accepts_and_the_game_ends_drawn_with_the_results(fak
         edited = fake.messages[int(offer["id"])]
         assert "accepted the draw" in edited["content"] and edited["components"] == []
         over = fake.channel_messages(fake.general)[-1]
-        assert "The game is over: a draw." in over["content"] and "Drawn by agreement." in over["content"]
+        assert f"The game is over: a draw between {first.mention} and {second.mention}." in over["content"] and "Drawn by agreement." in over["content"]
         result = await bot.service.result(game.id)
         assert result is not None and result.winner_ids == () and result.outcome.is_draw
         await assert_posted_results(fake, bot.service, over, game.id, [first.name, second.name])
@@ -50,10 +54,11 @@ async def test_a_declined_offer_plays_on_and_a_move_voids_an_offer(fake: FakeDis
         assert (await bot.service.game(game.id)).status.value == "active"
 
         await second.slash("draw")
-        offer = fake.channel_messages(fake.general)[-1]
+        offer = copy.deepcopy(fake.channel_messages(fake.general)[-1])
         move = (await bot.service.legal_moves_for(game.id, first.id))[0].notation
         assert "Played" in (await first.slash("move", notation=move)).text
-        late = await first.click(offer, "Accept draw")
+        assert labels(fake.messages[int(offer["id"])]) == [], "the move voided the offer and took its buttons off"
+        late = await first.click(offer, "Accept draw", as_seen=True)
         assert late.ephemeral and "out of date" in late.text
         assert await bot.service.result(game.id) is None, "the game goes on"
     assert_clean(fake)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
-from players import latest_board, start_game
+from players import labels, latest_board, start_game
 
 from bot.service import FakeClock
 
@@ -29,7 +29,8 @@ async def test_rate_limits_are_waited_out_and_unexpected_errors_get_an_apology(f
         move = (await bot.service.legal_moves_for(game.id, first.id))[0]
         played = await first.slash("move", notation=move.notation)
         assert "Played" in played.text
-        assert [r.status for r in fake.requests if r.path.startswith(f"/channels/{fake.general.id}/messages")][-2:] == [429, 200]
+        assert [r.status for r in fake.requests if r.method == "POST"
+                and r.path == f"/channels/{fake.general.id}/messages"][-2:] == [429, 200]
 
         async def broken(*args, **kwargs):
             raise RuntimeError("disk on fire")
@@ -61,9 +62,21 @@ async def test_a_server_error_on_the_board_post_is_retried_or_answered_without_h
         after = await bot.service.game(game.id)
         assert after.to_move_id == first.id and after.version == game.version + 2, "the move stands, once"
 
+        told = fake.dms_to(first)[-1]["content"]
+        assert "It is your turn" in told and "/alcazar board" in told, "a lost board is not a lost turn"
+
         shown = await first.slash("board")
-        assert shown.ephemeral and "Here is the board" in shown.text
+        assert shown.ephemeral and [f.filename for f in shown.files] == ["board.png"], "private by default"
+        assert "after 2 moves." in shown.text and f"It is {first.mention}'s turn" in shown.text
+        assert latest_board(fake) == board_before, "nothing was posted in the channel"
+        posted = await first.slash("board", for_table=True)
+        assert posted.ephemeral and "posted the board" in posted.text
         assert first.mention in latest_board(fake)["content"] and "after 2 moves." in latest_board(fake)["content"]
+        reposted = [r for r in fake.requests if r.method == "POST" and r.path == f"/channels/{fake.general.id}/messages"]
+        assert [int(u) for u in reposted[-1].json["allowed_mentions"]["users"]] == [first.id], \
+            "the board of this position never reached the channel: its ping is made up for"
+        assert labels(fake.messages[int(board_before["id"])]) == [], "the older board lost its buttons"
+        await second.slash("board", for_table=True)
         reposted = [r for r in fake.requests if r.method == "POST" and r.path == f"/channels/{fake.general.id}/messages"]
         assert reposted[-1].json["allowed_mentions"]["parse"] == [] and not reposted[-1].json["allowed_mentions"].get(
             "users"), "/alcazar board shows the board again without pinging anyone"

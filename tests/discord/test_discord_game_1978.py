@@ -8,7 +8,9 @@ from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
 from pictures import assert_posted_results
 from players import play_guided
+from quiet import Tally, take_my_turn_offers
 
+from bot.discord.style import distinct_wall_turns, house_style
 from bot.games import get_game
 from bot.service import FakeClock
 from bot.store import GameStatus
@@ -37,6 +39,7 @@ async def test_two_players_play_alcazar_1978_to_the_end(fake: FakeDiscord, datab
         game_id = (await bot.service.game_in_channel(fake.general.id)).id
         state = engine.new_game(2)
         plies = 0
+        tally = Tally()
         while engine.to_move(state) is not None:
             game = await bot.service.game_in_channel(fake.general.id)
             assert game is not None and game.to_move_id is not None
@@ -46,12 +49,15 @@ async def test_two_players_play_alcazar_1978_to_the_end(fake: FakeDiscord, datab
             legal = engine.legal_moves(state)
             move = rng.choice(legal)
             notation = str(move)
+            before = len(fake.requests)
             typed = notation[: rng.randint(0, len(notation))]
-            offered = await player.autocomplete("move", "notation", typed)
-            matching = [str(m) for m in legal if "".join(str(m).split()).lower().startswith("".join(typed.split()).lower())]
-            assert [c["value"] for c in offered] == matching[:25]
+            suggested = await player.autocomplete("move", "notation", typed)
+            offered = distinct_wall_turns([str(m) for m in legal])
+            matching = [str(m) for m in legal if str(m) in offered
+                        and "".join(str(m).split()).lower().startswith("".join(typed.split()).lower())]
+            assert [c["value"] for c in suggested] == matching[:25]
             assert await other.autocomplete("move", "notation", typed) == [], "only the player to move gets suggestions"
-            if plies % 2:
+            if plies % 2 and notation in offered:   # a longer equal wall turn is only typed
                 moves = [(str(m), engine.describe_move(state, m)) for m in legal]
                 reply = await play_guided(fake, player, "alcazar1978", moves, notation)
             else:
@@ -68,8 +74,10 @@ async def test_two_players_play_alcazar_1978_to_the_end(fake: FakeDiscord, datab
             waiting = (await bot.service.game(game_id)).to_move_id
             assert pinged == ([waiting] if waiting else sorted(users)), \
                 "only the player to move is pinged; everyone at the end"
+            tally.after_move(fake, before, waiting, [red, green])
         game_over = fake.channel_messages(fake.general)[-1]
         assert "The game is over" in game_over["content"]
+        assert red.mention in game_over["content"] and green.mention in game_over["content"], "winner and loser"
         assert game_over["components"] == []
         seated = (await bot.service.game(game_id)).players
         await assert_posted_results(fake, bot.service, game_over, game_id, [users[u].name for u in seated])
@@ -79,4 +87,10 @@ async def test_two_players_play_alcazar_1978_to_the_end(fake: FakeDiscord, datab
         finished = await bot.service.games_of_user(alice.id)
         assert finished == []
     assert plies > 5
+    assert tally.posts_per_move == [1] * tally.moves and tally.wrong_pings == [], tally
+    assert tally.most_offers == 1 and take_my_turn_offers(fake) == 0
+    dms = tally.new_dms(fake, [red, green])
+    assert max(dms.values()) <= 2, dms
+    print(f"\nalcazar1978: {tally.moves} moves, channel posts per move {set(tally.posts_per_move)}, "
+          f"most Take my turn offers {tally.most_offers}, new DMs per player {dms}")
     assert_clean(fake)

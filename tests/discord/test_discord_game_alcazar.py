@@ -9,6 +9,7 @@ from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
 from pictures import assert_posted_results
 from players import play_guided
+from quiet import Tally, channel_posts, take_my_turn_offers
 from secrets_check import leaks
 
 from bot.service import FakeClock, Refusal
@@ -52,15 +53,23 @@ async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Pat
     async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None,
                            game_seeds=iter([game_seed])) as bot:
         lobby = await people[0].slash("new", game="alcazar")
-        for person in people[1:]:
-            await person.click(lobby.message, "Join")
-        await people[0].click(lobby.message, "Start")
+        for number, person in enumerate(people[1:]):
+            if number == 0:
+                joined = await person.slash("join")
+                assert joined.ephemeral and "You joined" in joined.text
+            else:
+                await person.click(lobby.message, "Join")
+        assert len(fake.channel_messages(fake.general)) == 1, "/alcazar join edits the lobby, it posts no second one"
+        assert all(p.mention in str(fake.messages[int(lobby.message["id"])]["embeds"]) for p in people)
+        started = await people[0].click(lobby.message, "Start")
+        assert started.message["id"] == lobby.message["id"] and started.buttons == [], "the lobby itself answers"
         game = await bot.service.game_in_channel(fake.general.id)
         assert game is not None
         game_id = game.id
         dms = {p.id: len(fake.dms_to(p)) for p in people}
         assert all(count >= 1 for count in dms.values()), "everyone got their first hand by DM"
         ply = 0
+        tally = Tally()
         while True:
             game = await bot.service.game_in_channel(fake.general.id)
             if game is None:
@@ -85,6 +94,12 @@ async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Pat
                 reply = await player.slash("move", notation=choice.notation)
             assert "Played" in reply.text, reply
             ply += 1
+            after = await bot.service.game(game.id)
+            tally.after_move(fake, before, after.to_move_id, people)
+            if ply == 3:
+                peek = await player.slash("board")
+                assert peek.ephemeral and [f.filename for f in peek.files] == ["board.png"], "private by default"
+                assert channel_posts(fake, before) == channel_posts(fake, before)[:1], "nothing posted for a peek"
             hands = {}
             for person in people:
                 private = await bot.service.private_view(game.id, person.id)
@@ -92,6 +107,10 @@ async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Pat
                 hands[person.id] = list(private.view.get("hand", []))
             assert leaks(fake.requests[before:], hands, face_up) == []
             board_message = fake.channel_messages(fake.general)[-1]
+            if "The game is over" not in board_message["content"]:
+                # the essentials in words too, so nobody needs to zoom into the image on a phone
+                standing = next(line for line in board_message["content"].splitlines() if line.startswith("So far:"))
+                assert all(p.mention in standing for p in people) and " Real" in standing and "point" in standing
             if ply % 20 == 1 and "The game is over" not in board_message["content"]:
                 # The image in the channel is the public board, drawn exactly as the renderer draws the public view.
                 posted = fake.files_of(int(board_message["id"]))[0].data
@@ -113,4 +132,12 @@ async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Pat
         seated = (await bot.service.game(game_id)).players
         await assert_posted_results(fake, bot.service, results, game_id, [by_id[u].name for u in seated])
     assert ply > 10
+    assert tally.posts_per_move == [1] * tally.moves, "exactly one channel message per move"
+    assert tally.wrong_pings == []
+    assert tally.most_offers == 1, "at most one message offers Take my turn at any time"
+    assert take_my_turn_offers(fake) == 0, "the results take the last board's buttons off"
+    dms = tally.new_dms(fake, people)
+    assert max(dms.values()) <= 2, dms
+    print(f"\nalcazar {players}p: {tally.moves} moves, channel posts per move {set(tally.posts_per_move)}, "
+          f"most Take my turn offers {tally.most_offers}, new DMs per player {dms}")
     assert_clean(fake)

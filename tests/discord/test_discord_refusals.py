@@ -1,12 +1,13 @@
 """Refusals: friendly, private and specific; stale buttons, people not in the game, finished games."""
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
 from pictures import assert_posted_results
-from players import latest_board, start_game
+from players import labels, latest_board, start_game
 
 from bot.service import FakeClock
 
@@ -24,7 +25,7 @@ async def test_refusals_are_friendly_private_and_specific(fake: FakeDiscord, dat
         assert nothing.ephemeral and "no game in play in this channel" in nothing.text
         game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
         not_turn = await second.slash("move", notation="a4-b4")
-        assert not_turn.ephemeral and "not your turn" in not_turn.text.lower()
+        assert not_turn.ephemeral and f"It is {first.mention}'s turn" in not_turn.text
         malformed = await first.slash("move", notation="fly to the moon")
         assert malformed.ephemeral and "is not a move" in malformed.text
         illegal = await first.slash("move", notation="a4-b3")
@@ -53,13 +54,15 @@ async def test_a_non_player_and_a_stale_take_my_turn_button_are_refused(fake: Fa
         peek = await carol.click(board, "My hand")
         assert peek.ephemeral and "You are not in this game." in peek.text and peek.files == []
         no_turn = await second.click(board, "Take my turn")
-        assert no_turn.ephemeral and "not your turn" in no_turn.text.lower()
+        assert no_turn.ephemeral and f"It is {first.mention}'s turn" in no_turn.text
         assert (await bot.service.game(game.id)).version == game.version, "nobody played"
 
+        board_as_seen = copy.deepcopy(board)
         opened = await first.click(board, "Take my turn")
         assert opened.ephemeral and opened.components
         assert "Played" in (await first.slash("move", notation="buy deck")).text
-        stale = await second.click(board, "Take my turn")
+        assert labels(fake.messages[int(board["id"])]) == [], "the old board lost its buttons"
+        stale = await second.click(board_as_seen, "Take my turn", as_seen=True)
         assert stale.ephemeral and "out of date" in stale.text
         late_pick = await first.select(opened.message, [opened.components[0]["components"][0]["options"][0]["value"]])
         assert late_pick.ephemeral and "out of date" in late_pick.text
@@ -73,6 +76,7 @@ async def test_moves_and_buttons_on_a_finished_game_are_refused(fake: FakeDiscor
     async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
         game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
         board = latest_board(fake)
+        board_as_seen = copy.deepcopy(board)
         asked = await first.slash("resign")
         assert asked.ephemeral and "Resign from this game? Your opponent wins the game." in asked.text
         assert (await bot.service.game(game.id)).status.value == "active", "nothing happens before the second click"
@@ -81,10 +85,11 @@ async def test_moves_and_buttons_on_a_finished_game_are_refused(fake: FakeDiscor
         resigned = await first.click(asked.message, "Yes, resign")
         assert "You resigned." in resigned.text
         over = fake.channel_messages(fake.general)[-1]
-        assert f"{first.mention} resigned." in over["content"] and "Winner: " + second.mention in over["content"]
+        assert f"{first.mention} resigned." in over["content"] and f"The game is over: {second.mention} wins!" in over["content"]
         await assert_posted_results(fake, bot.service, over, game.id, [first.name, second.name])
 
-        button = await first.click(board, "Take my turn")
+        assert labels(fake.messages[int(board["id"])]) == [], "the last board lost its buttons at the end"
+        button = await first.click(board_as_seen, "Take my turn", as_seen=True)
         assert button.ephemeral and "This game is over." in button.text
         typed = await second.slash("move", notation="d1-c1")
         assert typed.ephemeral and "The game in this channel is over" in typed.text
@@ -113,14 +118,21 @@ async def test_commands_after_a_cancelled_lobby_say_it_was_cancelled(fake: FakeD
 async def test_the_host_leaving_or_cancelling_a_lobby_closes_it_cleanly(fake: FakeDiscord, database_path: Path) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None):
-        await alice.slash("new", game="alcazar1978")
-        await bob.slash("join")
+        lobby = await alice.slash("new", game="alcazar1978")
+        joined = await bob.slash("join")
+        assert joined.ephemeral and "You joined" in joined.text
+        assert bob.mention in str(fake.messages[int(lobby.message["id"])]["embeds"]), "the lobby message shows bob"
         left = await alice.slash("leave")
-        assert not left.ephemeral and "left, so this lobby is closed" in str(left.embeds)
-        assert left.buttons == [], "a closed lobby has no buttons"
-        await alice.slash("new", game="alcazar1978")
+        assert left.ephemeral and "closed the lobby" in left.text
+        closed = fake.messages[int(lobby.message["id"])]
+        assert "left, so this lobby is closed" in str(closed["embeds"])
+        assert closed["components"] == [], "a closed lobby has no buttons"
+        second = await alice.slash("new", game="alcazar1978")
         cancelled = await alice.slash("cancel")
-        assert cancelled.buttons == [] and "This game was cancelled" in str(cancelled.embeds)
+        assert cancelled.ephemeral and "You cancelled the game." in cancelled.text
+        closed = fake.messages[int(second.message["id"])]
+        assert closed["components"] == [] and "This game was cancelled" in str(closed["embeds"])
+        assert len(fake.channel_messages(fake.general)) == 2, "one lobby message per game, edited"
     _no_traceback(fake)
     assert_clean(fake)
 

@@ -6,6 +6,7 @@ from pathlib import Path
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
 from players import latest_board, start_game
+from quiet import pinged
 
 from bot.service import FakeClock
 
@@ -105,4 +106,23 @@ async def test_the_closed_dm_note_is_not_repeated_after_a_restart(fake: FakeDisc
         refused_after = sum(1 for r in fake.requests if r.status == 403 and r.audience == bob.id)
         assert refused_after > refused_before, "the bot tried to DM bob's new hand after the restart"
         assert len(notes()) == 1, "the note is said once per game, restarts included"
+    assert_clean(fake)
+
+
+async def test_a_due_reminder_goes_out_at_the_next_poll_of_the_loop(fake: FakeDiscord, database_path: Path) -> None:
+    """The loop itself, polling every REMINDER_POLL_SECONDS (short here): no run_once by hand."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    clock = FakeClock()
+    async with running_bot(fake, database_path, clock=clock, reminder_poll_seconds=0.05) as bot:
+        assert bot.reminders.interval == 0.05
+        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978", reminder_hours=1.0)
+        clock.advance(seconds=59 * 60)
+        before = len(fake.requests)
+        clock.advance(seconds=2 * 60)
+        reminder = await fake.wait_for_request(
+            lambda r: r.kind == "message" and r.audience is None and "waiting for your move" in str(r.json), timeout=5)
+        assert fake.requests.index(reminder) >= before, "nothing was sent before the reminder was due"
+        assert pinged(reminder) == {first.id}, "the reminder pings only the player the table waits for"
+        dm = await fake.wait_for_request(lambda r: r.audience == first.id and "Reminder" in str(r.json), timeout=5)
+        assert f"<#{fake.general.id}>" in dm.json["content"]
     assert_clean(fake)

@@ -1,11 +1,13 @@
 """Undo through Discord: the mover asks, every other player approves or declines with buttons."""
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
 from players import labels, start_game
+from quiet import pinged
 
 from bot.service import FakeClock, Refusal
 from renderer.alcazar import board as draw_board
@@ -52,7 +54,9 @@ async def test_every_other_player_approves_and_the_move_is_taken_back(fake: Fake
         assert after.view == before.view and after.game.to_move_id == mover.id
         names = [p.name for p in (mover, second, third)]
         assert fake.files_of(int(board["id"]))[0].data == draw_board(dict(after.view), names=names)
-        assert len(fake.dms_to(mover)) == dms_before + 1, "the mover gets their hand back by DM"
+        assert len(fake.dms_to(mover)) == dms_before, "the mover's hand DM is edited, not sent again"
+        hand_dm = fake.dms_to(mover)[-1]
+        assert "Last change:" in hand_dm["content"] and fake.files_of(int(hand_dm["id"]))[0].filename == "hand.png"
         hand_after = await bot.service.private_view(game.id, mover.id)
         assert not isinstance(hand_after, Refusal) and hand_after.view["hand"] == hand_before.view["hand"]
     assert_clean(fake)
@@ -71,10 +75,13 @@ async def test_a_decline_keeps_the_move_and_a_vote_after_a_later_move_is_out_of_
         assert len(await bot.service.history(game.id)) == 1, "the move stands"
 
         await first.slash("undo")
-        again = fake.channel_messages(fake.general)[-1]
+        again = copy.deepcopy(fake.channel_messages(fake.general)[-1])
         assert labels(again) == ["Approve undo", "Decline"]
+        assert pinged(fake.requests[-2]) == {second.id}, "only those who must answer are pinged"
         await second.slash("move", notation=await _first_legal(bot, game.id, second.id))
-        late = await second.click(again, "Approve undo")
+        lapsed = fake.messages[int(again["id"])]
+        assert labels(lapsed) == [] and "lapsed" in lapsed["content"], "a move voids the question and its buttons"
+        late = await second.click(again, "Approve undo", as_seen=True)
         assert late.ephemeral and "out of date" in late.text
         history = await bot.service.history(game.id)
         assert not isinstance(history, Refusal) and len(history) == 2, "nothing was taken back"

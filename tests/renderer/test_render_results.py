@@ -10,7 +10,7 @@ from render_views import finished_view, mid_game_view
 from bot.games import get_game
 from renderer import theme
 from renderer.drawing import named_text
-from renderer.results import NotFinished, UNIT, results
+from renderer.results import ROW, TOP, UNIT, NotFinished, results
 
 
 def test_an_unfinished_game_has_no_results() -> None:
@@ -21,9 +21,9 @@ def test_an_unfinished_game_has_no_results() -> None:
 def test_alcazar_results_rank_the_winner_first_and_highlight_it() -> None:
     view = finished_view()
     image = open_png(results(view, names=["Ana", "Bartolomé", "Cleo"]))
-    assert image.height == round(UNIT * 2.9) + round(UNIT * 1.6) * 3 + UNIT
-    first_row = round(UNIT * 2.9) + 6
-    last_row = round(UNIT * 2.9) + 2 * round(UNIT * 1.6) + 6
+    assert image.height == TOP + ROW * 3 + UNIT // 2
+    first_row = TOP + 6
+    last_row = TOP + 2 * ROW + 6
     x = image.width * 0.6
     assert share(image, (x, first_row), theme.WINNER, radius=2) == 1.0
     assert share(image, (x, last_row), theme.WINNER, radius=2) == 0
@@ -34,7 +34,7 @@ def test_a_shared_win_highlights_every_winner() -> None:
     view = finished_view()
     view["outcome"]["winners"] = [1, 2]
     image = open_png(results(view))
-    second_row = round(UNIT * 2.9) + round(UNIT * 1.6) + 6
+    second_row = TOP + ROW + 6
     assert share(image, (image.width * 0.6, second_row), theme.WINNER, radius=2) == 1.0
 
 
@@ -51,8 +51,8 @@ def test_results_of_real_finished_games_render() -> None:
 
 def test_the_winner_is_marked_by_a_trophy_not_by_a_noble() -> None:
     image = open_png(results(finished_view(), names=["Ana", "Bartolomé", "Cleo"]))
-    row = round(UNIT * 1.6)
-    top = round(UNIT * 2.9)
+    row = ROW
+    top = TOP
     right_end = (image.width - UNIT // 2 - round(UNIT * 0.9), image.width - UNIT // 2)     # where the cup stands
     winner_row = image.crop((right_end[0], top, right_end[1], top + row - 8))
     loser_row = image.crop((right_end[0], top + row, right_end[1], top + 2 * row - 8))
@@ -86,3 +86,12 @@ def test_the_1978_results_name_the_loser_and_both_players_of_a_draw() -> None:
             f"the second player is not named (winners {winners})"
         assert results(view, names=["Ana", "Ben"]) != results(view, names=["Dora", "Ben"]), \
             f"the first player is not named (winners {winners})"
+
+
+def test_results_text_stays_readable_on_a_phone() -> None:
+    """Discord shows an image about 400 px wide on a phone: every figure stays about 9 px high there."""
+    from renderer import results as module
+
+    assert module.WIDTH <= 640, "a narrower image is scaled down less"
+    image = open_png(results(finished_view(), names=["Ana", "Bartolomé", "Cleo"]))
+    assert image.width == module.WIDTH

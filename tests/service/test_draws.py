@@ -43,3 +43,21 @@ async def test_alcazar_has_no_draw_by_agreement(service: GameService) -> None:
     table = await open_table(service, "alcazar", 2)
     result = refused(await service.offer_draw(table.game_id, table.to_move_id), Reason.NO_DRAWS)
     assert "Alcazar has no draw by agreement" in str(result.message)
+
+
+async def test_undo_and_draw_are_one_question_to_the_table(service: GameService) -> None:
+    from bot.service import answerers
+
+    table = await open_table(service, "alcazar1978", 2)
+    game = table.last.game
+    red, green = game.players
+    offered = await service.ask("draw", game.id, green)
+    assert answerers(offered) == (red,), "the opponent answers a draw offer"
+    declined = await service.answer("draw", game.id, red, False)
+    assert declined.events == (DrawDeclined(game.id, red),)
+    moved = await service.play(game.id, red, (await service.legal_moves_for(game.id, red))[0].notation)
+    asked = await service.ask("undo", game.id, red)
+    assert answerers(asked) == (green,), "every other player answers an undo request"
+    refused(await service.ask("undo", game.id, red), Reason.ALREADY_ASKED)
+    taken_back = await service.answer("undo", game.id, green, True)
+    assert taken_back.game.version > moved.game.version and taken_back.game.to_move_id == red

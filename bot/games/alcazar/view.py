@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.alcazar import board
-from bot.games.alcazar.scoring import outcome
+from bot.games.alcazar.scoring import outcome, seat_details
 from bot.games.alcazar.state import COLORS, FLAG_NAMES, PIECE, RANK_NAMES, State
 
 
@@ -27,6 +27,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 "hand_count": len(p.hand),
                 "towers": p.towers,
                 "retired": p.retired,
+                # Points if the game ended now: nobles by level plus full 50s (all of it public).
+                "points": seat_details(state, i)["total"],
             }
             for i, p in enumerate(state.players)
         ],

@@ -78,9 +78,14 @@ class InteractionsMixin:
         labels = [c.get("label") or c.get("custom_id") for c in components]
         raise AssertionError(f"no component {label_or_id!r} on the message; it has {labels}")
 
-    async def click(self: FakeDiscord, user: FakeUser, message: dict[str, Any], label_or_id: str) -> Reply:
-        """``user`` clicks the button with that label (or custom id) on ``message``."""
-        message = self.messages.get(int(message["id"]), message)
+    async def click(self: FakeDiscord, user: FakeUser, message: dict[str, Any], label_or_id: str, *,
+                    as_seen: bool = False) -> Reply:
+        """``user`` clicks the button with that label (or custom id) on ``message``.
+
+        With ``as_seen`` the click goes to ``message`` as given (a copy taken earlier), even when the
+        bot has since edited the button away: a client that had not refreshed yet, or a slow click."""
+        if not as_seen:
+            message = self.messages.get(int(message["id"]), message)
         button = self._find_component(message, label_or_id)
         assert not button.get("disabled"), f"the button {label_or_id!r} is disabled"
         data = {"custom_id": button["custom_id"], "component_type": 2}

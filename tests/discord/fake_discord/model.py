@@ -92,8 +92,8 @@ class FakeUser:
                            channel: Channel | None = None) -> list[dict[str, Any]]:
         return await self.discord.autocomplete(self, subcommand, option, typed, channel=channel)
 
-    async def click(self, message: dict[str, Any], label_or_id: str) -> Any:
-        return await self.discord.click(self, message, label_or_id)
+    async def click(self, message: dict[str, Any], label_or_id: str, *, as_seen: bool = False) -> Any:
+        return await self.discord.click(self, message, label_or_id, as_seen=as_seen)
 
     async def select(self, message: dict[str, Any], values: list[str], custom_id: str | None = None) -> Any:
         return await self.discord.select(self, message, values, custom_id=custom_id)

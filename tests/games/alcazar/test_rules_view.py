@@ -67,3 +67,11 @@ def test_the_outcome_appears_in_the_view_once_over() -> None:
     state = game.play(game.play(state, "pass"), "pass")
     outcome = game.view(state, None)["outcome"]
     assert outcome["winners"] == [0, 1] and set(outcome["details"][0]) >= {"nobles", "money_points", "money", "total"}
+
+
+def test_the_public_view_gives_each_seat_its_points_so_far() -> None:
+    state = arrange(built=["7", "17", "bridge 7-17", "7"], nobles={"g7,1": (1, "grande")})
+    state.players[1].money = 120
+    points = [p["points"] for p in game.view(state, None)["players"]]
+    # the Grande stands at level 2 (2 × 2 points); 120 Real make two full 50s
+    assert points[1] == 2 * 2 + 2 and points[0] == state.players[0].money // 50

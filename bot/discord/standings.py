@@ -1,0 +1,159 @@
+"""The words under a board and under the results: who stands where, who won and what decided it.
+
+Players are named by mention in the order of the results; the engine's
+reasons speak of colours ("Red's pawn is immobilized"), so colours are turned
+into the players' mentions here. Everything is posted in the channel, so it
+is worded in the game's language.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+import discord
+
+from bot.discord.texts import clip
+from bot.games import get_game
+from bot.i18n import Msg, t, text_of
+from bot.service import GameInfo
+from renderer.drawing import named_text
+
+MONEY_PER_POINT = 50     # a point per full 50 Real; the rest breaks ties (shared/rules/alcazar.md, "Scoring")
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def pinging(*user_ids: int) -> discord.AllowedMentions:
+    """Mentions that ping exactly these users: no one else, no role, never @everyone or @here."""
+    return discord.AllowedMentions(users=[discord.Object(u) for u in user_ids], everyone=False, roles=False,
+                                   replied_user=False)
+
+
+def real(amount: int, lang: str = "en") -> str:
+    """Money in the house style: ``34 Real`` (``34 Reál``)."""
+    return t(lang, "result.money", amount=amount)
+
+
+def signed_real(amount: int, lang: str = "en") -> str:
+    """An income or a cost in the house style: ``+5 Real``, ``−5 Real`` (a true minus sign)."""
+    return t(lang, "result.signed_money", sign="+" if amount >= 0 else "−", amount=abs(amount))
+
+
+def with_mentions(text: str, game: GameInfo, lang: str = "en") -> str:
+    """``text`` written by the engine with colours, each seat's colour replaced by the player's mention."""
+    colours = dict(enumerate(get_game(game.kind).COLORS[:len(game.players)]))
+    words = {colour: t(lang, f"colour.{colour}") for colour in colours.values()}
+    return named_text(text, colours, [mention(u) for u in game.players], words)
+
+
+def ranking(game: GameInfo) -> list[int]:
+    """Seats in the order of the results: points, then money left over; retired players last."""
+    assert game.result is not None
+    details = game.result.outcome.details
+    scores = game.result.outcome.scores
+    if scores is None or len(details) != len(game.players):
+        winners = list(game.result.winners)
+        return winners + [s for s in range(len(game.players)) if s not in winners]
+
+    def key(seat: int) -> tuple[bool, int, int]:
+        detail = details[seat]
+        return (not detail.get("retired", False), int(detail["total"]), int(detail["money"]) % MONEY_PER_POINT)
+
+    return sorted(range(len(game.players)), key=key, reverse=True)
+
+
+def result_lines(game: GameInfo) -> list[str]:
+    """The results in words (in the game's language), naming every player (each of them is pinged at the end)."""
+    lang = game.settings.language
+    result = game.result
+    if result is None:
+        return [t(lang, "result.over")]
+    everyone = [mention(u) for u in game.players]
+    winners = [mention(u) for u in result.winner_ids]
+    if not winners:
+        head = t(lang, "result.draw", players=everyone)
+    elif len(winners) == 1:
+        head = t(lang, "result.winner", winner=winners[0])
+    else:
+        head = t(lang, "result.shared_win", winners=winners)
+    lines = [head, clip(_sentence(with_mentions(text_of(lang, _end_reason(game)), game, lang)), 300)]
+    if result.outcome.scores is not None:
+        lines.append(_tie_break(game) or "")
+        lines.append(" · ".join(_score(game, seat) for seat in ranking(game)))
+    else:
+        losers = [m for m in everyone if m not in winners]
+        if winners and losers:
+            lines.append(t(lang, "result.well_played", losers=losers))
+    return [line for line in lines if line]
+
+
+def _end_reason(game: GameInfo) -> Msg | str:
+    """Why the game ended; for Alcazar without the engine's "Blue wins with 9 points", said by the ranking."""
+    assert game.result is not None
+    reason = game.result.reason
+    if game.result.outcome.scores is not None:
+        if isinstance(reason, Msg):
+            return reason.args.get("end", reason) if reason.key == "outcome.reason" else reason
+        return reason.split(";")[0]    # a result stored in English before messages
+    return reason
+
+
+def _score(game: GameInfo, seat: int) -> str:
+    assert game.result is not None
+    lang = game.settings.language
+    detail = game.result.outcome.details[seat] if game.result.outcome.details else {}
+    points = game.result.outcome.scores[seat] if game.result.outcome.scores else 0
+    line = f"{mention(game.players[seat])} {points_words(points, lang)}"
+    if "money" in detail:
+        line += f" ({real(int(detail['money']), lang)})"
+    if detail.get("retired"):
+        line += t(lang, "result.score_resigned")
+    return line
+
+
+def _tie_break(game: GameInfo) -> str | None:
+    """When the best total is shared, say what decided it: the money left over beyond the full 50s."""
+    assert game.result is not None
+    details = game.result.outcome.details
+    order = [s for s in ranking(game) if not details[s].get("retired")]
+    if len(order) < 2:
+        return None
+    best = int(details[order[0]]["total"])
+    tied = [s for s in order if int(details[s]["total"]) == best]
+    if len(tied) < 2:
+        return None
+    lang = game.settings.language
+    names = [mention(game.players[s]) for s in tied]
+    left = [int(details[s]["money"]) % MONEY_PER_POINT for s in tied]
+    if len(game.result.winners) > 1:
+        return t(lang, "result.tie_shared", players=names, points=best, money=real(left[0], lang))
+    return t(lang, "result.tie_broken", players=names, points=best, winner=mention(game.players[tied[0]]),
+             money=left[0], others=left[1:])
+
+
+def standing_line(game: GameInfo, view: Mapping[str, Any]) -> str:
+    """Each player's points so far and money under an Alcazar board, so nobody needs to zoom into the image."""
+    lang = game.settings.language
+    players: Sequence[Mapping[str, Any]] = view.get("players") or []
+    if not players or "money" not in players[0]:
+        return ""
+    parts = []
+    for player in players:
+        if player["seat"] >= len(game.players) or player.get("retired"):
+            continue
+        points = int(player.get("points", 0))
+        parts.append(f"{mention(game.players[player['seat']])} {points_words(points, lang)}, "
+                     f"{real(int(player['money']), lang)}")
+    return t(lang, "result.standing", players=" · ".join(parts))
+
+
+def points_words(count: int, lang: str = "en") -> str:
+    return t(lang, "result.points", count=count)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return ""
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!")) else ".")

@@ -1,0 +1,51 @@
+"""One style for every number the bot writes: income ``+5 Real``, cost ``−5 Real``, ranges with one dash.
+
+The engines word moves for any reader ("Buy face-up card 50 (5 Real)",
+"3-4"); the Discord layer shows them in the house style, so a cost never
+looks like an income and every range uses the same dash.
+"""
+from __future__ import annotations
+
+import re
+
+MINUS = "\u2212"       # a true minus sign, as wide as the plus
+DASH = "\u2013"        # the en dash of ranges: 7–9
+
+_COST = re.compile(r"\((\d+) Real\)")
+_BRIDGE_COST = re.compile(r" for (\d+) Real \(\+(\d+) Real\)")
+_RANGE = re.compile(r"(?<=\d)-(?=\d)")
+
+
+def house_style(words: str) -> str:
+    """An engine's move words with costs signed and ranges dashed alike."""
+    words = _BRIDGE_COST.sub(lambda m: f" ({MINUS}{m[1]} Real, +{m[2]} Real)", words)
+    words = _COST.sub(lambda m: f"({MINUS}{m[1]} Real)", words)
+    return _RANGE.sub(DASH, words)
+
+
+_WALL_TURN = re.compile(r"w(\d) ([A-E]\d) (cw|ccw)(\d)")
+
+
+def wall_end(notation: str) -> tuple[str, str, int] | None:
+    """Where a wall turn of Alcazar (1978) leaves the wall: (wall, tower, quarter turns clockwise mod 4).
+
+    A quarter turn one way and three quarters the other end in the same place."""
+    turn = _WALL_TURN.fullmatch(notation)
+    if turn is None:
+        return None
+    wall, tower, direction, quarters = turn.groups()
+    clockwise = int(quarters) % 4 if direction == "cw" else (4 - int(quarters)) % 4
+    return wall, tower, clockwise
+
+
+def distinct_wall_turns(notations: list[str]) -> set[str]:
+    """The notations to offer: of wall turns ending in the same place, only the shortest turn."""
+    best: dict[tuple[str, str, int], str] = {}
+    for notation in notations:
+        end = wall_end(notation)
+        if end is None:
+            continue
+        kept = best.get(end)
+        if kept is None or int(notation[-1]) < int(kept[-1]):
+            best[end] = notation
+    return {n for n in notations if wall_end(n) is None} | set(best.values())

@@ -1,0 +1,47 @@
+"""The bot's own messages that it edits later: a lobby, the newest board, hand DMs, open questions.
+
+Editing a message does not notify anyone, so the bot keeps one message per
+role and edits it where Discord allows; the ids live here so that a restart
+still finds them.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import aiosqlite
+
+from bot.store.records import PostedMessageRow
+
+
+class PostedMessageRepo:
+    """The ``posted_messages`` table: at most one message per game, role and user."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def put(self, row: PostedMessageRow) -> None:
+        await self._conn.execute(
+            "INSERT OR REPLACE INTO posted_messages"
+            " (game_id, role, user_id, channel_id, message_id, version, detail) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (row.game_id, row.role, row.user_id, row.channel_id, row.message_id, row.version,
+             json.dumps(row.detail)),
+        )
+
+    async def get(self, game_id: int, role: str, user_id: int = 0) -> PostedMessageRow | None:
+        cursor = await self._conn.execute(
+            "SELECT channel_id, message_id, version, detail FROM posted_messages"
+            " WHERE game_id = ? AND role = ? AND user_id = ?", (game_id, role, user_id),
+        )
+        found = await cursor.fetchone()
+        if found is None:
+            return None
+        channel_id, message_id, version, detail = found
+        decoded: Any = json.loads(detail) if detail else None
+        return PostedMessageRow(game_id, role, user_id, channel_id, message_id, version, decoded)
+
+    async def delete(self, game_id: int, role: str, user_id: int = 0) -> None:
+        await self._conn.execute(
+            "DELETE FROM posted_messages WHERE game_id = ? AND role = ? AND user_id = ?",
+            (game_id, role, user_id),
+        )

@@ -1,0 +1,40 @@
+"""Messages the bot edits later: one per game, role and user, replaced on put, kept across a reopen."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.store import PostedMessageRow, Store
+
+
+async def _lobby(store: Store, channel_id: int) -> int:
+    async with store.write() as tx:
+        game = await tx.games.create_lobby(guild_id=5, channel_id=channel_id, kind="alcazar", host_id=1,
+                                           settings={}, seed=7, now=100.0)
+    return game.id
+
+
+async def test_one_message_per_role_and_user_replaced_on_put_and_kept_across_a_reopen(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    store = await Store.open(path)
+    try:
+        game = await _lobby(store, 10)
+        async with store.write() as tx:
+            await tx.messages.put(PostedMessageRow(game, "board", 0, 10, 1000, 3))
+            await tx.messages.put(PostedMessageRow(game, "board", 0, 10, 1001, 4))
+            await tx.messages.put(PostedMessageRow(game, "hand", 42, 77, 2000, 4, [3, 8, 21]))
+            await tx.messages.put(PostedMessageRow(game, "hand", 43, 78, 2001, 4, [5]))
+        async with store.read() as tx:
+            assert (await tx.messages.get(game, "board")).message_id == 1001
+            assert (await tx.messages.get(game, "lobby")) is None
+    finally:
+        await store.close()
+    reopened = await Store.open(path)
+    try:
+        async with reopened.write() as tx:
+            hand = await tx.messages.get(game, "hand", 42)
+            assert hand == PostedMessageRow(game, "hand", 42, 77, 2000, 4, [3, 8, 21])
+            await tx.messages.delete(game, "hand", 42)
+            assert await tx.messages.get(game, "hand", 42) is None
+            assert (await tx.messages.get(game, "hand", 43)).detail == [5]
+    finally:
+        await reopened.close()
