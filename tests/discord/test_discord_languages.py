@@ -77,15 +77,18 @@ async def test_a_game_in_a_hungarian_server_with_one_english_speaking_player(
         _speaks_hungarian(lobby.text)
         assert "magyar" in lobby.text, "the lobby shows the game's language"
         await bob.click(lobby.message, "Csatlakozom")
+        await fake.settle()
         assert "You joined" in _texts(fake.dms_to(bob)), "Bob's DMs are in his language"
         await anna.click(lobby.message, "Indítás")
+        await fake.settle()
         game = await bot.service.game_in_channel(fake.general.id)
         assert game is not None and game.settings.language == "hu"
         board = fake.channel_messages(fake.general)[-1]
         _speaks_hungarian(_texts([board]))
         assert "Lépek" in labels(board)
-        assert "Your hand" in _texts(fake.dms_to(bob)) or "hand" in _texts(fake.dms_to(bob)).lower()
-        _speaks_hungarian(_texts([m for m in fake.dms_to(anna)]))
+        assert t("en", "hand.title", title="Alcazar", channel=f"<#{fake.general.id}>") in _texts(fake.dms_to(bob))
+        assert t("hu", "hand.title", title="Alcazar", channel=f"<#{fake.general.id}>") in _texts(fake.dms_to(anna))
+        _speaks_hungarian(_texts(fake.dms_to(anna)))
 
         for _ in range(4):
             game = await bot.service.game_in_channel(fake.general.id)
@@ -98,9 +101,10 @@ async def test_a_game_in_a_hungarian_server_with_one_english_speaking_player(
             assert offered[0]["name"].endswith(t(lang, choice.words)[-20:]), "suggestions in the player's language"
             not_yours = await other.slash("move", notation=choice.notation)
             assert not_yours.ephemeral
-            assert t(language[other.id], "refusal.not_your_turn") in not_yours.text
+            assert t(language[other.id], "context.whose_turn", player=player.mention) in not_yours.text
             reply = await player.slash("move", notation=choice.notation)
             assert reply.ephemeral and t(lang, choice.words) in reply.text, reply.text
+            await fake.settle()
             posted = fake.channel_messages(fake.general)[-1]
             assert t("hu", choice.words) in _texts([posted]), "the move in words, in the game's language"
             _speaks_hungarian(_texts([posted]))
@@ -117,7 +121,10 @@ async def test_a_game_in_a_hungarian_server_with_one_english_speaking_player(
 
         asked = await bob.slash("resign")
         assert asked.ephemeral and "resign" in asked.text.lower()
-        confirmed = await bob.click(asked.message, t("en", "button.confirm.resign"))
-        assert confirmed.ephemeral
-        _speaks_hungarian(_texts(fake.channel_messages(fake.general)[-2:]))
+        await bob.click(asked.message, t("en", "button.confirm.resign"))
+        await fake.settle()
+        results = fake.channel_messages(fake.general)[-1]
+        _speaks_hungarian(_texts([results]))
+        assert t("hu", "result.winner", winner=anna.mention) in results["content"]
+        assert fake.files_of(int(results["id"]))[0].filename == "results.png"
     assert_clean(fake)
