@@ -7,6 +7,10 @@ the board image after a few turns and at the end, the hand image of the
 player to move at those turns, and both final results images, to FOLDER
 (default ./demo-output): in English, and again in every other language the
 bot speaks (``alcazar-end-hu.png``, …).
+Then computer players play one game of each kind
+(Alcazar: easy, normal and hard at one table; 1978: normal against hard),
+thinking ``--think`` times their usual time: their end boards and results
+are written too, and their moves are printed in words.
 """
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bot.ai import choose_move, level_name, observe
 from bot.games import get_game
 from bot.i18n import ENGLISH, LANGUAGES
 from renderer import alcazar, alcazar1978, hand, results
@@ -95,18 +100,55 @@ def demo_alcazar1978(out: Path, seed: int, lang: str = ENGLISH) -> list[Path]:
     return written
 
 
+def play_computer_game(name: str, levels: list[str], seed: int, scale: float) -> tuple[Any, list[str]]:
+    """A game played by computers of the given levels; returns the final state and the moves in words."""
+    game = get_game(name)
+    rng = random.Random(seed)
+    state = game.new_game(players=len(levels), seed=seed)
+    history: list[tuple[int, str]] = []
+    lines: list[str] = []
+    while (seat := game.to_move(state)) is not None:
+        move = choose_move(name, observe(name, state, seat, history), seat, levels[seat], rng.randrange(2**31), scale)
+        lines.append(f"{len(lines) + 1}. {level_name(levels[seat])}: {game.describe_move(state, move)}")
+        history.append((seat, move))
+        state = game.play(state, move)
+    outcome = game.outcome(state)
+    lines.append(f"Result: {outcome.reason}" if outcome else "")
+    return state, lines
+
+
+def demo_computers(out: Path, seed: int, scale: float) -> list[Path]:
+    """One game of each kind played by computer players: end boards and results; the moves are printed."""
+    written: list[Path] = []
+    for name, levels, draw in (("alcazar", ["easy", "normal", "hard"], alcazar.board),
+                               ("alcazar1978", ["normal", "hard"], alcazar1978.board)):
+        final, lines = play_computer_game(name, levels, seed, scale)
+        view = get_game(name).view(final, None)
+        names = [level_name(level) for level in levels]
+        for path, data in ((out / f"computers-{name}-end.png", draw(view, names=names)),
+                           (out / f"computers-{name}-results.png", results.results(view, names=names))):
+            path.write_bytes(data)
+            written.append(path)
+        print(f"{get_game(name).TITLE} played by {', '.join(names)}:")
+        print("\n".join(f"  {line}" for line in lines))
+    return written
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Write the images of random games of both kinds to a folder.")
     parser.add_argument("--out", default="demo-output", help="folder for the images (default ./demo-output)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random games (default 1)")
     parser.add_argument("--players", type=int, default=4, choices=range(2, 6),
                         help="players in the Alcazar (2009) game (default 4)")
+    parser.add_argument("--think", type=float, default=0.1,
+                        help="computer players think this share of their usual time (default 0.1)")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for lang in LANGUAGES:
         written += demo_alcazar(out, args.players, args.seed, lang) + demo_alcazar1978(out, args.seed, lang)
+    written += demo_computers(out, args.seed, args.think)
     for path in written:
         print(path)
     print(f"{len(written)} images written to {out.resolve()}")

@@ -40,6 +40,10 @@ def turn_line(game: GameInfo) -> str:
     if game.to_move_id is None:
         return ""
     lang = game.settings.language
+    if game.computer_to_move:
+        if game.to_move_id < 0:
+            return t(lang, "announce.computer_thinking", player=mention(game.to_move_id))
+        return t(lang, "announce.stand_in_thinking", player=mention(game.to_move_id))
     line = t(lang, "announce.your_turn", player=mention(game.to_move_id))
     deadline = game.settings.deadline_seconds
     if deadline is not None and game.turn_since is not None:
@@ -55,8 +59,9 @@ def move_line(event: MovePlayed, lang: str = "en") -> str:
     if event.kind is EntryKind.RETIRE:
         return t(lang, "announce.left", player=who)
     forced = t(lang, "announce.forced") if event.forced else ""
+    stand_in = t(lang, "announce.by_stand_in") if event.stand_in else ""
     words = t(lang, event.words) if isinstance(event.words, Msg) else house_style(event.words)
-    return t(lang, "announce.move", player=who, words=words, forced=forced)
+    return t(lang, "announce.move", player=who + stand_in, words=words, forced=forced)
 
 
 async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, with_buttons: bool = True,
@@ -126,6 +131,8 @@ async def ping_was_lost(bot: AlcazarBot, game: GameInfo) -> bool:
 
 def board_pings(game: GameInfo) -> discord.AllowedMentions:
     """Only the player the table now waits for is pinged (everyone at the end), not the one who just moved."""
+    if game.computer_to_move:
+        return pinging()                # a computer is to move: nobody needs to hear
     return pinging(*([game.to_move_id] if game.to_move_id is not None else game.players))
 
 
@@ -181,11 +188,16 @@ async def publish(bot: AlcazarBot, accepted: Accepted, *, headline: str | None =
     moves = [move_line(e, accepted.game.settings.language) for e in accepted.events if isinstance(e, MovePlayed)]
     lines = ([headline] if headline else []) + moves
     posted = True
-    if moves or accepted.of_type(GameOver) or headline:
-        posted = await post_board_or_log(bot, accepted.game.id, lines)
-        if not posted:
-            await tell_turn_by_dm(bot, accepted.game.id)
-    await send_changed_hands(bot, accepted)
+    try:
+        if moves or accepted.of_type(GameOver) or headline:
+            posted = await post_board_or_log(bot, accepted.game.id, lines)
+            if not posted:
+                await tell_turn_by_dm(bot, accepted.game.id)
+        await send_changed_hands(bot, accepted)
+    finally:
+        # After the board, so the computer's move is posted after the move it answers;
+        # whatever happened to the messages, the computer plays.
+        bot.computer_turns.notice(accepted)
     return posted
 
 
@@ -202,7 +214,7 @@ async def post_board_or_log(bot: AlcazarBot, game_id: int, lines: Sequence[str])
 async def tell_turn_by_dm(bot: AlcazarBot, game_id: int) -> None:
     """The board (and its ping) did not reach the channel: the player to act hears it is their turn by DM."""
     game = await bot.service.game(game_id)
-    if isinstance(game, Refusal) or game.to_move_id is None:
+    if isinstance(game, Refusal) or game.to_move_id is None or game.computer_to_move:
         return
     try:
         user = await bot.user_by_id(game.to_move_id)
@@ -218,4 +230,6 @@ async def send_changed_hands(bot: AlcazarBot, accepted: Accepted) -> None:
     for event in accepted.of_type(HandsChanged):
         assert isinstance(event, HandsChanged)
         for user_id in event.user_ids:
-            await send_hand_by_dm(bot, accepted.game, user_id)
+            # Computers get no DMs, nor does a player who resigned and left the seat to the stand-in.
+            if user_id > 0 and user_id not in accepted.game.stood_in:
+                await send_hand_by_dm(bot, accepted.game, user_id)

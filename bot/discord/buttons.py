@@ -24,9 +24,11 @@ def _ids(match: re.Match[str]) -> tuple[int, int]:
     return int(match["game"]), int(match["version"])
 
 
-class LobbyButton(ui.DynamicItem[ui.Button], template=r"az:lobby:(?P<action>join|leave|start|cancel):(?P<game>\d+)"):
+class LobbyButton(ui.DynamicItem[ui.Button],
+                  template=r"az:lobby:(?P<action>join|leave|start|cancel|computer|uncomputer):(?P<game>\d+)"):
     STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-              "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger}
+              "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger,
+              "computer": discord.ButtonStyle.secondary, "uncomputer": discord.ButtonStyle.secondary}
 
     def __init__(self, action: str, game_id: int, lang: str = ENGLISH) -> None:
         super().__init__(ui.Button(label=t(lang, f"button.lobby.{action}"), style=self.STYLES[action],
@@ -174,9 +176,10 @@ ALL_ITEMS: tuple[Any, ...] = (LobbyButton, TakeTurnButton, HandButton, PickSelec
                               VoteButton, MuteButton, ConfirmButton)
 
 
-def lobby_buttons(game_id: int, lang: str = ENGLISH) -> ui.View:
+def lobby_buttons(game_id: int, computers: bool = False, lang: str = ENGLISH) -> ui.View:
+    """Join, Leave, Start, Cancel, Add computer; Remove computer when the lobby has one (labels in ``lang``)."""
     view = ui.View(timeout=None)
-    for action in ("join", "leave", "start", "cancel"):
+    for action in ("join", "leave", "start", "cancel", "computer") + (("uncomputer",) if computers else ()):
         view.add_item(LobbyButton(action, game_id, lang))
     return view
 

@@ -16,11 +16,13 @@ from discord import app_commands
 from bot.config import Settings
 from bot.discord import images
 from bot.discord.endpoints import apply_endpoints
+from bot.discord.computers import ComputerTurns
 from bot.discord.reminders import ReminderLoop
 from bot.discord.replies import answer_failure
 from bot.discord.translator import CatalogTranslator
 from bot.i18n import ENGLISH, language_of, t
 from bot.service import Clock, GameService, SystemClock
+from bot.service.computers import computer_name
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -31,7 +33,8 @@ class AlcazarBot(discord.Client):
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
                  reminder_interval: float | None | EllipsisType = ...,
-                 game_seeds: Iterator[int] | None = None, **client_options: Any) -> None:
+                 game_seeds: Iterator[int] | None = None, think_scale: float = 1.0,
+                 **client_options: Any) -> None:
         """``reminder_interval``: seconds between reminder polls; by default ``REMINDER_POLL_SECONDS``,
         None for no loop at all (tests then call ``reminders.run_once()``)."""
         apply_endpoints(settings.api_base_url, settings.gateway_url)
@@ -45,10 +48,13 @@ class AlcazarBot(discord.Client):
         # Seeds of new games (the deal and the seating); None lets the service draw them at random.
         # Tests pass known seeds so that a whole game is reproducible.
         self._game_seeds = game_seeds
+        # Multiplies the computer players' thinking time (tests think briefly).
+        self._think_scale = think_scale
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = answer_failure  # type: ignore[method-assign]
         self.reminders = ReminderLoop(
             self, settings.reminder_poll_seconds if isinstance(reminder_interval, EllipsisType) else reminder_interval)
+        self.computer_turns = ComputerTurns(self)
         self.store: Store | None = None
         self._service: GameService | None = None
         self._names: dict[int, str] = {}
@@ -67,16 +73,20 @@ class AlcazarBot(discord.Client):
         path = self.settings.database_path
         path.parent.mkdir(parents=True, exist_ok=True)
         self.store = await Store.open(str(path))
-        self._service = GameService(self.store, self.clock, cache_size=self.settings.game_cache_size)
+        self._service = GameService(self.store, self.clock, cache_size=self.settings.game_cache_size,
+                                    think_scale=self._think_scale)
         images.start_images(self.settings.image_workers)
         self.add_dynamic_items(*ALL_ITEMS)
         await self.tree.set_translator(CatalogTranslator())
         self.tree.add_command(AlcazarCommands(self))
         await self.sync_commands()
         self.reminders.start()
+        # Computer turns left waiting by a restart are played once the bot can post again.
+        self.computer_turns.resume_when_ready()
 
     async def close(self) -> None:
         await self.reminders.stop()
+        await self.computer_turns.stop()
         await super().close()
         await images.stop_images()
         if self.store is not None:
@@ -112,11 +122,14 @@ class AlcazarBot(discord.Client):
         """Display names in the given order, fetched once when not seen yet ("Player 2" in ``lang`` if not found)."""
         names = []
         for user_id in user_ids:
+            if user_id < 0:
+                names.append(computer_name(user_id))
+                continue
             if user_id not in self._names:
                 try:
                     self._names[user_id] = (await self.user_by_id(user_id)).display_name
                 except discord.HTTPException:
-                    return [self._names.get(u, t(lang, "player.numbered", number=i + 1))
+                    return [computer_name(u) if u < 0 else self._names.get(u, t(lang, "player.numbered", number=i + 1))
                             for i, u in enumerate(user_ids)]
             names.append(self._names[user_id])
         return names

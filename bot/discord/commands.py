@@ -21,6 +21,8 @@ GAME_CHOICES = [
     app_commands.Choice(name=described("choice.alcazar1978"), value="alcazar1978"),
 ]
 LANGUAGE_CHOICES = [app_commands.Choice(name=described(f"language.{code}"), value=code) for code in LANGUAGES]
+LEVEL_CHOICES = [app_commands.Choice(name=described(f"choice.level.{level}"), value=level)
+                 for level in ("easy", "normal", "hard")]
 
 
 class AlcazarCommands(app_commands.Group):
@@ -35,15 +37,22 @@ class AlcazarCommands(app_commands.Group):
     @app_commands.command(name="new", description=described("cmd.new"))
     @app_commands.describe(game=described("cmd.new.game"), reminder_hours=described("cmd.new.reminder_hours"),
                            deadline_hours=described("cmd.new.deadline_hours"), thread=described("cmd.new.thread"),
-                           threefold=described("cmd.new.threefold"))
-    @app_commands.choices(game=GAME_CHOICES)
+                           threefold=described("cmd.new.threefold"), computers=described("cmd.new.computers"),
+                           level=described("cmd.new.level"), stand_in_deadline=described("cmd.stand_in_deadline"),
+                           stand_in_resign=described("cmd.stand_in_resign"))
+    @app_commands.choices(game=GAME_CHOICES, level=LEVEL_CHOICES)
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   reminder_hours: app_commands.Range[float, 0.5, 720.0] | None = None,
                   deadline_hours: app_commands.Range[float, 1.0, 2160.0] | None = None,
-                  thread: bool = False, threefold: bool | None = None) -> None:
-        changes = lobby.with_house_rules(game.value, lobby.settings_changes(reminder_hours, deadline_hours),
-                                         threefold)
-        await lobby.open_lobby(interaction, game.value, changes, thread)
+                  thread: bool = False, threefold: bool | None = None,
+                  computers: app_commands.Range[int, 0, 4] = 0,
+                  level: app_commands.Choice[str] | None = None,
+                  stand_in_deadline: bool | None = None, stand_in_resign: bool | None = None) -> None:
+        changes = lobby.with_house_rules(
+            game.value, lobby.settings_changes(reminder_hours, deadline_hours, stand_in_deadline, stand_in_resign),
+            threefold)
+        chosen = "normal" if level is None else level.value
+        await lobby.open_lobby(interaction, game.value, changes, thread, (chosen,) * computers)
 
     @app_commands.command(name="join", description=described("cmd.join"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -99,14 +108,18 @@ class AlcazarCommands(app_commands.Group):
     @app_commands.describe(reminder_hours=described("cmd.settings.reminder_hours"),
                            reminders=described("cmd.settings.reminders"),
                            deadline_hours=described("cmd.settings.deadline_hours"),
-                           threefold=described("cmd.settings.threefold"), language=described("cmd.settings.language"))
+                           threefold=described("cmd.settings.threefold"), language=described("cmd.settings.language"),
+                           stand_in_deadline=described("cmd.stand_in_deadline"),
+                           stand_in_resign=described("cmd.stand_in_resign"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(self, interaction: discord.Interaction,
                        reminder_hours: app_commands.Range[float, 0.5, 720.0] | None = None,
                        reminders: bool | None = None,
                        deadline_hours: app_commands.Range[float, 0.0, 2160.0] | None = None,
-                       threefold: bool | None = None, language: app_commands.Choice[str] | None = None) -> None:
-        changes = lobby.settings_changes(reminder_hours, deadline_hours)
+                       threefold: bool | None = None,
+                       stand_in_deadline: bool | None = None, stand_in_resign: bool | None = None,
+                       language: app_commands.Choice[str] | None = None) -> None:
+        changes = lobby.settings_changes(reminder_hours, deadline_hours, stand_in_deadline, stand_in_resign)
         if reminders is not None:
             changes["reminder_max"] = 3 if reminders else 0
         if language is not None:

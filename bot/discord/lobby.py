@@ -57,6 +57,10 @@ def settings_text(game: GameInfo, lang: str) -> str:
     text = t(lang, "settings.reminders", reminders=reminders) + "\n" + t(lang, "settings.deadline", deadline=deadline)
     if options:
         text += "\n" + t(lang, "settings.house_rules", rules=options)
+    stand_in = [Msg(key) for on, key in ((s.stand_in_on_deadline, "settings.stand_in_deadline"),
+                                         (s.stand_in_on_resign, "settings.stand_in_resign")) if on]
+    if stand_in:
+        text += "\n" + t(lang, "settings.stand_in", what=stand_in)
     return text + "\n" + t(lang, "settings.language", language=Msg(f"language.{s.language}"))
 
 
@@ -69,8 +73,13 @@ def with_house_rules(kind: str, changes: dict[str, Any], threefold: bool | None)
     return {**changes, "options": {"threefold_repetition": threefold}}
 
 
-def settings_changes(reminder_hours: float | None, deadline_hours: float | None) -> dict[str, Any]:
+def settings_changes(reminder_hours: float | None, deadline_hours: float | None,
+                     stand_in_deadline: bool | None = None, stand_in_resign: bool | None = None) -> dict[str, Any]:
     changes: dict[str, Any] = {}
+    if stand_in_deadline is not None:
+        changes["stand_in_on_deadline"] = stand_in_deadline
+    if stand_in_resign is not None:
+        changes["stand_in_on_resign"] = stand_in_resign
     if reminder_hours is not None:
         changes.update(reminder_first_hours=reminder_hours, reminder_every_hours=reminder_hours)
     if deadline_hours is not None:
@@ -78,28 +87,42 @@ def settings_changes(reminder_hours: float | None, deadline_hours: float | None)
     return changes
 
 
-async def open_lobby(interaction: discord.Interaction, kind: str, changes: dict[str, Any], thread: bool) -> None:
-    """``/alcazar new``: a lobby message with Join, Leave, Start and Cancel, here or in a new thread."""
+async def open_lobby(interaction: discord.Interaction, kind: str, changes: dict[str, Any], thread: bool,
+                     computers: tuple[str, ...] = ()) -> None:
+    """``/alcazar new``: a lobby message with Join, Leave, Start and Cancel, here or in a new thread,
+    with a computer player of the given level for each entry of ``computers``."""
     bot = bot_of(interaction)
     guild_id = require_guild(interaction)
     require_can_post(interaction)
     bot.remember_name(interaction.user)
     # Public posts speak the server's language; the host can change it in /alcazar settings.
     changes = {"language": language_of(interaction.guild_locale), **changes}
+    engine = get_game(kind)
+    if len(computers) + 1 > engine.MAX_PLAYERS:
+        raise Refused(Msg("lobby.too_many_computers", title=engine.TITLE, players=engine.MAX_PLAYERS,
+                          count=engine.MAX_PLAYERS - 1))
     if thread:
-        await open_lobby_in_thread(interaction, guild_id, kind, changes)
+        await open_lobby_in_thread(interaction, guild_id, kind, changes, computers)
         return
     assert interaction.channel_id is not None
     game = accepted(await bot.service.create_lobby(guild_id, interaction.channel_id, interaction.user.id,
                                                    kind, changes, seed=bot.next_game_seed())).game
-    await send(interaction, embed=lobby_embed(game), view=lobby_buttons(game.id, game.settings.language),
+    game = await _add_computers(interaction, game, computers)
+    await send(interaction, embed=lobby_embed(game), view=lobby_buttons(game.id, bool(game.computers), game.settings.language),
                ephemeral=False)
     message = await interaction.original_response()
     await bot.service.remember_message(game.id, "lobby", interaction.channel_id, message.id, version=game.version)
 
 
+async def _add_computers(interaction: discord.Interaction, game: GameInfo, levels: tuple[str, ...]) -> GameInfo:
+    for level in levels:
+        game = accepted(await bot_of(interaction).service.add_computer(game.id, interaction.user.id, level),
+                        game.id).game
+    return game
+
+
 async def open_lobby_in_thread(interaction: discord.Interaction, guild_id: int, kind: str,
-                               changes: dict[str, Any]) -> None:
+                               changes: dict[str, Any], computers: tuple[str, ...] = ()) -> None:
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         raise Refused(Msg("lobby.thread_needs_text_channel"))
@@ -111,7 +134,8 @@ async def open_lobby_in_thread(interaction: discord.Interaction, guild_id: int, 
                                          type=discord.ChannelType.public_thread)
     game = accepted(await bot.service.create_lobby(guild_id, thread.id, interaction.user.id, kind, changes,
                                                    seed=bot.next_game_seed())).game
-    message = await thread.send(embed=lobby_embed(game), view=lobby_buttons(game.id, game.settings.language))
+    game = await _add_computers(interaction, game, computers)
+    message = await thread.send(embed=lobby_embed(game), view=lobby_buttons(game.id, bool(game.computers), game.settings.language))
     await bot.service.remember_message(game.id, "lobby", thread.id, message.id, version=game.version)
     await send(interaction, Msg("lobby.open_in_thread", thread=thread.mention), ephemeral=True)
 
@@ -127,9 +151,14 @@ async def lobby_action(interaction: discord.Interaction, action: str, game_id: i
     if action == "start":
         await start_game(interaction, game_id, from_button)
         return
+    if action == "computer":
+        from bot.discord.computers import offer_levels
+        await offer_levels(interaction, game_id)
+        return
     if action == "cancel" and await _ask_to_confirm_cancel(interaction, game_id):
         return
-    operation = {"join": bot.service.join, "leave": bot.service.leave, "cancel": bot.service.cancel}[action]
+    operation = {"join": bot.service.join, "leave": bot.service.leave, "cancel": bot.service.cancel,
+                 "uncomputer": bot.service.remove_computer}[action]
     result = accepted(await operation(game_id, user_id), game_id)
     await show_lobby(interaction, result.game, from_button, action)
     if action == "join" and result.game.kind == "alcazar":
@@ -168,7 +197,7 @@ async def update_lobby_message(interaction: discord.Interaction, game: GameInfo,
     A click on a lobby button edits the clicked message; a command edits the lobby message it finds
     in the database, so joining by command never posts a second lobby."""
     embed = lobby_embed(game, note)
-    view = lobby_buttons(game.id, game.settings.language) if game.status is GameStatus.LOBBY else None
+    view = lobby_buttons(game.id, bool(game.computers), game.settings.language) if game.status is GameStatus.LOBBY else None
     try:
         if from_button and interaction.response.is_done():
             await interaction.edit_original_response(embed=embed, view=view)
@@ -194,7 +223,7 @@ async def show_lobby(interaction: discord.Interaction, game: GameInfo, from_butt
     closed = game.status is not GameStatus.LOBBY
     name = interaction.user.display_name
     note: Msg | None = {"join": Msg("lobby.joined", name=name), "leave": Msg("lobby.left", name=name),
-                        "cancel": Msg("lobby.cancelled")}.get(action)
+                        "cancel": Msg("lobby.cancelled"), "uncomputer": Msg("lobby.computer_left")}.get(action)
     if closed and action == "leave":
         note = Msg("lobby.host_left", name=name)
     updated = await update_lobby_message(interaction, game, note, from_button=from_button)
@@ -202,14 +231,15 @@ async def show_lobby(interaction: discord.Interaction, game: GameInfo, from_butt
         return
     if not updated:
         # No lobby message to edit (deleted, or from before the bot remembered it): show it once here.
-        await send(interaction, embed=lobby_embed(game, note),
-                   view=None if closed else lobby_buttons(game.id, game.settings.language), ephemeral=False)
+        await send(interaction, embed=lobby_embed(game, note), view=None if closed else lobby_buttons(game.id, bool(game.computers), game.settings.language),
+                   ephemeral=False)
         if not closed:      # the lobby message from now on
             message = await interaction.original_response()
             await bot_of(interaction).service.remember_message(game.id, "lobby", message.channel.id, message.id,
                                                                version=game.version)
         return
-    answer = Msg({"join": "lobby.you_joined", "leave": "lobby.you_left", "cancel": "lobby.you_cancelled"}[action])
+    answer = Msg({"join": "lobby.you_joined", "leave": "lobby.you_left", "cancel": "lobby.you_cancelled",
+                  "uncomputer": "lobby.you_removed_computer"}[action])
     if closed and action == "leave":
         answer = Msg("lobby.you_closed")
     await send(interaction, answer, ephemeral=True)

@@ -71,6 +71,8 @@ class ReminderLoop:
                 await publish(self.bot, accepted)
             except Exception:  # noqa: BLE001 - the deadline is applied; only its announcement failed
                 log.exception("Announcing the missed deadline of game %s failed", accepted.game.id)
+        # A computer turn whose task was lost (a crash, an outage) is picked up again.
+        await self.bot.computer_turns.resume()
 
     async def remind(self, reminder: Reminder) -> None:
         """A DM (in the player's language) and a channel mention (in the game's), each with a mute button."""

@@ -15,19 +15,25 @@ from bot.discord.texts import clip
 from bot.games import get_game
 from bot.i18n import Msg, t, text_of
 from bot.service import GameInfo
+from bot.service.computers import computer_name
 from renderer.drawing import named_text
 
 MONEY_PER_POINT = 50     # a point per full 50 Real; the rest breaks ties (shared/rules/alcazar.md, "Scoring")
 
 
 def mention(user_id: int) -> str:
+    """A player as the channel names them: a mention, or a computer player's name in bold."""
+    if user_id < 0:
+        return f"**{computer_name(user_id)}**"
     return f"<@{user_id}>"
 
 
 def pinging(*user_ids: int) -> discord.AllowedMentions:
-    """Mentions that ping exactly these users: no one else, no role, never @everyone or @here."""
-    return discord.AllowedMentions(users=[discord.Object(u) for u in user_ids], everyone=False, roles=False,
-                                   replied_user=False)
+    """Mentions that ping exactly these users: no one else, no role, never @everyone or @here.
+
+    Computer players (negative ids) are left out: they are named, never pinged."""
+    return discord.AllowedMentions(users=[discord.Object(u) for u in user_ids if u > 0], everyone=False,
+                                   roles=False, replied_user=False)
 
 
 def real(amount: int, lang: str = "en") -> str:
@@ -85,7 +91,20 @@ def result_lines(game: GameInfo) -> list[str]:
         losers = [m for m in everyone if m not in winners]
         if winners and losers:
             lines.append(t(lang, "result.well_played", losers=losers))
-    return [line for line in lines if line]
+    return [line for line in lines + computer_lines(game) if line]
+
+
+def computer_lines(game: GameInfo) -> list[str]:
+    """Results say who was a computer, and for whom the stand-in played."""
+    lang = game.settings.language
+    lines = []
+    if game.computers:
+        lines.append(t(lang, "result.computers", players=", ".join(mention(u) for u in game.computers)))
+    stood_in = sorted({*(game.result.stand_in_seats if game.result else ()),
+                       *(game.players.index(u) for u in game.stood_in)})
+    if stood_in:
+        lines.append(t(lang, "result.stood_in", players=", ".join(mention(game.players[s]) for s in stood_in)))
+    return lines
 
 
 def _end_reason(game: GameInfo) -> Msg | str:

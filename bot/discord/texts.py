@@ -27,6 +27,7 @@ def clip(text: str, limit: int) -> str:
 HELP_COMMANDS = [
     ("/alcazar new", "help.new"),
     ("/alcazar join · leave · start · cancel", "help.lobby"),
+    ("help.add_computer_button", "help.add_computer"),
     ("/alcazar move", "help.move"),
     ("help.take_turn_button", "help.take_turn"),
     ("/alcazar hand", "help.hand"),

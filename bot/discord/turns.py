@@ -235,8 +235,9 @@ async def show_history(interaction: discord.Interaction) -> None:
         await send(interaction, Msg("turn.no_moves_yet"), ephemeral=True)
         return
     lang = private_language(interaction)
-    text = "\n".join(f"{line.ply}. {mention(line.user_id)} {_history_words(line, lang)} {timestamp(line.played_at)}"
-                     for line in lines)
+    by_stand_in = t(lang, "announce.by_stand_in")
+    text = "\n".join(f"{line.ply}. {mention(line.user_id)}{by_stand_in if line.stand_in else ''} "
+                     f"{_history_words(line, lang)} {timestamp(line.played_at)}" for line in lines)
     embed = discord.Embed(title=t(lang, "turn.history_title", title=game.title), description=clip(text, 4096))
     await send(interaction, embed=embed, ephemeral=True)
 
@@ -269,6 +270,8 @@ async def resign(interaction: discord.Interaction) -> None:
     if interaction.user.id not in game.players or interaction.user.id in game.resigned:
         raise Refused(Msg("refusal.not_playing"), game_id=game.id)
     consequence = Msg("turn.resign_alcazar" if game.kind == "alcazar" else "turn.resign_1978")
+    if game.kind == "alcazar" and game.settings.stand_in_on_resign:
+        consequence = Msg("turn.resign_stand_in")
     await send(interaction, Msg("turn.confirm_resign", consequence=consequence),
                view=confirm_buttons("resign", game.id, game.version, private_language(interaction)), ephemeral=True)
 

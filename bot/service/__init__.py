@@ -16,7 +16,8 @@ Operations (all async; each returns ``Accepted`` or ``Refusal``):
 ``cancel``, ``play``, ``resign``, ``request_undo``, ``approve_undo``,
 ``decline_undo``, ``offer_draw``, ``accept_draw``, ``decline_draw`` (Alcazar 1978) — or, as one
 question to the table, ``ask("undo" | "draw", …)`` and ``answer(…, yes)`` with ``answerers(result)``,
-``mute``. Queries: ``game``, ``game_in_channel``,
+``mute``; computer players: ``add_computer``, ``remove_computer``,
+``play_computer_turn``, ``computer_turns_due``. Queries: ``game``, ``game_in_channel``,
 ``games_of_user``, ``board_view``, ``private_view``, ``legal_moves_for``,
 ``history``, ``result``. Reminders and deadlines: ``due_reminders``,
 ``mark_reminded``, ``process_deadlines``. Messages the Discord layer edits in place:
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 from bot.service.clock import Clock, FakeClock, SystemClock
 from bot.service.events import (
-    BoardChanged, DrawDeclined, DrawOffered, Event, GameCancelled, GameOver, GameStarted,
+    BoardChanged, ComputerToMove, DrawDeclined, DrawOffered, Event, GameCancelled, GameOver, GameStarted,
     HandsChanged, LobbyOpened, MovePlayed, MovesUndone, PlayerJoined, PlayerLeft, PlayerResigned,
     SettingsChanged, TurnChanged, UndoApproved, UndoDeclined, UndoRequested,
 )
@@ -46,7 +47,7 @@ from bot.service.settings import GameSettings, SettingsError
 from bot.service.threads import in_thread
 
 __all__ = [
-    "Accepted", "BoardChanged", "BoardView", "Clock", "DrawDeclined", "DrawOffered", "Event",
+    "Accepted", "BoardChanged", "BoardView", "Clock", "ComputerToMove", "DrawDeclined", "DrawOffered", "Event",
     "FakeClock", "GameCancelled", "GameInfo", "GameOver", "GameResult", "GameService",
     "GameSettings", "GameStarted", "HandsChanged", "HistoryLine", "LobbyOpened", "MoveChoice",
     "MovePlayed", "MovesUndone", "PlayerJoined", "PlayerLeft", "PlayerResigned", "Reason",

@@ -6,6 +6,7 @@ import secrets
 import weakref
 from collections import OrderedDict
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from types import ModuleType
 from typing import AsyncIterator, Callable
 
@@ -14,7 +15,9 @@ from bot.games.common import Outcome
 from bot.i18n.message import Msg
 from bot.service import live as engine_work
 from bot.service.clock import Clock, SystemClock
-from bot.service.events import BoardChanged, Event, GameOver, HandsChanged, MovePlayed, TurnChanged
+from bot.service.events import (
+    BoardChanged, ComputerToMove, Event, GameOver, HandsChanged, MovePlayed, TurnChanged,
+)
 from bot.service.live import LiveGame, Step, words_of
 from bot.service.results import GameInfo, GameResult, Reason, Refusal
 from bot.service.settings import GameSettings
@@ -38,11 +41,14 @@ class ServiceBase:
     def __init__(
         self, store: Store, clock: Clock | None = None, *,
         seed_source: Callable[[], int] = new_seed, cache_size: int | None = None,
+        think_scale: float = 1.0,
     ) -> None:
         if cache_size is not None and cache_size < 1:
             raise ValueError("the game cache needs room for at least one game")
         self.cache_size = cache_size or self.CACHE_SIZE
         self.store = store
+        # Multiplies the computers' thinking time per level (tests and benchmarks think briefly).
+        self.think_scale = think_scale
         self.clock: Clock = clock or SystemClock()
         self._seed_source = seed_source
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -125,8 +131,10 @@ class ServiceBase:
         if row.status is GameStatus.FINISHED:
             async with self.store.read() as tx:
                 stored = await tx.results.get(row.id)
+                entries = await tx.moves.entries(row.id) if stored is not None else []
             if stored is not None:
-                result = _result(stored, seats)
+                stood_in = tuple(sorted({e.seat for e in entries if e.stand_in}))
+                result = replace(_result(stored, seats), stand_in_seats=stood_in)
         return info_of(row, seats, result)
 
     # -- committing a step -----------------------------------------------------------------
@@ -159,7 +167,7 @@ class ServiceBase:
         game_id = after.row.id
         events: list[Event] = [
             MovePlayed(game_id, e.ply, e.seat, after.user_of(e.seat), e.kind, e.notation,
-                       words_of(e), e.forced)
+                       words_of(e), e.forced, e.stand_in)
             for e in step.entries
         ]
         events.append(BoardChanged(game_id, after.version))
@@ -174,7 +182,10 @@ class ServiceBase:
             return [GameOver(game.row.id, outcome, tuple(game.user_of(s) for s in outcome.winners))]
         seat = game.row.turn_seat
         assert seat is not None
-        return [TurnChanged(game.row.id, seat, game.user_of(seat))]
+        events: list[Event] = [TurnChanged(game.row.id, seat, game.user_of(seat))]
+        if computer_plays(game.seats[seat]):
+            events.append(ComputerToMove(game.row.id, game.version, seat))
+        return events
 
 
 def _advanced_row(row: GameRow, version: int, turn: int | None, now: float, finished: bool) -> GameRow:
@@ -208,8 +219,13 @@ def info_of(row: GameRow, seats: tuple[SeatRow, ...], result: GameResult | None 
         settings=GameSettings.from_dict(row.settings), version=row.version, players=players,
         resigned=frozenset(s.user_id for s in seats if s.resigned),
         to_move_seat=row.turn_seat, to_move_id=to_move_id, turn_since=row.turn_since,
-        result=result,
+        result=result, stood_in=frozenset(s.user_id for s in seats if s.stand_in),
     )
+
+
+def computer_plays(seat: SeatRow) -> bool:
+    """A computer plays this seat: a computer player, or the stand-in for one who resigned."""
+    return seat.is_computer or seat.stand_in
 
 
 def engine_title(kind: str) -> str:

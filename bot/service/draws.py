@@ -73,6 +73,8 @@ class DrawOperations(TurnOperations, ServiceBase):
         live, seat = seated
         if live.row.kind not in DRAW_BY_AGREEMENT:
             return Refusal(Reason.NO_DRAWS, Msg("refusal.no_draws", title=live.engine.TITLE))
+        if live.seats[1 - seat].is_computer or live.seats[1 - seat].stand_in:
+            return Refusal(Reason.NO_DRAWS, Msg("refusal.computer_no_draw"))
         return live, live.user_of(1 - seat)
 
     async def _pending_offer(self, game_id: int, user_id: int) -> LiveGame | Refusal:

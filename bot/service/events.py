@@ -58,6 +58,17 @@ class MovePlayed:
     notation: str
     words: Msg | str   # a message (a line logged before messages: its English sentence)
     forced: bool
+    stand_in: bool = False       # the stand-in (a computer) played it for an absent player
+
+
+@dataclass(frozen=True)
+class ComputerToMove:
+    """A computer is to play this turn (a computer player, or the stand-in): call
+    ``play_computer_turn(game_id, version)``; it thinks in a worker process."""
+
+    game_id: int
+    version: int
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -149,6 +160,6 @@ class DrawDeclined:
 
 Event = (
     LobbyOpened | PlayerJoined | PlayerLeft | SettingsChanged | GameStarted | MovePlayed
-    | BoardChanged | HandsChanged | TurnChanged | PlayerResigned | GameOver | GameCancelled
+    | BoardChanged | HandsChanged | TurnChanged | ComputerToMove | PlayerResigned | GameOver | GameCancelled
     | UndoRequested | UndoApproved | UndoDeclined | MovesUndone | DrawOffered | DrawDeclined
 )

@@ -97,8 +97,9 @@ def retire_words(engine: ModuleType, seat: int) -> Msg:
     return Msg("move.resigns", colour=seat_name(engine, seat))
 
 
-def advance(engine: ModuleType, live: LiveGame, action: Action, now: float) -> Step:
-    """Apply ``action`` and then every forced pass after it.
+def advance(engine: ModuleType, live: LiveGame, action: Action, now: float, stand_in: bool = False) -> Step:
+    """Apply ``action`` and then every forced pass after it (``stand_in``: a computer played it
+    for an absent player, which the log keeps).
 
     Raises the engine's ``MoveError`` / ``IllegalMove`` for a bad move; then
     nothing has changed.
@@ -119,7 +120,7 @@ def advance(engine: ModuleType, live: LiveGame, action: Action, now: float) -> S
         words = retire_words(engine, action.seat)
         notation = "retire"
         state = engine.retire(state, action.seat)
-    entries = [LogEntry(ply, action.seat, action.kind, notation, stored_words(words), False, now)]
+    entries = [LogEntry(ply, action.seat, action.kind, notation, stored_words(words), False, now, stand_in)]
     state = _play_forced_passes(engine, state, entries, now)
     hands = hands_of(engine, state, len(live.seats))
     return Step(

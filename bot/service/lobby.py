@@ -10,7 +10,7 @@ from bot.i18n.message import Msg
 from bot.service import live as engine_work
 from bot.service.base import ServiceBase, engine_of, info_of
 from bot.service.events import (
-    BoardChanged, Event, GameCancelled, GameOver, GameStarted, HandsChanged, LobbyOpened,
+    BoardChanged, ComputerToMove, Event, GameCancelled, GameOver, GameStarted, HandsChanged, LobbyOpened,
     MovePlayed, PlayerJoined, PlayerLeft, SettingsChanged, TurnChanged,
 )
 from bot.service.live import LiveGame, words_of
@@ -213,7 +213,8 @@ def _start_events(game: LiveGame, entries: Sequence[Any], outcome: Outcome | Non
     game_id = game.row.id
     events: list[Event] = [GameStarted(game_id, game.user_ids)]
     events.extend(
-        MovePlayed(game_id, e.ply, e.seat, game.user_of(e.seat), e.kind, e.notation, words_of(e), e.forced)
+        MovePlayed(game_id, e.ply, e.seat, game.user_of(e.seat), e.kind, e.notation, words_of(e), e.forced,
+                   e.stand_in)
         for e in entries
     )
     events.append(BoardChanged(game_id, game.version))
@@ -226,4 +227,6 @@ def _start_events(game: LiveGame, entries: Sequence[Any], outcome: Outcome | Non
         seat = game.row.turn_seat
         assert seat is not None
         events.append(TurnChanged(game_id, seat, game.user_of(seat)))
+        if game.seats[seat].is_computer:
+            events.append(ComputerToMove(game_id, game.version, seat))
     return events

@@ -109,7 +109,7 @@ class QueryOperations(ServiceBase):
         words = await self._history_words(row, len(seats), log, {e.ply for e in lines})
         return [
             HistoryLine(e.ply, e.seat, users[e.seat], e.kind, e.notation, words.get(e.ply, words_of(e)), e.forced,
-                        e.played_at)
+                        e.played_at, e.stand_in)
             for e in lines
         ]
 

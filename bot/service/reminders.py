@@ -11,10 +11,10 @@ from __future__ import annotations
 import logging
 
 from bot.i18n.message import Msg
-from bot.service.base import ServiceBase, info_of
+from bot.service.base import ServiceBase, computer_plays, info_of
+from bot.service.computers import ComputerOperations
 from bot.service.results import Accepted, Reason, Refusal, Reminder
 from bot.service.settings import GameSettings
-from bot.service.turns import TurnOperations
 from bot.store import GameRow, GameStatus, ReminderRow
 
 log = logging.getLogger(__name__)
@@ -43,7 +43,7 @@ def _deadline_passed(game: GameRow, now: float) -> bool:
             and now >= game.turn_since + deadline)
 
 
-class ReminderOperations(TurnOperations, ServiceBase):
+class ReminderOperations(ComputerOperations, ServiceBase):
     """Reminders, mutes and deadlines."""
 
     async def due_reminders(self, now: float | None = None) -> list[Reminder]:
@@ -57,7 +57,8 @@ class ReminderOperations(TurnOperations, ServiceBase):
         due: list[Reminder] = []
         for game in games:
             user_id = to_act.get(game.id)
-            if user_id is None or game.turn_seat is None or (game.id, user_id) in muted:
+            # Computers are never reminded: they move by themselves.
+            if user_id is None or user_id < 0 or game.turn_seat is None or (game.id, user_id) in muted:
                 continue
             try:
                 upcoming = _next_reminder(game, GameSettings.from_dict(game.settings), sent.get(game.id))
@@ -111,7 +112,9 @@ class ReminderOperations(TurnOperations, ServiceBase):
 
     async def process_deadlines(self, now: float | None = None) -> list[Accepted]:
         """Act on every missed deadline: skip the late player (Alcazar) or end the game
-        with their loss (Alcazar 1978). One result, with its events, per game acted on."""
+        with their loss (Alcazar 1978); with the setting ``stand_in_on_deadline``, the
+        stand-in plays the turn instead. One result, with its events, per game acted on.
+        A turn a computer plays has no deadline (it is resumed, not punished)."""
         now = self.clock.now() if now is None else now
         async with self.store.read() as tx:
             active = await tx.games.with_status(GameStatus.ACTIVE)
@@ -127,13 +130,19 @@ class ReminderOperations(TurnOperations, ServiceBase):
         return results
 
     async def _apply_deadline(self, candidate: GameRow, now: float) -> Accepted | Refusal | None:
-        """Skip or beat the late player of one game; None when its deadline has not passed."""
+        """Skip or beat the late player of one game, or let the stand-in play their turn;
+        None when its deadline has not passed."""
         if not _deadline_passed(candidate, now):
             return None
         async with self._game_lock(candidate.id):
             live = await self._load_live(candidate.id)
             # Re-checked under the lock: the player may have moved meanwhile.
             if live is None or live.row.status is not GameStatus.ACTIVE \
-                    or not _deadline_passed(live.row, now) or live.row.turn_seat is None:
+                    or not _deadline_passed(live.row, now) or live.row.turn_seat is None \
+                    or computer_plays(live.seats[live.row.turn_seat]):
                 return None
-            return await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True)
+            if not GameSettings.from_dict(live.row.settings).stand_in_on_deadline:
+                return await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True)
+            version = live.version
+        # The stand-in thinks outside the game's lock, like any computer.
+        return await self._stand_in_for_late_player(candidate.id, version)

@@ -63,6 +63,7 @@ class GameResult:
     reason: Msg | str       # a message; results stored before messages keep an English sentence
     outcome: Outcome
     finished_at: float
+    stand_in_seats: tuple[int, ...] = ()   # seats the stand-in played at least one move for
 
 
 @dataclass(frozen=True)
@@ -84,9 +85,25 @@ class GameInfo:
     to_move_id: int | None             # user id of the player to act
     turn_since: float | None
     result: GameResult | None = None
+    stood_in: frozenset[int] = frozenset()   # user ids who resigned and whose seat the stand-in plays
 
     def seat_of(self, user_id: int) -> int | None:
         return self.players.index(user_id) if user_id in self.players else None
+
+    @property
+    def computers(self) -> tuple[int, ...]:
+        """The computer players' user ids (negative), in seat (or joining) order."""
+        return tuple(u for u in self.players if u < 0)
+
+    def played_by_computer(self, seat: int) -> bool:
+        """Whether a computer plays this seat now: a computer player, or the stand-in of one who resigned."""
+        user_id = self.players[seat]
+        return user_id < 0 or user_id in self.stood_in
+
+    @property
+    def computer_to_move(self) -> bool:
+        """The table waits for a computer (it moves by itself within seconds)."""
+        return self.to_move_seat is not None and self.played_by_computer(self.to_move_seat)
 
 
 @dataclass(frozen=True)
@@ -132,6 +149,7 @@ class HistoryLine:
     words: Msg | str        # made from the notation when asked for, in no language yet
     forced: bool
     played_at: float
+    stand_in: bool = False        # the stand-in (a computer) played it for an absent player
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """``GameService``: the one place where games change."""
 from __future__ import annotations
 
+from bot.service.computers import ComputerOperations
 from bot.service.languages import LanguageOperations
 from bot.service.lobby import LobbyOperations
 from bot.service.messages import MessageOperations
@@ -10,10 +11,10 @@ from bot.service.reminders import ReminderOperations
 
 
 class GameService(
-    LobbyOperations, QuestionOperations, ReminderOperations, QueryOperations, MessageOperations,
-    LanguageOperations,
+    QuestionOperations, ReminderOperations, ComputerOperations, LobbyOperations, QueryOperations,
+    MessageOperations, LanguageOperations,
 ):
-    """Lobbies, turns, undo, draws, reminders, deadlines and queries over one ``Store``.
+    """Lobbies, turns, computer players, undo, draws, reminders, deadlines and queries over one ``Store``.
 
     ``GameService(store, clock)``; every operation is an async method taking
     ids and text and returning ``Accepted`` (with events) or a ``Refusal``.

@@ -26,12 +26,19 @@ class GameSettings:
     24 h, at most 3 per turn; no deadline. With a deadline, a player who has
     not moved within it is skipped for that turn (Alcazar) or loses (Alcazar
     1978). ``options`` are the engine's house rules (``DEFAULT_OPTIONS`` keys).
+
+    The stand-in is a computer player: with ``stand_in_on_deadline`` it plays
+    the turn of a player who missed the deadline (instead of the skip or the
+    loss); with ``stand_in_on_resign`` (Alcazar only) it takes over the seat
+    of a player who resigns (instead of retiring it).
     """
 
     reminder_first_hours: float = 12.0
     reminder_every_hours: float = 24.0
     reminder_max: int = 3
     deadline_hours: float | None = None
+    stand_in_on_deadline: bool = False
+    stand_in_on_resign: bool = False
     options: Mapping[str, Any] = field(default_factory=dict)
     #: The language of the game's public posts (a catalog in ``data/locales``); games from before it: English.
     language: str = ENGLISH
@@ -54,6 +61,8 @@ class GameSettings:
             "reminder_every_hours": self.reminder_every_hours,
             "reminder_max": self.reminder_max,
             "deadline_hours": self.deadline_hours,
+            "stand_in_on_deadline": self.stand_in_on_deadline,
+            "stand_in_on_resign": self.stand_in_on_resign,
             "options": dict(self.options),
             "language": self.language,
         }
@@ -81,6 +90,8 @@ class GameSettings:
             updated["options"] = {**self.options, **checked_options(engine, updated["options"])}
         result = replace(self, **updated)
         result.check()
+        if result.stand_in_on_resign is True and not hasattr(engine, "retire"):
+            raise SettingsError(Msg("setting.stand_in_resign_1978", title=engine.TITLE))
         return result
 
     def check(self) -> None:
@@ -90,6 +101,9 @@ class GameSettings:
         count = self.reminder_max
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_REMINDERS:
             raise SettingsError(Msg("setting.reminder_max", high=MAX_REMINDERS, value=_shown(count)))
+        for name in ("stand_in_on_deadline", "stand_in_on_resign"):
+            if not isinstance(getattr(self, name), bool):
+                raise SettingsError(Msg("setting.on_off", name=name, value=_shown(getattr(self, name))))
         if self.deadline_hours is not None:
             _check_hours("deadline_hours", self.deadline_hours, DEADLINE_HOURS, off=True)
         if self.language not in LANGUAGES:

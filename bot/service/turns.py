@@ -10,6 +10,7 @@ from bot.service.base import ServiceBase, no_such_game
 from bot.service.events import Event, PlayerResigned
 from bot.service.live import Action, LiveGame, Step, seat_name
 from bot.service.results import Accepted, Reason, Refusal
+from bot.service.settings import GameSettings
 from bot.service.threads import in_thread
 from bot.store import EntryKind, GameStatus, StaleVersion
 
@@ -78,13 +79,22 @@ class TurnOperations(ServiceBase):
 
     async def resign(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Resign. In Alcazar the game goes on without the player (their turns are
-        skipped, they rank last); in Alcazar 1978 the opponent wins at once."""
+        skipped, they rank last) or, with the setting ``stand_in_on_resign``, with
+        the stand-in playing their seat; in Alcazar 1978 the opponent wins at once."""
         async with self._game_lock(game_id):
             seated = await self._seated_player(game_id, user_id)
             if isinstance(seated, Refusal):
                 return seated
             live, seat = seated
+            if hasattr(live.engine, "retire") and GameSettings.from_dict(live.row.settings).stand_in_on_resign:
+                return await self._hand_seat_to_stand_in(live, seat)
             return await self._end_turns_of(live, seat, missed_deadline=False)
+
+    async def _hand_seat_to_stand_in(self, live: LiveGame, seat: int) -> Accepted | Refusal:
+        """The stand-in takes over a resigning player's seat: the board stays, the version moves on."""
+        now = self.clock.now()
+        step = await in_thread(engine_work.standing_still, live.engine, live)
+        return await self._commit(live, step, now, resigned_seat=seat, stand_in=True)
 
     # -- shared by resignations and deadlines --------------------------------------------
 
@@ -107,15 +117,18 @@ class TurnOperations(ServiceBase):
 
     async def _commit(
         self, live: LiveGame, step: Step, now: float, *,
-        outcome: Outcome | None = None, resigned_seat: int | None = None,
+        outcome: Outcome | None = None, resigned_seat: int | None = None, stand_in: bool = False,
     ) -> Accepted | Refusal:
-        """One transaction for one step; a stale version rolls it back whole."""
+        """One transaction for one step; a stale version rolls it back whole.
+
+        ``resigned_seat`` resigned in this step; with ``stand_in`` the stand-in plays it on.
+        """
         try:
             async with self.store.write() as tx:
-                after = await self._commit_step(tx, live, step, now, outcome=outcome)
                 if resigned_seat is not None:
-                    await tx.seats.mark_resigned(live.row.id, live.user_of(resigned_seat))
-                    after = _with_resigned(after, resigned_seat)
+                    await tx.seats.mark_resigned(live.row.id, live.user_of(resigned_seat), stand_in=stand_in)
+                    live = _with_resigned(live, resigned_seat, stand_in)
+                after = await self._commit_step(tx, live, step, now, outcome=outcome)
         except StaleVersion:
             self._forget(live.row.id)
             return stale(live)
@@ -144,6 +157,6 @@ class TurnOperations(ServiceBase):
         return live, seat
 
 
-def _with_resigned(game: LiveGame, seat: int) -> LiveGame:
-    seats = tuple(replace(s, resigned=s.resigned or s.seat == seat) for s in game.seats)
+def _with_resigned(game: LiveGame, seat: int, stand_in: bool) -> LiveGame:
+    seats = tuple(replace(s, resigned=True, stand_in=stand_in) if s.seat == seat else s for s in game.seats)
     return replace(game, seats=seats)

@@ -36,8 +36,9 @@ def _undoable_ply(log: Sequence[LogEntry], seat: int) -> int | None:
 
 
 def _voters(live: LiveGame, requester_id: int) -> tuple[int, ...]:
-    """Everyone who still plays, but the one asking."""
-    return tuple(s.user_id for s in live.seats if not s.resigned and s.user_id != requester_id)
+    """Every person who still plays, but the one asking (computers are not asked)."""
+    return tuple(s.user_id for s in live.seats
+                 if not s.resigned and not s.is_computer and s.user_id != requester_id)
 
 
 class UndoOperations(TurnOperations, ServiceBase):
@@ -64,6 +65,9 @@ class UndoOperations(TurnOperations, ServiceBase):
             if pending is not None and pending.version == live.version:
                 return Refusal(Reason.ALREADY_ASKED, Msg("refusal.undo_already_asked"))
             voters = _voters(live, user_id)
+            if not voters:
+                return Refusal(Reason.NOTHING_TO_UNDO,
+                               Msg("refusal.computers_no_undo"))
             async with self.store.write() as tx:
                 await tx.undo.put(UndoRequestRow(game_id, user_id, live.version, self.clock.now(), ()))
             return Accepted(await self._info(live.row, live.seats),

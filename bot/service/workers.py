@@ -85,6 +85,11 @@ def start_workers() -> None:
         pool.submit(_ready)
 
 
+def worker_count() -> int:
+    """How many processes the pool has (or will have when it starts)."""
+    return _processes()
+
+
 def worker_pids() -> list[int]:
     """The process ids of the running workers (for measurements and tests)."""
     # the executor has no public list of its processes

@@ -176,7 +176,7 @@ class SeatRepo:
             " ORDER BY seat, joined_at, user_id", (game_id,),
         )
         return [
-            SeatRow(game_id=g, user_id=u, joined_at=j, seat=s, resigned=bool(r))
+            SeatRow(game_id=g, user_id=u, joined_at=j, seat=s, resigned=bool(r), stand_in=r == 2)
             for g, u, j, s, r in await cursor.fetchall()
         ]
 
@@ -195,9 +195,21 @@ class SeatRepo:
         )
         return {game_id: user_id for game_id, user_id in await cursor.fetchall()}
 
-    async def mark_resigned(self, game_id: int, user_id: int) -> None:
+    async def computer_turns(self) -> list[tuple[int, int, int]]:
+        """(game id, version, seat) of every active game whose seat to act a computer plays:
+        a computer player (negative user id) or the stand-in of one who resigned (``resigned`` 2)."""
+        cursor = await self._conn.execute(
+            "SELECT g.id, g.version, g.turn_seat FROM games g"
+            " JOIN seats s ON s.game_id = g.id AND s.seat = g.turn_seat"
+            " WHERE g.status = 'active' AND (s.user_id < 0 OR s.resigned = 2) ORDER BY g.id"
+        )
+        return [(game_id, version, seat) for game_id, version, seat in await cursor.fetchall()]
+
+    async def mark_resigned(self, game_id: int, user_id: int, *, stand_in: bool = False) -> None:
+        """The player resigned; with ``stand_in`` a computer plays their seat on (``resigned`` = 2)."""
         await self._conn.execute(
-            "UPDATE seats SET resigned = 1 WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            "UPDATE seats SET resigned = ? WHERE game_id = ? AND user_id = ?",
+            (2 if stand_in else 1, game_id, user_id),
         )
 
 

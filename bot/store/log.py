@@ -9,14 +9,14 @@ from bot.store.records import EntryKind, LogEntry, Snapshot
 
 
 def _entry(row: Iterable[Any]) -> LogEntry:
-    ply, seat, kind, notation, words, forced, played_at = row
+    ply, seat, kind, notation, words, forced, played_at, stand_in = row
     return LogEntry(
         ply=ply, seat=seat, kind=EntryKind(kind), notation=notation, words=words,
-        forced=bool(forced), played_at=played_at,
+        forced=bool(forced), played_at=played_at, stand_in=bool(stand_in),
     )
 
 
-_ENTRY_COLUMNS = "ply, seat, kind, notation, words, forced, played_at"
+_ENTRY_COLUMNS = "ply, seat, kind, notation, words, forced, played_at, by_stand_in"
 
 
 class MoveLog:
@@ -28,11 +28,11 @@ class MoveLog:
     async def append(self, game_id: int, entries: Sequence[LogEntry]) -> None:
         """Append lines; a ply already in the live log is an ``IntegrityError``."""
         await self._conn.executemany(
-            "INSERT INTO moves (game_id, ply, seat, kind, notation, words, forced, played_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO moves (game_id, ply, seat, kind, notation, words, forced, played_at,"
+            " by_stand_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (game_id, e.ply, e.seat, e.kind.value, e.notation, e.words, int(e.forced),
-                 e.played_at)
+                 e.played_at, int(e.stand_in))
                 for e in entries
             ],
         )
@@ -83,3 +83,27 @@ class SnapshotRepo:
             return None
         version, ply, state = row
         return Snapshot(game_id=game_id, version=version, ply=ply, state=state)
+
+
+class ComputerClaimRepo:
+    """The ``computer_claims`` table: which turn of a game a process is thinking about.
+
+    A claim is for one game version; it lapses after a lease, so a turn whose
+    process died is thought about again. The move itself is still committed
+    under the game's version check, which is what makes it count once.
+    """
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def claim(self, game_id: int, version: int, now: float, lease: float) -> bool:
+        """Claim the turn at ``version``; False while another claim of it runs its lease."""
+        cursor = await self._conn.execute(
+            "INSERT INTO computer_claims (game_id, version, claimed_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version,"
+            " claimed_at = excluded.claimed_at"
+            " WHERE computer_claims.version != excluded.version"
+            " OR computer_claims.claimed_at <= ?",
+            (game_id, version, now, now - lease),
+        )
+        return cursor.rowcount == 1

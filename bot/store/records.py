@@ -60,6 +60,12 @@ class SeatRow:
     joined_at: float
     seat: int | None
     resigned: bool
+    stand_in: bool = False     # resigned, and the stand-in (a computer) plays the seat on
+
+    @property
+    def is_computer(self) -> bool:
+        """A computer player's seat (computer players have negative user ids)."""
+        return self.user_id < 0
 
 
 @dataclass(frozen=True)
@@ -73,6 +79,7 @@ class LogEntry:
     words: str        # the move in plain words, safe to show in the channel
     forced: bool      # played by the service itself (the only legal move was `pass`)
     played_at: float
+    stand_in: bool = False   # a computer played it for an absent (late or resigned) player
 
 
 @dataclass(frozen=True)

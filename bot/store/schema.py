@@ -132,7 +132,20 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, role, user_id)
     ) WITHOUT ROWID;
     """,
-    # 5: each user's language at their last interaction, for the DMs the bot sends them unasked.
+    # 5: computer players. A move the stand-in played for an absent player is marked in
+    #    the log (and a seat it took over on a resignation has seats.resigned = 2); a
+    #    computer's turn is claimed (game and version) by the one process that
+    #    thinks about it, for a lease, so it is played once and resumed after a crash.
+    """
+    ALTER TABLE moves ADD COLUMN by_stand_in INTEGER NOT NULL DEFAULT 0;
+
+    CREATE TABLE computer_claims (
+        game_id    INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        version    INTEGER NOT NULL,            -- the turn (game version) being thought about
+        claimed_at REAL    NOT NULL
+    );
+    """,
+    # 6: each user's language at their last interaction, for the DMs the bot sends them unasked.
     """
     CREATE TABLE user_languages (
         user_id  INTEGER PRIMARY KEY,

@@ -17,7 +17,7 @@ import aiosqlite
 
 from bot.store.games import GameRepo, ResultRepo, SeatRepo
 from bot.store.languages import LanguageRepo
-from bot.store.log import MoveLog, SnapshotRepo
+from bot.store.log import ComputerClaimRepo, MoveLog, SnapshotRepo
 from bot.store.messages import PostedMessageRepo
 from bot.store.reminders import DmNoteRepo, MuteRepo, ReminderRepo
 from bot.store.requests import DrawOfferRepo, UndoRepo
@@ -39,6 +39,7 @@ class Tx:
         self.draws = DrawOfferRepo(conn)
         self.dm_notes = DmNoteRepo(conn)
         self.messages = PostedMessageRepo(conn)
+        self.computer_claims = ComputerClaimRepo(conn)
         self.languages = LanguageRepo(conn)
 
 
@@ -74,7 +75,7 @@ class Store:
     runs one transaction (``BEGIN IMMEDIATE``, issued by sqlite3 before the first
     change, … ``COMMIT``; rolled back on any exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
     ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``undo``, ``draws``, ``dm_notes``, ``messages``,
-    ``languages``.
+    ``computer_claims``, ``languages``.
     """
 
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:

@@ -24,7 +24,7 @@ async def test_two_players_play_alcazar_1978_to_the_end(fake: FakeDiscord, datab
     async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
         lobby = await alice.slash("new", game="alcazar1978")
         assert not lobby.ephemeral
-        assert [b["label"] for b in lobby.buttons] == ["Join", "Leave", "Start", "Cancel"]
+        assert [b["label"] for b in lobby.buttons] == ["Join", "Leave", "Start", "Cancel", "Add computer"]
         joined = await bob.click(lobby.message, "Join")
         assert bob.mention in joined.text
         started = await alice.click(lobby.message, "Start")

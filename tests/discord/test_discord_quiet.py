@@ -72,7 +72,7 @@ async def test_a_deleted_lobby_message_is_posted_once_more_and_then_edited(fake:
         del fake.messages[int(lobby.message["id"])]        # a moderator deleted it
         again = await bob.slash("join")
         assert not again.ephemeral and bob.mention in again.text, "the lobby is shown again, with its buttons"
-        assert [b["label"] for b in again.buttons] == ["Join", "Leave", "Start", "Cancel"]
+        assert [b["label"] for b in again.buttons] == ["Join", "Leave", "Start", "Cancel", "Add computer"]
         joined = await carol.slash("join")
         assert joined.ephemeral and "You joined" in joined.text
         assert carol.mention in str(fake.messages[int(again.message["id"])]["embeds"])

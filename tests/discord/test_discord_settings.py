@@ -51,7 +51,7 @@ async def test_a_game_opened_in_a_thread_lives_in_that_thread(fake: FakeDiscord,
         thread = threads[0]
         assert opened.ephemeral and f"<#{thread.id}>" in opened.text
         lobby = fake.channel_messages(thread)[0]
-        assert labels(lobby) == ["Join", "Leave", "Start", "Cancel"]
+        assert labels(lobby) == ["Join", "Leave", "Start", "Cancel", "Add computer"]
         assert fake.channel_messages(fake.general) == [], "nothing of the game is posted in the parent channel"
 
         await bob.click(lobby, "Join")
