@@ -98,7 +98,7 @@ class LevelChoice(ui.View):
         super().__init__(timeout=300)
         self.game_id = game_id
         for button, level in ((self.easy, "easy"), (self.normal, "normal"), (self.hard, "hard")):
-            button.label = t(lang, f"level.{level}")
+            button.label = t(lang, f"level.{level}")  # the decorators name the callbacks; this is the label
 
     async def _add(self, interaction: discord.Interaction, level: str) -> None:
         from bot.discord.context import accepted, bot_of
@@ -112,15 +112,15 @@ class LevelChoice(ui.View):
             content=t(private_language(interaction), "computer.joined_game", name=name), view=None)
         self.stop()
 
-    @ui.button(label="Easy", style=discord.ButtonStyle.secondary)
+    @ui.button(label="easy", style=discord.ButtonStyle.secondary)
     async def easy(self, interaction: discord.Interaction, button: ui.Button[LevelChoice]) -> None:
         await guarded(interaction, self._add(interaction, "easy"), game_id=self.game_id)
 
-    @ui.button(label="Normal", style=discord.ButtonStyle.primary)
+    @ui.button(label="normal", style=discord.ButtonStyle.primary)
     async def normal(self, interaction: discord.Interaction, button: ui.Button[LevelChoice]) -> None:
         await guarded(interaction, self._add(interaction, "normal"), game_id=self.game_id)
 
-    @ui.button(label="Hard", style=discord.ButtonStyle.danger)
+    @ui.button(label="hard", style=discord.ButtonStyle.danger)
     async def hard(self, interaction: discord.Interaction, button: ui.Button[LevelChoice]) -> None:
         await guarded(interaction, self._add(interaction, "hard"), game_id=self.game_id)
 
