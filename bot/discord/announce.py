@@ -42,9 +42,9 @@ def turn_line(game: GameInfo) -> str:
     lang = game.settings.language
     if game.computer_to_move:
         if game.to_move_id < 0:
-            return t(lang, "announce.computer_thinking", player=mention(game.to_move_id))
-        return t(lang, "announce.stand_in_thinking", player=mention(game.to_move_id))
-    line = t(lang, "announce.your_turn", player=mention(game.to_move_id))
+            return t(lang, "announce.computer_thinking", player=mention(game.to_move_id, lang))
+        return t(lang, "announce.stand_in_thinking", player=mention(game.to_move_id, lang))
+    line = t(lang, "announce.your_turn", player=mention(game.to_move_id, lang))
     deadline = game.settings.deadline_seconds
     if deadline is not None and game.turn_since is not None:
         line += t(lang, "announce.deadline", when=timestamp(game.turn_since + deadline))
@@ -53,7 +53,7 @@ def turn_line(game: GameInfo) -> str:
 
 def move_line(event: MovePlayed, lang: str = "en") -> str:
     """One move for the channel, in the game's language (a line logged before messages in its own words)."""
-    who = mention(event.user_id)
+    who = mention(event.user_id, lang)
     if event.kind is EntryKind.SKIP:
         return t(lang, "announce.missed_deadline", player=who)
     if event.kind is EntryKind.RETIRE:

@@ -19,10 +19,10 @@ from bot.discord.endpoints import apply_endpoints
 from bot.discord.computers import ComputerTurns
 from bot.discord.reminders import ReminderLoop
 from bot.discord.replies import answer_failure
+from bot.discord.standings import computer_label
 from bot.discord.translator import CatalogTranslator
 from bot.i18n import ENGLISH, language_of, t
 from bot.service import Clock, GameService, SystemClock
-from bot.service.computers import computer_name
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -123,13 +123,14 @@ class AlcazarBot(discord.Client):
         names = []
         for user_id in user_ids:
             if user_id < 0:
-                names.append(computer_name(user_id))
+                names.append(computer_label(user_id, lang))
                 continue
             if user_id not in self._names:
                 try:
                     self._names[user_id] = (await self.user_by_id(user_id)).display_name
                 except discord.HTTPException:
-                    return [computer_name(u) if u < 0 else self._names.get(u, t(lang, "player.numbered", number=i + 1))
+                    return [computer_label(u, lang) if u < 0
+                            else self._names.get(u, t(lang, "player.numbered", number=i + 1))
                             for i, u in enumerate(user_ids)]
             names.append(self._names[user_id])
         return names

@@ -33,7 +33,7 @@ def lobby_embed(game: GameInfo, note: str | Msg | None = None) -> discord.Embed:
         Msg("players.range", low=engine.MIN_PLAYERS, high=engine.MAX_PLAYERS)
     embed = discord.Embed(title=t(lang, "lobby.title", title=game.title), colour=COLOUR,
                           description=t(lang, "lobby.description", host=mention(game.host_id), wanted=wanted))
-    players = "\n".join(f"{i + 1}. {mention(u)}" for i, u in enumerate(game.players)) or t(lang, "lobby.nobody")
+    players = "\n".join(f"{i + 1}. {mention(u, lang)}" for i, u in enumerate(game.players)) or t(lang, "lobby.nobody")
     embed.add_field(name=t(lang, "lobby.players", count=len(game.players)), value=players, inline=False)
     embed.add_field(name=t(lang, "lobby.settings"), value=settings_text(game, lang), inline=False)
     if note:
@@ -179,7 +179,7 @@ async def start_game(interaction: discord.Interaction, game_id: int, from_button
     result = accepted(await bot.service.start(game_id, interaction.user.id), game_id)
     lang = result.game.settings.language
     colours = get_game(result.game.kind).COLORS
-    seats = ", ".join(f"{mention(u)} ({t(lang, f'colour.{colours[seat]}')})"
+    seats = ", ".join(f"{mention(u, lang)} ({t(lang, f'colour.{colours[seat]}')})"
                       for seat, u in enumerate(result.game.players))
     posted = await publish(bot, result, headline=t(lang, "lobby.begins", title=result.game.title, seats=seats))
     # Closing the lobby answers the click, so it comes once the board is there.

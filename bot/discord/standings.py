@@ -15,17 +15,22 @@ from bot.discord.texts import clip
 from bot.games import get_game
 from bot.i18n import Msg, t, text_of
 from bot.service import GameInfo
-from bot.service.computers import computer_name
+from bot.service.computers import computer_level
 from renderer.drawing import named_text
 
 MONEY_PER_POINT = 50     # a point per full 50 Real; the rest breaks ties (shared/rules/alcazar.md, "Scoring")
 
 
-def mention(user_id: int) -> str:
-    """A player as the channel names them: a mention, or a computer player's name in bold."""
+def mention(user_id: int, lang: str = "en") -> str:
+    """A player as the channel names them: a mention, or a computer player's name in bold (in ``lang``)."""
     if user_id < 0:
-        return f"**{computer_name(user_id)}**"
+        return f"**{computer_label(user_id, lang)}**"
     return f"<@{user_id}>"
+
+
+def computer_label(user_id: int, lang: str = "en") -> str:
+    """A computer player's name in ``lang``: "Computer (normal)", "Gép (közepes)"."""
+    return t(lang, "computer.name", level=Msg(f"level.{computer_level(user_id)}.lower"))
 
 
 def pinging(*user_ids: int) -> discord.AllowedMentions:
@@ -50,7 +55,7 @@ def with_mentions(text: str, game: GameInfo, lang: str = "en") -> str:
     """``text`` written by the engine with colours, each seat's colour replaced by the player's mention."""
     colours = dict(enumerate(get_game(game.kind).COLORS[:len(game.players)]))
     words = {colour: t(lang, f"colour.{colour}") for colour in colours.values()}
-    return named_text(text, colours, [mention(u) for u in game.players], words)
+    return named_text(text, colours, [mention(u, lang) for u in game.players], words)
 
 
 def ranking(game: GameInfo) -> list[int]:
@@ -75,8 +80,8 @@ def result_lines(game: GameInfo) -> list[str]:
     result = game.result
     if result is None:
         return [t(lang, "result.over")]
-    everyone = [mention(u) for u in game.players]
-    winners = [mention(u) for u in result.winner_ids]
+    everyone = [mention(u, lang) for u in game.players]
+    winners = [mention(u, lang) for u in result.winner_ids]
     if not winners:
         head = t(lang, "result.draw", players=everyone)
     elif len(winners) == 1:
@@ -99,11 +104,11 @@ def computer_lines(game: GameInfo) -> list[str]:
     lang = game.settings.language
     lines = []
     if game.computers:
-        lines.append(t(lang, "result.computers", players=", ".join(mention(u) for u in game.computers)))
+        lines.append(t(lang, "result.computers", players=", ".join(mention(u, lang) for u in game.computers)))
     stood_in = sorted({*(game.result.stand_in_seats if game.result else ()),
                        *(game.players.index(u) for u in game.stood_in)})
     if stood_in:
-        lines.append(t(lang, "result.stood_in", players=", ".join(mention(game.players[s]) for s in stood_in)))
+        lines.append(t(lang, "result.stood_in", players=", ".join(mention(game.players[s], lang) for s in stood_in)))
     return lines
 
 
@@ -123,7 +128,7 @@ def _score(game: GameInfo, seat: int) -> str:
     lang = game.settings.language
     detail = game.result.outcome.details[seat] if game.result.outcome.details else {}
     points = game.result.outcome.scores[seat] if game.result.outcome.scores else 0
-    line = f"{mention(game.players[seat])} {points_words(points, lang)}"
+    line = f"{mention(game.players[seat], lang)} {points_words(points, lang)}"
     if "money" in detail:
         line += f" ({real(int(detail['money']), lang)})"
     if detail.get("retired"):
@@ -143,11 +148,11 @@ def _tie_break(game: GameInfo) -> str | None:
     if len(tied) < 2:
         return None
     lang = game.settings.language
-    names = [mention(game.players[s]) for s in tied]
+    names = [mention(game.players[s], lang) for s in tied]
     left = [int(details[s]["money"]) % MONEY_PER_POINT for s in tied]
     if len(game.result.winners) > 1:
         return t(lang, "result.tie_shared", players=names, points=best, money=real(left[0], lang))
-    return t(lang, "result.tie_broken", players=names, points=best, winner=mention(game.players[tied[0]]),
+    return t(lang, "result.tie_broken", players=names, points=best, winner=mention(game.players[tied[0]], lang),
              money=left[0], others=left[1:])
 
 
@@ -162,7 +167,7 @@ def standing_line(game: GameInfo, view: Mapping[str, Any]) -> str:
         if player["seat"] >= len(game.players) or player.get("retired"):
             continue
         points = int(player.get("points", 0))
-        parts.append(f"{mention(game.players[player['seat']])} {points_words(points, lang)}, "
+        parts.append(f"{mention(game.players[player['seat']], lang)} {points_words(points, lang)}, "
                      f"{real(int(player['money']), lang)}")
     return t(lang, "result.standing", players=" · ".join(parts))
 

@@ -73,7 +73,7 @@ async def test_a_game_in_a_hungarian_server_with_one_english_speaking_player(
     async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
         lobby = await anna.slash("new", game="alcazar")
         assert not lobby.ephemeral
-        assert labels(lobby.message) == ["Csatlakozom", "Kilépek", "Indítás", "Törlés"]
+        assert labels(lobby.message) == ["Csatlakozom", "Kilépek", "Indítás", "Törlés", "Gép hozzáadása"]
         _speaks_hungarian(lobby.text)
         assert "magyar" in lobby.text, "the lobby shows the game's language"
         await bob.click(lobby.message, "Csatlakozom")
