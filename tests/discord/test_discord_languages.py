@@ -128,3 +128,26 @@ async def test_a_game_in_a_hungarian_server_with_one_english_speaking_player(
         assert t("hu", "result.winner", winner=anna.mention) in results["content"]
         assert fake.files_of(int(results["id"]))[0].filename == "results.png"
     assert_clean(fake)
+
+
+async def test_the_host_changes_the_game_s_language_and_the_lobby_follows(fake: FakeDiscord,
+                                                                         database_path: Path) -> None:
+    from players import labels
+
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    alice.locale = bob.locale = "en-US"
+    async with running_bot(fake, database_path) as bot:
+        lobby = await alice.slash("new", game="alcazar1978")
+        assert "Language: English" in lobby.text, "an English server's game starts in English"
+        refused = await bob.slash("settings", language="hu")
+        assert refused.ephemeral and "Only the host" in refused.text
+        changed = await alice.slash("settings", language="hu")
+        assert changed.ephemeral and "Language: Hungarian (magyar)" in changed.text, "her answer is in her language"
+        shown = fake.messages[int(lobby.message["id"])]
+        assert labels(shown)[:4] == ["Csatlakozom", "Kilépek", "Indítás", "Törlés"]
+        assert "Nyelv: magyar" in _texts([shown]) and "Players" not in _texts([shown])
+        game = await bot.service.game_in_channel(fake.general.id)
+        assert game is not None and game.settings.language == "hu"
+        assert (await bob.slash("settings")).text.startswith("Settings of this game"), \
+            "a private answer stays in the reader's language"
+    assert_clean(fake)
