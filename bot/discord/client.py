@@ -28,8 +28,10 @@ from bot.discord.endpoints import apply_endpoints
 from bot.discord.computers import ComputerTurns
 from bot.discord.reminders import ReminderLoop
 from bot.discord.replies import answer_failure
+from bot.discord.standings import computer_label
+from bot.discord.translator import CatalogTranslator
+from bot.i18n import ENGLISH, language_of, t
 from bot.service import Clock, GameService, SystemClock
-from bot.service.computers import computer_name
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -67,6 +69,7 @@ class AlcazarBot(discord.AutoShardedClient):
         self.store: Store | None = None
         self._service: GameService | None = None
         self._names: dict[int, str] = {}
+        self._languages: dict[int, str] = {}   # the last language stored per user, to write only changes
 
     @property
     def service(self) -> GameService:
@@ -87,6 +90,7 @@ class AlcazarBot(discord.AutoShardedClient):
                                     think_scale=self._think_scale, process_name=self.process_name)
         images.start_images(self.settings.image_workers)
         self.add_dynamic_items(*ALL_ITEMS)
+        await self.tree.set_translator(CatalogTranslator())
         self.tree.add_command(AlcazarCommands(self))
         if self.settings.syncs_commands:
             await self.sync_commands()
@@ -113,6 +117,20 @@ class AlcazarBot(discord.AutoShardedClient):
         """The seed for the next new game, or None for a random one."""
         return None if self._game_seeds is None else next(self._game_seeds)
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Remember the user's language: the DMs the bot sends them later are written in it."""
+        language = language_of(interaction.locale)
+        user_id = interaction.user.id
+        if self._languages.get(user_id) != language and self._service is not None:
+            self._languages[user_id] = language
+            await self._service.remember_language(user_id, language)
+
+    async def language_for_dm(self, user_id: int) -> str:
+        """The language of the user's last interaction with the bot (English if none)."""
+        if user_id not in self._languages:
+            self._languages[user_id] = (await self.service.languages_of([user_id]))[user_id]
+        return self._languages[user_id]
+
     # -- names for images (the bot has no member list: default intents only) --------------
     def remember_name(self, user: discord.abc.User) -> None:
         self._names[user.id] = user.display_name
@@ -120,18 +138,19 @@ class AlcazarBot(discord.AutoShardedClient):
     async def user_by_id(self, user_id: int) -> discord.User:
         return self.get_user(user_id) or await self.fetch_user(user_id)
 
-    async def names_of(self, user_ids: Sequence[int]) -> list[str]:
-        """Display names in the given order, fetched once when not seen yet."""
+    async def names_of(self, user_ids: Sequence[int], lang: str = ENGLISH) -> list[str]:
+        """Display names in the given order, fetched once when not seen yet ("Player 2" in ``lang`` if not found)."""
         names = []
         for user_id in user_ids:
             if user_id < 0:
-                names.append(computer_name(user_id))
+                names.append(computer_label(user_id, lang))
                 continue
             if user_id not in self._names:
                 try:
                     self._names[user_id] = (await self.user_by_id(user_id)).display_name
                 except discord.HTTPException:
-                    return [computer_name(u) if u < 0 else self._names.get(u, f"Player {i + 1}")
+                    return [computer_label(u, lang) if u < 0
+                            else self._names.get(u, t(lang, "player.numbered", number=i + 1))
                             for i, u in enumerate(user_ids)]
             names.append(self._names[user_id])
         return names

@@ -14,12 +14,13 @@ from typing import AsyncIterator, Callable
 
 from bot.games import get_game
 from bot.games.common import Outcome
+from bot.i18n.message import Msg
 from bot.service import live as engine_work
 from bot.service.clock import Clock, SystemClock
 from bot.service.events import (
     BoardChanged, ComputerToMove, Event, GameOver, HandsChanged, MovePlayed, TurnChanged,
 )
-from bot.service.live import LiveGame, Step
+from bot.service.live import LiveGame, Step, words_of
 from bot.service.results import GameInfo, GameResult, Reason, Refusal
 from bot.service.settings import GameSettings
 from bot.service.threads import in_thread
@@ -181,7 +182,8 @@ class ServiceBase:
         await tx.moves.append(live.row.id, step.entries)
         await tx.snapshots.put(Snapshot(live.row.id, version, step.ply, step.snapshot))
         if outcome is not None:
-            await tx.results.record(live.row.id, winners=outcome.winners, reason=outcome.reason,
+            # the reason column keeps English for people reading the database; players read the outcome's message
+            await tx.results.record(live.row.id, winners=outcome.winners, reason=str(outcome.reason),
                                     outcome=outcome.to_dict(), now=now)
         row = _advanced_row(live.row, version, turn, now, finished)
         return LiveGame(row=row, seats=live.seats, engine=live.engine, state=step.state,
@@ -193,7 +195,7 @@ class ServiceBase:
         game_id = after.row.id
         events: list[Event] = [
             MovePlayed(game_id, e.ply, e.seat, after.user_of(e.seat), e.kind, e.notation,
-                       e.words, e.forced, e.stand_in)
+                       words_of(e), e.forced, e.stand_in)
             for e in step.entries
         ]
         events.append(BoardChanged(game_id, after.version))
@@ -225,9 +227,10 @@ def _advanced_row(row: GameRow, version: int, turn: int | None, now: float, fini
 
 def _result(stored: ResultRow, seats: tuple[SeatRow, ...]) -> GameResult:
     ids = {s.seat: s.user_id for s in seats}
+    outcome = Outcome.from_dict(stored.outcome)
     return GameResult(
         winners=stored.winners, winner_ids=tuple(ids[s] for s in stored.winners),
-        reason=stored.reason, outcome=Outcome.from_dict(stored.outcome),
+        reason=outcome.reason or stored.reason, outcome=outcome,
         finished_at=stored.finished_at,
     )
 
@@ -262,4 +265,4 @@ def engine_of(kind: str) -> ModuleType:
 
 
 def no_such_game(game_id: int) -> Refusal:
-    return Refusal(Reason.NO_SUCH_GAME, f"There is no game number {game_id}.")
+    return Refusal(Reason.NO_SUCH_GAME, Msg("refusal.no_such_game", game=game_id))

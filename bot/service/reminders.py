@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 
+from bot.i18n.message import Msg
 from bot.service.base import ServiceBase, computer_plays, info_of
 from bot.service.computers import ComputerOperations
 from bot.service.results import Accepted, Reason, Refusal, Reminder
@@ -114,7 +115,7 @@ class ReminderOperations(ComputerOperations, ServiceBase):
             return loaded
         row, seats = loaded
         if not any(s.user_id == user_id for s in seats):
-            return Refusal(Reason.NOT_IN_GAME, "You are not in this game.")
+            return Refusal(Reason.NOT_IN_GAME, Msg("refusal.not_in_game"))
         async with self.store.write() as tx:
             await tx.mutes.set_muted(game_id, user_id, muted)
         return Accepted(info_of(row, seats))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from bot.service.computers import ComputerOperations
+from bot.service.languages import LanguageOperations
 from bot.service.lobby import LobbyOperations
 from bot.service.messages import MessageOperations
 from bot.service.queries import QueryOperations
@@ -11,7 +12,7 @@ from bot.service.reminders import ReminderOperations
 
 class GameService(
     QuestionOperations, ReminderOperations, ComputerOperations, LobbyOperations, QueryOperations,
-    MessageOperations,
+    MessageOperations, LanguageOperations,
 ):
     """Lobbies, turns, computer players, undo, draws, reminders, deadlines and queries over one ``Store``.
 

@@ -150,7 +150,15 @@ MIGRATIONS: tuple[str, ...] = (
         claimed_at REAL    NOT NULL
     );
     """,
-    # 6: claims on scheduled work (reminders, deadlines) by the bot processes sharing the database.
+    # 6: each user's language at their last interaction, for the DMs the bot sends them unasked.
+    """
+    CREATE TABLE user_languages (
+        user_id  INTEGER PRIMARY KEY,
+        language TEXT    NOT NULL,
+        seen_at  REAL    NOT NULL
+    );
+    """,
+    # 7: claims on scheduled work (reminders, deadlines) by the bot processes sharing the database.
     """
     CREATE TABLE claims (
         game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,

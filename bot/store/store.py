@@ -25,6 +25,7 @@ import aiosqlite
 from bot.store.claims import ClaimRepo
 from bot.store.db import Db, SqliteDb
 from bot.store.games import GameRepo, ResultRepo, SeatRepo
+from bot.store.languages import LanguageRepo
 from bot.store.log import ComputerClaimRepo, MoveLog, SnapshotRepo
 from bot.store.messages import PostedMessageRepo
 from bot.store.reminders import DmNoteRepo, MuteRepo, ReminderRepo
@@ -52,6 +53,7 @@ class Tx:
         self.claims = claims(conn)
         self.messages = PostedMessageRepo(conn)
         self.computer_claims = ComputerClaimRepo(conn)
+        self.languages = LanguageRepo(conn)
 
 
 def is_database_url(target: str | Path) -> bool:
@@ -66,7 +68,7 @@ class Store(ABC):
     runs one transaction (committed when the block ends, rolled back on any
     exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
     ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``undo``, ``draws``,
-    ``dm_notes``, ``claims``, ``messages``, ``computer_claims``.
+    ``dm_notes``, ``claims``, ``messages``, ``computer_claims``, ``languages``.
     """
 
     #: Other processes may change the database meanwhile (several bot processes, one PostgreSQL).

@@ -124,8 +124,8 @@ async def test_deadline_alcazar_1978_the_late_player_loses(service: GameService,
     clock.advance(hours=0.1)
     [result] = await service.process_deadlines()
     [over] = result.of_type(GameOver)
-    assert over.winner_ids == (green,) and over.outcome.reason == "Red missed the deadline"
-    assert result.game.result.reason == "Red missed the deadline"
+    assert over.winner_ids == (green,) and str(over.outcome.reason) == "Red missed the deadline"
+    assert str(result.game.result.reason) == "Red missed the deadline"
     assert result.game.status is GameStatus.FINISHED
     assert await service.process_deadlines() == []          # acted on once
 

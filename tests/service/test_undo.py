@@ -93,7 +93,7 @@ async def test_buying_a_building_card_cannot_be_taken_back(service: GameService)
     first, second = game.players
     await table.play("buy deck")
     secret = refused(await service.request_undo(game.id, first), Reason.NOTHING_TO_UNDO)
-    assert "showed a card from the face-down deck" in secret.message
+    assert "showed a card from the face-down deck" in str(secret.message)
     face_up = table.engine.view(table.shadow, None)["face_up"][0]
     await table.play(f"buy {face_up}")
     refused(await service.request_undo(game.id, second), Reason.NOTHING_TO_UNDO)
@@ -108,7 +108,7 @@ async def test_asking_twice_in_one_position_is_refused(service: GameService) -> 
     await table.play()
     assert isinstance(await service.request_undo(game.id, red), Accepted)
     again = refused(await service.request_undo(game.id, red), Reason.ALREADY_ASKED)
-    assert "already asked" in again.message
+    assert "already asked" in str(again.message)
     assert isinstance(await service.offer_draw(game.id, green), Accepted)
     refused(await service.offer_draw(game.id, green), Reason.ALREADY_ASKED)
     refused(await service.offer_draw(game.id, red), Reason.ALREADY_ASKED)

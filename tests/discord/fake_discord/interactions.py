@@ -120,17 +120,18 @@ class InteractionsMixin:
         payload: dict[str, Any] = {
             "id": str(interaction_id), "application_id": str(self.application_id), "type": kind,
             "data": data, "channel_id": str(channel.id), "channel": channel.payload(), "token": token,
-            "version": 1, "locale": "en-US", "entitlements": [], "attachment_size_limit": limits.FILE_SIZE,
+            "version": 1, "locale": user.locale, "entitlements": [], "attachment_size_limit": limits.FILE_SIZE,
         }
         if channel.is_dm:
             payload.update(user=user.payload(), context=1, authorizing_integration_owners={"1": str(user.id)},
                            app_permissions=str(channel.bot_permissions))
         else:
             parent = self.channels.get(channel.parent_id) if channel.parent_id else channel
-            guild_id = str(channel.guild_id)
+            guild = self.guild_of(channel) or self.guild
+            guild_id = str(guild.id)
             payload.update(guild_id=guild_id, member=user.member_payload(user.permissions),
-                           context=0, guild_locale="en-US",
-                           guild={"id": guild_id, "locale": "en-US", "features": []},
+                           context=0, guild_locale=guild.preferred_locale,
+                           guild={"id": guild_id, "locale": guild.preferred_locale, "features": []},
                            authorizing_integration_owners={"0": guild_id},
                            app_permissions=str((parent or channel).bot_permissions))
         if message is not None:
