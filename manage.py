@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The project's two commands, each doing its own set-up on a fresh machine.
 
-    python3 manage.py run     start the Discord bot (reads .env / the environment)
+    python3 manage.py run     start the Discord bot (reads .env / the environment);
+                              run --processes N: N bot processes sharing the shards
     python3 manage.py test    run the whole test suite
 
 Both create ``.venv`` and install the project into it when it is missing or
@@ -42,6 +43,21 @@ def ensure_environment() -> Path:
     return venv_python()
 
 
+def run_until_stopped(command: list[str]) -> int:
+    """Run the bot and wait for it, also through Ctrl-C.
+
+    Ctrl-C reaches the bot too (the same process group): it closes cleanly by
+    itself, or, with ``--processes``, stops its processes first, so it is not
+    killed from here.
+    """
+    process = subprocess.Popen(command, cwd=ROOT)
+    while True:
+        try:
+            return process.wait()
+        except KeyboardInterrupt:
+            continue
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in {"run", "test", "demo"}:
         print(__doc__)
@@ -49,7 +65,7 @@ def main(argv: list[str]) -> int:
     command, rest = argv[0], argv[1:]
     python = str(ensure_environment())
     if command == "run":
-        return subprocess.call([python, "-m", "bot", *rest], cwd=ROOT)
+        return run_until_stopped([python, "-m", "bot", *rest])
     if command == "demo":
         return subprocess.call([python, "-m", "renderer.demo", *rest], cwd=ROOT)
     return subprocess.call([python, "-m", "pytest", *rest], cwd=ROOT)

@@ -1,9 +1,12 @@
 """``python -m bot`` (or the ``alcazar-bot`` console script): run the Discord bot."""
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
+import signal
 import sys
+from typing import Any
 
 from bot.config import ConfigError, Settings, load_settings
 
@@ -15,22 +18,44 @@ def configure_logging(settings: Settings) -> None:
     logging.getLogger("discord").setLevel(max(settings.log_level, logging.INFO))
 
 
-async def run(settings: Settings) -> None:
+async def run(settings: Settings, **bot_options: Any) -> None:
+    """Run the bot until it is closed; ``bot_options`` go to ``AlcazarBot`` (a clock, in tests)."""
     from bot.discord import AlcazarBot
 
-    settings.database_path.parent.mkdir(parents=True, exist_ok=True)
-    async with AlcazarBot(settings) as bot:
+    async with AlcazarBot(settings, **bot_options) as bot:
+        _close_on_sigterm(bot)
         await bot.start(settings.discord_token)
 
 
-def main() -> int:
-    """Start the bot; exit with a short explanation when it cannot start."""
+def _close_on_sigterm(bot: Any) -> None:
+    """SIGTERM (from the supervisor or a service manager) closes the bot cleanly."""
+    try:
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+    except NotImplementedError:   # Windows: no signal handlers on the event loop
+        pass
+
+
+def parse_arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python3 manage.py run", description="Run the Alcazar Discord bot.")
+    parser.add_argument("--processes", type=int, default=None, metavar="N",
+                        help="run N bot processes, each with its share of the gateway shards, and restart any "
+                             "that dies (needs DATABASE_URL; SHARD_COUNT defaults to N)")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Start the bot (or, with ``--processes N``, N of them); exit with a short explanation when it cannot start."""
+    arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
     try:
         settings = load_settings()
     except ConfigError as error:
         print(error, file=sys.stderr)
         return 2
     configure_logging(settings)
+    if arguments.processes is not None:
+        from bot.supervisor import supervise
+
+        return supervise(settings, arguments.processes)
     try:
         asyncio.run(run(settings))
     except KeyboardInterrupt:
@@ -38,6 +63,11 @@ def main() -> int:
     except Exception as error:  # a bad token, no network: say what happened in one line
         import discord
 
+        from bot.store.postgres import DatabaseUnavailable
+
+        if isinstance(error, DatabaseUnavailable):
+            print(error, file=sys.stderr)
+            return 1   # not a setting to fix, maybe: a supervisor starts the process again
         if isinstance(error, discord.LoginFailure):
             print("Discord refused the token in DISCORD_TOKEN. Copy it again from the developer portal "
                   "(Bot -> Reset Token).", file=sys.stderr)

@@ -50,6 +50,19 @@ class Settings:
     reminder_poll_seconds: float = 60.0   # how often due reminders and missed deadlines are looked for
     image_workers: int | None = None      # processes drawing images; None: one per core
     game_cache_size: int = 5000           # games kept in memory (about 0.1 MB each)
+    database_url: str | None = None       # postgresql://…: PostgreSQL instead of the SQLite file
+    shard_count: int | None = None        # None: as many as Discord recommends
+    shard_ids: tuple[int, ...] | None = None   # None: every shard, in this one process
+
+    @property
+    def database(self) -> str | Path:
+        """What ``Store.open`` takes: the PostgreSQL URL when set, else the SQLite file."""
+        return self.database_url or self.database_path
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process registers the commands: of several processes only shard 0's does."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -82,6 +95,7 @@ def load_settings(environ: dict[str, str] | None = None, env_file: Path | None =
     token = get("DISCORD_TOKEN")
     if token is None:
         raise ConfigError(SETUP_HELP)
+    shard_count = _parse_shard_count(get("SHARD_COUNT"))
     return Settings(
         discord_token=token,
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE_PATH),
@@ -92,7 +106,37 @@ def load_settings(environ: dict[str, str] | None = None, env_file: Path | None =
         reminder_poll_seconds=_parse_poll_seconds(get("REMINDER_POLL_SECONDS")),
         image_workers=_parse_count("IMAGE_WORKERS", get("IMAGE_WORKERS")),
         game_cache_size=_parse_count("GAME_CACHE_SIZE", get("GAME_CACHE_SIZE")) or Settings.game_cache_size,
+        database_url=_parse_url("DATABASE_URL", get("DATABASE_URL"), ("postgresql://", "postgres://")),
+        shard_count=shard_count,
+        shard_ids=_parse_shard_ids(get("SHARD_IDS"), shard_count),
     )
+
+
+def _parse_shard_count(text: str | None) -> int | None:
+    if text is None:
+        return None
+    if not text.isdigit() or int(text) < 1:
+        raise ConfigError(f"SHARD_COUNT must be a whole number of shards, 1 or more, not {text!r}.")
+    return int(text)
+
+
+def _parse_shard_ids(text: str | None, shard_count: int | None) -> tuple[int, ...] | None:
+    """``SHARD_IDS=0,2,4``: the shards this process runs, each below ``SHARD_COUNT``."""
+    if text is None:
+        return None
+    if shard_count is None:
+        raise ConfigError("SHARD_IDS needs SHARD_COUNT: say how many shards there are in all.")
+    parts = [part.strip() for part in text.split(",") if part.strip()]
+    if not parts or not all(part.isdigit() for part in parts):
+        raise ConfigError(f"SHARD_IDS must be shard numbers separated by commas (like 0,1), not {text!r}.")
+    ids = tuple(int(part) for part in parts)
+    if len(set(ids)) != len(ids):
+        raise ConfigError(f"SHARD_IDS names a shard twice: {text!r}.")
+    outside = [i for i in ids if i >= shard_count]
+    if outside:
+        raise ConfigError(f"SHARD_IDS {text!r} names shard {outside[0]}, but with SHARD_COUNT={shard_count} "
+                          f"the shards are 0 to {shard_count - 1}.")
+    return ids
 
 
 def _parse_count(name: str, text: str | None) -> int | None:

@@ -43,8 +43,9 @@ def public_part(view: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in view.items() if key in PUBLIC_KEYS}
 
 
-def board_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_CELL) -> Image.Image:
-    """The board as a Pillow image (``size`` is one grid cell in pixels)."""
+def board_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_CELL,
+                lang: str = "en") -> Image.Image:
+    """The board as a Pillow image (``size`` is one grid cell in pixels; words in ``lang``)."""
     view = public_part(view)
     geo = geometry(size)
     image = background(size).copy()
@@ -56,13 +57,13 @@ def board_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAUL
     draw_cell_labels(draw, geo, view)
     draw_building_tags(image, draw, geo, view)
     draw_track(image, geo, view)
-    draw_panel(image, geo, view, names)
+    draw_panel(image, geo, view, names, lang)
     return image
 
 
-def board(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_CELL) -> bytes:
-    """The board as PNG bytes, drawn from the public part of ``view``."""
-    return png_bytes(board_image(view, names=names, size=size), palette=board_palette(size))
+def board(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_CELL, lang: str = "en") -> bytes:
+    """The board as PNG bytes, drawn from the public part of ``view``, its words in ``lang``."""
+    return png_bytes(board_image(view, names=names, size=size, lang=lang), palette=board_palette(size))
 
 
 def board_palette(size: int = DEFAULT_CELL) -> Image.Image:

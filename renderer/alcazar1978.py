@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 from renderer import theme
 from renderer.cached_draw import Draw
 from renderer.drawing import Names, badge, fit_text, player_name, png_bytes, sentence, wrap_text
+from renderer.labels import colour_word, label, stored_text
 from renderer.palette import palette_for
 from renderer.sprites import SUPERSAMPLE, noble
 from renderer.theme import font
@@ -146,8 +147,9 @@ def start_cross(square: int, colour: str) -> Image.Image:
 
 
 # --- one position ------------------------------------------------------------------
-def board_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_SQUARE) -> Image.Image:
-    """The board as a Pillow image (``size`` is one square in pixels)."""
+def board_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_SQUARE,
+                lang: str = "en") -> Image.Image:
+    """The board as a Pillow image (``size`` is one square in pixels; words in ``lang``)."""
     geo = geometry(size)
     image = background(size).copy()
     draw = Draw(image)
@@ -165,7 +167,7 @@ def board_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAUL
     if last.get("kind") == "pawn":
         _pawn_step(draw, geo, last)
     _pawns(image, geo, view)
-    _info(image, draw, geo, view, names)
+    _info(image, draw, geo, view, names, lang)
     return image
 
 
@@ -292,7 +294,8 @@ def _pawns(image: Image.Image, geo: Geometry, view: dict[str, Any]) -> None:
         image.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
 
 
-def _info(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Geometry, view: dict[str, Any], names: Names) -> None:
+def _info(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Geometry, view: dict[str, Any], names: Names,
+          lang: str) -> None:
     """Whose turn (or the result), the last move in words, the locked wall."""
     s = geo.square
     left, right = round(s * 0.3), geo.width - round(s * 0.3)
@@ -303,10 +306,10 @@ def _info(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Geometry, view: di
     if outcome:
         winners = outcome.get("winners") or []
         seat = winners[0] if winners else None
-        verb = "" if seat is None else " wins"
+        verb = "" if seat is None else label(lang, "wins_suffix")
     else:
         seat = view.get("to_move")
-        verb = " to move"
+        verb = label(lang, "to_move_suffix")
     x = left
     if seat is not None:
         token = noble(_pawn_colour(view, seat), "baron", round(s * 0.34))
@@ -314,39 +317,41 @@ def _info(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Geometry, view: di
         x += token.width + round(s * 0.08)
     room = right - x - round(s * 0.9)
     if seat is None:
-        line, face = fit_text(draw, "Draw" if outcome else "", "bold", round(big.size), room)
+        line, face = fit_text(draw, label(lang, "draw_title") if outcome else "", "bold", round(big.size), room)
     else:
-        name, colour = _name_and_colour(view, names, seat)
+        name, colour = _name_and_colour(view, names, seat, lang)
         # a long name is shortened, never the colour or what the player does
         line, face = fit_text(draw, name, "bold", round(big.size), room, suffix=colour + verb)
     draw.text((x, y + s * 0.14), line, font=face, fill=theme.INK, anchor="lm")
-    draw.text((right, y + s * 0.14), f"move {view.get('ply', 0) + (0 if outcome else 1)}", font=text_face,
+    draw.text((right, y + s * 0.14), label(lang, "move_number", number=view.get("ply", 0) + (0 if outcome else 1)),
+              font=text_face,
               fill=theme.INK_SOFT, anchor="rm")
     y += round(s * 0.34)
     lines: list[str] = []
     if outcome and outcome.get("reason"):
-        lines += wrap_text(draw, sentence(str(outcome["reason"])), text_face, right - left)
+        lines += wrap_text(draw, sentence(stored_text(lang, outcome["reason"])), text_face, right - left)
     last = view.get("last_move")
     if last:
-        lines += wrap_text(draw, f"Last move: {last.get('text') or last.get('notation')}", text_face, right - left)
+        said = stored_text(lang, last.get("text") or last.get("notation"))
+        lines += wrap_text(draw, label(lang, "last_move_line", move=said), text_face, right - left)
     locked = view.get("locked_wall")
     if locked is not None and not outcome:
-        lines.append(f"Wall {locked} may not be turned this turn.")
+        lines.append(label(lang, "wall_locked", wall=locked))
     for text in lines[:4]:
         draw.text((left, y), text, font=text_face, fill=theme.INK, anchor="lt")
         y += round(s * 0.23)
 
 
-def _name_and_colour(view: dict[str, Any], names: Names, seat: int) -> tuple[str, str]:
+def _name_and_colour(view: dict[str, Any], names: Names, seat: int, lang: str) -> tuple[str, str]:
     """The seat's name, and " (Colour)" after it when the name is not the colour itself."""
-    colour = _pawn_colour(view, seat).capitalize()
+    colour = colour_word(lang, _pawn_colour(view, seat))
     name = player_name(names, seat, colour)
     return name, "" if name == colour else f" ({colour})"
 
 
-def board(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_SQUARE) -> bytes:
-    """The board as PNG bytes."""
-    return png_bytes(board_image(view, names=names, size=size), palette=board_palette(size))
+def board(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_SQUARE, lang: str = "en") -> bytes:
+    """The board as PNG bytes, its words in ``lang``."""
+    return png_bytes(board_image(view, names=names, size=size, lang=lang), palette=board_palette(size))
 
 
 def board_palette(size: int = DEFAULT_SQUARE) -> Image.Image:

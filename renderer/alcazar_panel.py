@@ -10,6 +10,7 @@ from renderer import theme
 from renderer.alcazar_geometry import Geometry
 from renderer.cached_draw import Draw
 from renderer.drawing import Names, badge, fit_text, player_name, wrap_text
+from renderer.labels import colour_word, label, stored_text
 from renderer.sprites import SUPERSAMPLE, card_back, noble, shield
 from renderer.theme import font
 
@@ -84,25 +85,26 @@ class Panel:
         self.image.paste(sprite, (x, centre_y - sprite.height // 2), sprite)
 
 
-def draw_panel(image: Image.Image, geo: Geometry, view: View, names: Names) -> None:
+def draw_panel(image: Image.Image, geo: Geometry, view: View, names: Names, lang: str = "en") -> None:
     panel = Panel(image, geo)
-    _header(panel, view, names)
+    _header(panel, view, names, lang)
     players, cards = panel.columns()
-    _players(players, view, names)
-    _face_up(cards, view)
-    _supply(cards, view)
-    _last_move(cards, view, names)
-    _legend(panel, view)
+    _players(players, view, names, lang)
+    _face_up(cards, view, lang)
+    _supply(cards, view, lang)
+    _last_move(cards, view, names, lang)
+    _legend(panel, view, lang)
 
 
-def _header(panel: Panel, view: View, names: Names) -> None:
+def _header(panel: Panel, view: View, names: Names, lang: str) -> None:
     """The title, and the move number or how the game ended."""
     draw = panel.draw
     title = font(panel.px(0.5), "bold")
     centre_y = panel.top + panel.px(0.26)
     draw.text((panel.left, centre_y), "Alcazar", font=title, fill=theme.FRAME_DARK, anchor="lm")
     outcome = view.get("outcome")
-    prefix, status, suffix = _verdict(view, outcome, names) if outcome else ("", f"move {view.get('ply', 0) + 1}", "")
+    prefix, status, suffix = (_verdict(view, outcome, names, lang) if outcome
+                              else ("", label(lang, "move_number", number=view.get("ply", 0) + 1), ""))
     status_left = panel.left + round(draw.textlength("Alcazar", font=title)) + panel.px(0.4)
     text, face = fit_text(draw, status, "bold", panel.px(0.38), panel.right - status_left,
                           prefix=prefix, suffix=suffix)
@@ -112,30 +114,31 @@ def _header(panel: Panel, view: View, names: Names) -> None:
     draw.line((panel.left, rule_y, panel.right, rule_y), fill=theme.PANEL_LINE, width=2)
 
 
-def _verdict(view: View, outcome: dict[str, Any], names: Names) -> tuple[str, str, str]:
+def _verdict(view: View, outcome: dict[str, Any], names: Names, lang: str) -> tuple[str, str, str]:
     """How the game ended, as (prefix, names, suffix): only the names may be shortened to fit."""
     players = {p["seat"]: p for p in view.get("players", ())}
-    winners = [player_name(names, s, _colour_name(players.get(s, {"color": "?"}))) for s in outcome.get("winners", ())]
+    winners = [player_name(names, s, _colour_name(players.get(s, {"color": "?"}), lang))
+               for s in outcome.get("winners", ())]
     if not winners:
-        return ("Game over: ", "draw", "")
+        return (label(lang, "game_over_prefix"), label(lang, "draw"), "")
     if len(winners) == 1:
-        return ("Game over: ", winners[0], " wins")
-    return ("Game over: shared win, ", ", ".join(winners), "")
+        return (label(lang, "game_over_prefix"), winners[0], label(lang, "wins_suffix"))
+    return (label(lang, "shared_win_prefix"), ", ".join(winners), "")
 
 
-def _colour_name(player: dict[str, Any]) -> str:
-    return str(player.get("color", "?")).capitalize()
+def _colour_name(player: dict[str, Any], lang: str) -> str:
+    return colour_word(lang, player.get("color", "?"))
 
 
-def _players(column: Column, view: View, names: Names) -> None:
+def _players(column: Column, view: View, names: Names, lang: str) -> None:
     players = list(view.get("players", ()))
     row = min(column.px(1.1), (column.bottom - column.y) // max(1, len(players)))
     for player in players:
-        _player_row(column, view, player, names, row)
+        _player_row(column, view, player, names, row, lang)
         column.y += row
 
 
-def _player_row(column: Column, view: View, player: dict[str, Any], names: Names, row: int) -> None:
+def _player_row(column: Column, view: View, player: dict[str, Any], names: Names, row: int, lang: str) -> None:
     draw = column.draw
     seat = player["seat"]
     colour = player["color"]
@@ -151,8 +154,9 @@ def _player_row(column: Column, view: View, player: dict[str, Any], names: Names
     token = noble(colour, "baron", column.px(0.62))
     column.paste(token, column.left, (top + bottom) // 2)
     text_left = column.left + column.px(0.74)
-    name = player_name(names, seat, _colour_name(player))
-    tag = "winner" if winner else "to play" if to_move else "retired" if retired else ""
+    name = player_name(names, seat, _colour_name(player, lang))
+    tag = label(lang, "tag_winner" if winner else "tag_to_play" if to_move else "tag_retired") \
+        if winner or to_move or retired else ""
     tag_face = font(column.px(0.3), "bold")
     tag_width = round(draw.textlength(tag, font=tag_face)) + column.px(0.26) if tag else 0
     name_text, face = fit_text(draw, name, "bold", column.px(0.38), column.right - text_left - tag_width)
@@ -190,8 +194,8 @@ def _player_counts(column: Column, player: dict[str, Any], left: int, centre_y: 
         x += width + spacing
 
 
-def _face_up(column: Column, view: View) -> None:
-    column.heading("Face-up cards")
+def _face_up(column: Column, view: View, lang: str) -> None:
+    column.heading(label(lang, "face_up_cards"))
     cards = list(view.get("face_up", ()))
     draw = column.draw
     slots = 6
@@ -211,21 +215,21 @@ def _face_up(column: Column, view: View) -> None:
     column.y += height + column.px(0.04)
 
 
-def _supply(column: Column, view: View) -> None:
-    column.heading("Supply")
+def _supply(column: Column, view: View, lang: str) -> None:
+    column.heading(label(lang, "supply"))
     draw = column.draw
     size = column.px(0.3)
     supply = view.get("supply", {})
     line = column.px(0.4)
     entries = [
-        ("Deck", view.get("deck", 0)), ("Tower cards", view.get("tower_deck", 0)),
-        ("Pieces", supply.get("pieces", 0)), ("Bridges", supply.get("bridges", 0)),
+        (label(lang, "deck"), view.get("deck", 0)), (label(lang, "tower_cards"), view.get("tower_deck", 0)),
+        (label(lang, "pieces"), supply.get("pieces", 0)), (label(lang, "bridges"), supply.get("bridges", 0)),
     ]
     half = column.width // 2
-    for i, (label, count) in enumerate(entries):
+    for i, (name, count) in enumerate(entries):
         x = column.left + (i % 2) * half
         y = column.y + (i // 2) * line + line // 2
-        text, face = fit_text(draw, f"{label} ", "regular", size, half - column.px(0.5))
+        text, face = fit_text(draw, f"{name} ", "regular", size, half - column.px(0.5))
         draw.text((x, y), text, font=face, fill=theme.INK_SOFT, anchor="lm")
         draw.text((x + draw.textlength(text, font=face), y), str(count), font=font(size, "bold"), fill=theme.INK,
                   anchor="lm")
@@ -233,22 +237,23 @@ def _supply(column: Column, view: View) -> None:
     flags = list(supply.get("flags", ()))
     face = font(size)
     centre_y = column.y + line // 2
-    draw.text((column.left, centre_y), "Free flags", font=face, fill=theme.INK_SOFT, anchor="lm")
-    x = column.left + round(draw.textlength("Free flags ", font=face))
+    free_flags = label(lang, "free_flags")
+    draw.text((column.left, centre_y), free_flags, font=face, fill=theme.INK_SOFT, anchor="lm")
+    x = column.left + round(draw.textlength(free_flags + " ", font=face))
     arms = column.px(0.4)
     if not flags:
-        draw.text((x, centre_y), "none", font=font(size, "bold"), fill=theme.INK, anchor="lm")
+        draw.text((x, centre_y), label(lang, "none"), font=font(size, "bold"), fill=theme.INK, anchor="lm")
     for flag in flags:
         column.paste(shield(flag, arms), x, centre_y)
         x += arms + column.px(0.02)
     column.y += line
 
 
-def _last_move(column: Column, view: View, names: Names) -> None:
+def _last_move(column: Column, view: View, names: Names, lang: str) -> None:
     last = view.get("last_move")
     if not last:
         return
-    column.heading("Last move")
+    column.heading(label(lang, "last_move"))
     draw = column.draw
     players = {p["seat"]: p for p in view.get("players", ())}
     player = players.get(last.get("seat"), {"seat": last.get("seat", 0), "color": "white"})
@@ -256,11 +261,11 @@ def _last_move(column: Column, view: View, names: Names) -> None:
     line = column.px(0.36)
     text_left = column.left + column.px(0.18)
     top = column.y
-    name = player_name(names, player["seat"], _colour_name(player))
+    name = player_name(names, player["seat"], _colour_name(player, lang))
     name_text, name_face = fit_text(draw, name, "bold", column.px(0.32), column.right - text_left)
     draw.text((text_left, column.y), name_text, font=name_face, fill=theme.INK, anchor="lt")
     column.y += column.px(0.4)
-    text = str(last.get("text") or last.get("notation") or "")
+    text = stored_text(lang, last.get("text") or last.get("notation") or "")
     notation = str(last.get("notation") or "")
     show_notation = bool(notation) and notation != text
     room = column.bottom - column.y - (line if show_notation else 0)
@@ -280,7 +285,7 @@ def _last_move(column: Column, view: View, names: Names) -> None:
                    fill=theme.HIGHLIGHT)
 
 
-def _legend(panel: Panel, view: View) -> None:
+def _legend(panel: Panel, view: View, lang: str) -> None:
     """A key to the board's symbols, in one row at the foot of the panel."""
     draw = panel.draw
     face = font(panel.px(0.3))
@@ -290,17 +295,18 @@ def _legend(panel: Panel, view: View) -> None:
     draw.line((panel.left, top, panel.right, top), fill=theme.PANEL_LINE, width=1)
     cy = top + (panel.bottom - top) // 2 + panel.px(0.04)
     entries: list[tuple[Image.Image | str, str]] = [
-        (noble(colour, "grande", icon), "Grande"), (noble(colour, "baron", round(icon * 0.85)), "Baron"),
-        (shield(1, icon, numbered=False), "castle"), ("height", "height"), ("bridge", "bridge level"),
-        ("mansion", "mansion"),
+        (noble(colour, "grande", icon), label(lang, "legend_grande")),
+        (noble(colour, "baron", round(icon * 0.85)), label(lang, "legend_baron")),
+        (shield(1, icon, numbered=False), label(lang, "legend_castle")), ("height", label(lang, "legend_height")),
+        ("bridge", label(lang, "legend_bridge")), ("mansion", label(lang, "legend_mansion")),
     ]
     label_gap = panel.px(0.08)
-    widths = [icon + label_gap + draw.textlength(label, font=face) for _, label in entries]
+    widths = [icon + label_gap + draw.textlength(word, font=face) for _, word in entries]
     spacing = (panel.right - panel.left - sum(widths)) / (len(entries) - 1)
     x: float = panel.left
-    for (symbol, label), width in zip(entries, widths):
+    for (symbol, word), width in zip(entries, widths):
         _legend_symbol(panel, symbol, round(x), cy, icon)
-        draw.text((x + icon + label_gap, cy), label, font=face, fill=theme.INK_SOFT, anchor="lm")
+        draw.text((x + icon + label_gap, cy), word, font=face, fill=theme.INK_SOFT, anchor="lm")
         x += width + spacing
 
 

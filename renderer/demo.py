@@ -5,7 +5,9 @@
 Plays one random game of Alcazar (2009) and one of Alcazar (1978), and writes
 the board image after a few turns and at the end, the hand image of the
 player to move at those turns, and both final results images, to FOLDER
-(default ./demo-output). Then computer players play one game of each kind
+(default ./demo-output): in English, and again in every other language the
+bot speaks (``alcazar-end-hu.png``, …).
+Then computer players play one game of each kind
 (Alcazar: easy, normal and hard at one table; 1978: normal against hard),
 thinking ``--think`` times their usual time: their end boards and results
 are written too, and their moves are printed in words.
@@ -20,6 +22,7 @@ from typing import Any
 
 from bot.ai import choose_move, level_name, observe
 from bot.games import get_game
+from bot.i18n import ENGLISH, LANGUAGES
 from renderer import alcazar, alcazar1978, hand, results
 
 NAMES = ["Ana", "Bartolomé", "Cleo", "Dolores", "Esteban"]
@@ -44,7 +47,12 @@ def view_colour(view: dict[str, Any], seat: int) -> str:
     return str(next(p["color"] for p in view["players"] if p["seat"] == seat))
 
 
-def demo_alcazar(out: Path, players: int, seed: int) -> list[Path]:
+def suffix(lang: str) -> str:
+    """The file name's language tag: none for English, ``-hu`` for Hungarian."""
+    return "" if lang == ENGLISH else f"-{lang}"
+
+
+def demo_alcazar(out: Path, players: int, seed: int, lang: str = ENGLISH) -> list[Path]:
     game = get_game("alcazar")
     names = NAMES[:players]
     written: list[Path] = []
@@ -53,24 +61,24 @@ def demo_alcazar(out: Path, players: int, seed: int) -> list[Path]:
     def keep(ply: int, state: Any) -> None:
         if ply not in snapshots or game.to_move(state) is None:
             return
-        path = out / f"alcazar-move-{ply:03d}.png"
-        path.write_bytes(alcazar.board(game.view(state, None), names=names))
+        path = out / f"alcazar-move-{ply:03d}{suffix(lang)}.png"
+        path.write_bytes(alcazar.board(game.view(state, None), names=names, lang=lang))
         seat = game.to_move(state)
         colour = view_colour(game.view(state, seat), seat)
-        hand_path = out / f"alcazar-move-{ply:03d}-hand-{colour}.png"
-        hand_path.write_bytes(hand.hand(game.view(state, seat), names=names))
+        hand_path = out / f"alcazar-move-{ply:03d}-hand-{colour}{suffix(lang)}.png"
+        hand_path.write_bytes(hand.hand(game.view(state, seat), names=names, lang=lang))
         written.extend([path, hand_path])
 
     final = play_random_game("alcazar", players, seed, keep)
     view = game.view(final, None)
-    for path, data in ((out / "alcazar-end.png", alcazar.board(view, names=names)),
-                       (out / "alcazar-results.png", results.results(view, names=names))):
+    for path, data in ((out / f"alcazar-end{suffix(lang)}.png", alcazar.board(view, names=names, lang=lang)),
+                       (out / f"alcazar-results{suffix(lang)}.png", results.results(view, names=names, lang=lang))):
         path.write_bytes(data)
         written.append(path)
     return written
 
 
-def demo_alcazar1978(out: Path, seed: int) -> list[Path]:
+def demo_alcazar1978(out: Path, seed: int, lang: str = ENGLISH) -> list[Path]:
     game = get_game("alcazar1978")
     names = NAMES[:2]
     written: list[Path] = []
@@ -78,14 +86,15 @@ def demo_alcazar1978(out: Path, seed: int) -> list[Path]:
 
     def keep(ply: int, state: Any) -> None:
         if ply in snapshots and game.to_move(state) is not None:
-            path = out / f"alcazar1978-move-{ply:03d}.png"
-            path.write_bytes(alcazar1978.board(game.view(state, None), names=names))
+            path = out / f"alcazar1978-move-{ply:03d}{suffix(lang)}.png"
+            path.write_bytes(alcazar1978.board(game.view(state, None), names=names, lang=lang))
             written.append(path)
 
     final = play_random_game("alcazar1978", 2, seed, keep)
     view = game.view(final, None)
-    for path, data in ((out / "alcazar1978-end.png", alcazar1978.board(view, names=names)),
-                       (out / "alcazar1978-results.png", results.results(view, names=names))):
+    for path, data in ((out / f"alcazar1978-end{suffix(lang)}.png", alcazar1978.board(view, names=names, lang=lang)),
+                       (out / f"alcazar1978-results{suffix(lang)}.png",
+                        results.results(view, names=names, lang=lang))):
         path.write_bytes(data)
         written.append(path)
     return written
@@ -136,7 +145,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    written = demo_alcazar(out, args.players, args.seed) + demo_alcazar1978(out, args.seed)
+    written: list[Path] = []
+    for lang in LANGUAGES:
+        written += demo_alcazar(out, args.players, args.seed, lang) + demo_alcazar1978(out, args.seed, lang)
     written += demo_computers(out, args.seed, args.think)
     for path in written:
         print(path)

@@ -48,17 +48,19 @@ def player_name(names: Names, seat: int, fallback: str) -> str:
     return drawable_text(name) or fallback
 
 
-def named_text(text: str, colours: Mapping[int, str], names: Names) -> str:
+def named_text(text: str, colours: Mapping[int, str], names: Names, words: Mapping[str, str] | None = None) -> str:
     """``text`` (written by the engine with colours: "Blue wins") with each seat's colour replaced by its name.
 
-    ``colours`` maps seat -> colour ("blue"); only capitalised colour words
-    are names of players, so only those are replaced.
+    ``colours`` maps seat -> colour ("blue"); ``words`` maps a colour to the
+    word the text calls it by (its name in the text's language; capitalised
+    English by default). Only capitalised colour words are names of players,
+    so only those are replaced.
     """
     if names is None:
         return text
     by_colour = {}
     for seat, colour in colours.items():
-        word = str(colour).capitalize()
+        word = (words or {}).get(str(colour)) or str(colour).capitalize()
         name = player_name(names, seat, word)
         if name != word:
             by_colour[word] = name

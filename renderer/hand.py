@@ -19,6 +19,7 @@ from renderer.alcazar_layout import layout
 from renderer.alcazar_panel import coin, tower_card
 from renderer.cached_draw import Draw
 from renderer.drawing import Names, fit_text, player_name, png_bytes
+from renderer.labels import colour_word, label
 from renderer.palette import palette_for
 from renderer.sprites import noble
 from renderer.theme import font
@@ -63,8 +64,9 @@ def _check(view: dict[str, Any]) -> tuple[int, list[int]]:
     return int(seat), sorted(int(card) for card in cards)
 
 
-def hand_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_MINI_CELL) -> Image.Image:
-    """The hand as a Pillow image (``size`` is one cell of the small boards)."""
+def hand_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_MINI_CELL,
+               lang: str = "en") -> Image.Image:
+    """The hand as a Pillow image (``size`` is one cell of the small boards; words in ``lang``)."""
     seat, cards = _check(view)
     cell = size
     unit = cell * 5                       # everything else scales with the small boards
@@ -75,38 +77,38 @@ def hand_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT
     rows = max(1, -(-len(cards) // CARDS_PER_ROW))
     header = round(unit * 1.9)
     player = next((p for p in view.get("players", ()) if p.get("seat") == seat), {"seat": seat, "color": "white"})
-    counts = _counts(player, unit)
+    counts = _counts(player, unit, lang)
     # as wide as the cards, and never narrower than the header's counts (a short hand must not clip them)
     width = max(columns * (card_w + pad) + pad, round(unit * 9.6), _header_width(counts, unit))
     height = header + rows * (card_h + pad) + pad
     image = Image.new("RGB", (width, height), theme.PARCHMENT)
     draw = Draw(image)
-    _header(image, draw, player, counts, names, unit, width)
+    _header(image, draw, player, counts, names, unit, width, lang)
     heights = {c["space"]: c["height"] for c in view.get("cells", ()) if c.get("space") is not None}
     cells = layout().cells
     if not cards:
-        draw.text((width / 2, header + card_h / 2), "No building cards in hand", font=font(round(unit * 0.4)),
+        draw.text((width / 2, header + card_h / 2), label(lang, "no_cards"), font=font(round(unit * 0.4)),
                   fill=theme.INK_SOFT, anchor="mm")
     for i, card in enumerate(cards):
         row, column = divmod(i, CARDS_PER_ROW)
         left = pad + column * (card_w + pad)
         top = header + row * (card_h + pad)
         _card(image, draw, board_small, card, cells.get(card), heights.get(card, 0), (left, top, card_w, card_h),
-              cell, unit)
+              cell, unit, lang)
     return image
 
 
 Count = tuple[Image.Image, str]
 
 
-def _counts(player: dict[str, Any], unit: int) -> list[Count]:
+def _counts(player: dict[str, Any], unit: int, lang: str) -> list[Count]:
     """Money, nobles left and tower cards, each with its icon."""
     colour = player.get("color", "white")
     return [
-        (coin(round(unit * 0.46)), f"{player.get('money', 0)} Real"),
-        (noble(colour, "grande", round(unit * 0.46)), _count(player.get("grandes", 0), "Grande")),
-        (noble(colour, "baron", round(unit * 0.4)), _count(player.get("barons", 0), "Baron")),
-        (tower_card(round(unit * 0.46)), _count(player.get("towers", 0), "tower card")),
+        (coin(round(unit * 0.46)), label(lang, "money", amount=player.get("money", 0))),
+        (noble(colour, "grande", round(unit * 0.46)), label(lang, "grandes", count=player.get("grandes", 0))),
+        (noble(colour, "baron", round(unit * 0.4)), label(lang, "barons", count=player.get("barons", 0))),
+        (tower_card(round(unit * 0.46)), label(lang, "tower_card_count", count=player.get("towers", 0))),
     ]
 
 
@@ -127,14 +129,14 @@ def _header_width(counts: list[Count], unit: int) -> int:
 
 
 def _header(image: Image.Image, draw: ImageDraw.ImageDraw, player: dict[str, Any], counts: list[Count],
-            names: Names, unit: int, width: int) -> None:
+            names: Names, unit: int, width: int, lang: str) -> None:
     pad = unit // 5
     colour = player.get("color", "white")
     token = noble(colour, "baron", _token_size(unit))
     image.paste(token, (pad, pad), token)
-    name = player_name(names, player["seat"], str(colour).capitalize())
+    name = player_name(names, player["seat"], colour_word(lang, colour))
     title, face = fit_text(draw, name, "bold", round(unit * 0.46), width - 3 * pad - token.width,
-                            suffix=": your hand")
+                           suffix=label(lang, "your_hand_suffix"))
     draw.text((pad * 2 + token.width, pad), title, font=face, fill=theme.INK, anchor="lt")
     x = pad * 2 + token.width
     y = pad + round(unit * 0.9)
@@ -147,19 +149,16 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, player: dict[str, Any
     draw.line((pad, round(unit * 1.7), width - pad, round(unit * 1.7)), fill=theme.PANEL_LINE, width=2)
 
 
-def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
-
-
 def _card(image: Image.Image, draw: ImageDraw.ImageDraw, board_small: Image.Image, card: int,
-          where: tuple[int, int] | None, height: int, box: tuple[int, int, int, int], cell: int, unit: int) -> None:
+          where: tuple[int, int] | None, height: int, box: tuple[int, int, int, int], cell: int, unit: int,
+          lang: str) -> None:
     left, top, w, h = box
     pad = unit // 5
     draw.rounded_rectangle((left, top, left + w, top + h), radius=pad, fill=(255, 252, 244), outline=theme.FRAME,
                            width=2)
     draw.text((left + pad, top + pad // 2), str(card), font=font(round(unit * 0.62), "bold"), fill=theme.INK,
               anchor="lt")
-    note = "vacant" if height == 0 else f"height {height}"
+    note = label(lang, "vacant") if height == 0 else label(lang, "height", level=height)
     draw.text((left + w - pad, top + round(unit * 0.42)), note, font=font(round(unit * 0.26)),
               fill=theme.INK_SOFT, anchor="rm")
     board_left, board_top = left + pad, top + unit
@@ -173,9 +172,9 @@ def _card(image: Image.Image, draw: ImageDraw.ImageDraw, board_small: Image.Imag
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.HIGHLIGHT, width=max(2, cell // 5))
 
 
-def hand(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_MINI_CELL) -> bytes:
-    """The hand of the view's own seat as PNG bytes (refuses a view without a hand)."""
-    return png_bytes(hand_image(view, names=names, size=size), palette=hand_palette(size))
+def hand(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_MINI_CELL, lang: str = "en") -> bytes:
+    """The hand of the view's own seat as PNG bytes (refuses a view without a hand); words in ``lang``."""
+    return png_bytes(hand_image(view, names=names, size=size, lang=lang), palette=hand_palette(size))
 
 
 def hand_palette(size: int = DEFAULT_MINI_CELL) -> Image.Image:

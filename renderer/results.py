@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 from renderer import alcazar1978, theme
 from renderer.cached_draw import Draw
 from renderer.drawing import Names, fit_text, named_text, player_name, png_bytes, sentence, wrap_text
+from renderer.labels import colour_word, label, stored_text
 from renderer.sprites import noble, trophy
 from renderer.theme import font
 
@@ -31,22 +32,30 @@ class NotFinished(ValueError):
     """The view is of a game that is not over: it has no outcome to show."""
 
 
-def results_image(view: dict[str, Any], *, names: Names = None) -> Image.Image:
+def results_image(view: dict[str, Any], *, names: Names = None, lang: str = "en") -> Image.Image:
+    """The results as a Pillow image, its words in ``lang``."""
     outcome = view.get("outcome")
     if not outcome:
         raise NotFinished("the results image needs a finished game (the view has no outcome)")
     if view.get("game") == "alcazar1978":
-        return _results_1978(view, outcome, names)
-    return _results_2009(view, outcome, names)
+        return _results_1978(view, outcome, names, lang)
+    return _results_2009(view, outcome, names, lang)
 
 
-def results(view: dict[str, Any], *, names: Names = None) -> bytes:
-    """The final scores (Alcazar) or the verdict (Alcazar 1978) as PNG bytes."""
-    return png_bytes(results_image(view, names=names))
+def results(view: dict[str, Any], *, names: Names = None, lang: str = "en") -> bytes:
+    """The final scores (Alcazar) or the verdict (Alcazar 1978) as PNG bytes, its words in ``lang``."""
+    return png_bytes(results_image(view, names=names, lang=lang))
+
+
+def _reason(lang: str, outcome: dict[str, Any], colours: dict[int, str], names: Names) -> str:
+    """Why the game ended, calling players by name (the rows do too: "Ana wins", not "Blue wins")."""
+    words = {colour: colour_word(lang, colour) for colour in colours.values()}
+    return sentence(named_text(stored_text(lang, outcome.get("reason") or ""), colours, names, words))
 
 
 # --- Alcazar (2009) --------------------------------------------------------------
-COLUMNS = (("Player", 0.0), ("On the board", 0.34), ("Nobles", 0.59), ("Money", 0.72), ("Total", 0.86))
+COLUMNS = (("col_player", 0.0), ("col_on_board", 0.34), ("col_nobles", 0.59), ("col_money", 0.72),
+           ("col_total", 0.86))
 
 
 def _ranking(view: dict[str, Any], outcome: dict[str, Any]) -> list[int]:
@@ -62,7 +71,7 @@ def _ranking(view: dict[str, Any], outcome: dict[str, Any]) -> list[int]:
     return sorted(range(len(players)), key=key)
 
 
-def _results_2009(view: dict[str, Any], outcome: dict[str, Any], names: Names) -> Image.Image:
+def _results_2009(view: dict[str, Any], outcome: dict[str, Any], names: Names, lang: str) -> Image.Image:
     players = view.get("players", [])
     details = list(outcome.get("details") or [])
     winners = set(outcome.get("winners") or ())
@@ -74,31 +83,29 @@ def _results_2009(view: dict[str, Any], outcome: dict[str, Any], names: Names) -
     image = Image.new("RGB", (width, height), theme.PARCHMENT)
     draw = Draw(image)
     left, inner = u // 2, width - u
-    draw.text((left, u // 2), "Alcazar: final scores", font=font(round(u * 0.75), "bold"), fill=theme.FRAME_DARK,
+    draw.text((left, u // 2), label(lang, "final_scores"), font=font(round(u * 0.75), "bold"), fill=theme.FRAME_DARK,
               anchor="lt")
-    reason = str(outcome.get("reason") or "")
-    if reason:
-        # the rows call players by name, so the reason does too ("Ana wins", not "Blue wins")
+    if outcome.get("reason"):
         colours = {p["seat"]: p.get("color", "") for p in players}
         face = font(round(u * 0.5))
-        lines = wrap_text(draw, sentence(named_text(reason, colours, names)), face, inner)
+        lines = wrap_text(draw, _reason(lang, outcome, colours, names), face, inner)
         if len(lines) > 2:
             lines = lines[:1] + [fit_text(draw, " ".join(lines[1:]), "regular", round(face.size), inner)[0]]
         for number, text in enumerate(lines):
             draw.text((left, round(u * (1.4 + 0.6 * number))), text, font=face, fill=theme.INK_SOFT, anchor="lt")
     head = font(round(u * 0.42), "bold")
     for title, at in COLUMNS:
-        draw.text((left + at * inner, top - round(u * 0.25)), title.upper(), font=head, fill=theme.INK_SOFT,
+        draw.text((left + at * inner, top - round(u * 0.25)), label(lang, title).upper(), font=head, fill=theme.INK_SOFT,
                   anchor="ls")
     for rank, seat in enumerate(_ranking(view, outcome)):
         y = top + rank * row
         detail = details[seat] if seat < len(details) else {}
-        _score_row(image, draw, players[seat], detail, seat in winners, names, (left, y, inner, row))
+        _score_row(image, draw, players[seat], detail, seat in winners, names, (left, y, inner, row), lang)
     return image
 
 
 def _score_row(image: Image.Image, draw: ImageDraw.ImageDraw, player: dict[str, Any], detail: dict[str, Any],
-               winner: bool, names: Names, box: tuple[int, int, int, int]) -> None:
+               winner: bool, names: Names, box: tuple[int, int, int, int], lang: str) -> None:
     left, y, inner, row = box
     u = UNIT
     fill = theme.WINNER if winner else theme.PANEL
@@ -112,31 +119,31 @@ def _score_row(image: Image.Image, draw: ImageDraw.ImageDraw, player: dict[str, 
     if winner:
         cup = trophy(round(u * 0.9))
         image.paste(cup, (left + inner - cup.width, mid - cup.height // 2), cup)
-    name = player_name(names, player["seat"], str(colour).capitalize())
+    name = player_name(names, player["seat"], colour_word(lang, colour))
     if player.get("retired"):
-        name += " (retired)"
+        name = label(lang, "retired_name", name=name)
     text, face = fit_text(draw, name, "bold", round(u * 0.55), round(inner * 0.33) - token.width - 12)
     draw.text((left + token.width + 12, mid), text, font=face, fill=theme.INK, anchor="lm")
     _nobles_by_level(image, draw, colour, detail.get("nobles_list") or [], (left + round(0.34 * inner), mid),
-                     round(inner * 0.24))
+                     round(inner * 0.24), lang)
     big = font(round(u * 0.7), "bold")
     draw.text((left + 0.59 * inner, mid), str(detail.get("nobles", 0)), font=big, fill=theme.INK, anchor="lm")
     money = detail.get("money")
     draw.text((left + 0.72 * inner, mid - u * 0.22), str(detail.get("money_points", 0)), font=big, fill=theme.INK,
               anchor="lm")
     if money is not None:
-        draw.text((left + 0.72 * inner, mid + u * 0.5), f"{money} Real", font=font(round(u * 0.42)),
+        draw.text((left + 0.72 * inner, mid + u * 0.5), label(lang, "money", amount=money), font=font(round(u * 0.42)),
                   fill=theme.INK_SOFT, anchor="lm")
     draw.text((left + 0.86 * inner, mid), str(detail.get("total", 0)), font=font(round(u * 0.8), "bold"),
               fill=theme.FRAME_DARK, anchor="lm")
 
 
 def _nobles_by_level(image: Image.Image, draw: ImageDraw.ImageDraw, colour: str, nobles: list[Any],
-                     at: tuple[int, int], width: int) -> None:
+                     at: tuple[int, int], width: int, lang: str) -> None:
     """Each scoring noble as its piece with its level under it (Grandes first, highest first)."""
     x, mid = at
     if not nobles:
-        draw.text((x, mid), "none", font=font(round(UNIT * 0.42)), fill=theme.INK_SOFT, anchor="lm")
+        draw.text((x, mid), label(lang, "none"), font=font(round(UNIT * 0.42)), fill=theme.INK_SOFT, anchor="lm")
         return
     entries = sorted((n for n in nobles if isinstance(n, dict)),
                      key=lambda n: (n.get("rank") != "grande", -int(n.get("level", 0))))
@@ -153,9 +160,9 @@ def _nobles_by_level(image: Image.Image, draw: ImageDraw.ImageDraw, colour: str,
 
 
 # --- Alcazar (1978) --------------------------------------------------------------
-def _results_1978(view: dict[str, Any], outcome: dict[str, Any], names: Names) -> Image.Image:
+def _results_1978(view: dict[str, Any], outcome: dict[str, Any], names: Names, lang: str) -> Image.Image:
     """The verdict above the final position: who won (or the draw), both players, and why."""
-    board = alcazar1978.board_image(view, names=names, size=90)
+    board = alcazar1978.board_image(view, names=names, size=90, lang=lang)
     u = UNIT
     header = round(u * 3.2)
     width = board.width
@@ -175,29 +182,30 @@ def _results_1978(view: dict[str, Any], outcome: dict[str, Any], names: Names) -
         token = noble(colour, "baron", round(u * 0.8))
         image.paste(token, (u // 2 + cup.width + u // 8, round(header * 0.3) - token.height // 2), token)
         text_left = u // 2 + cup.width + u // 8 + token.width + u // 4
-        line, face = fit_text(draw, player_name(names, seat, colour.capitalize()), "bold", round(u * 0.7),
-                              width - text_left - u // 2, suffix=" wins")
+        line, face = fit_text(draw, player_name(names, seat, colour_word(lang, colour)), "bold", round(u * 0.7),
+                              width - text_left - u // 2, suffix=label(lang, "wins_suffix"))
     else:
-        line, face = fit_text(draw, "Draw", "bold", round(u * 0.7), width - text_left - u // 2)
+        line, face = fit_text(draw, label(lang, "draw_title"), "bold", round(u * 0.7), width - text_left - u // 2)
     draw.text((text_left, round(header * 0.3)), line, font=face, fill=theme.INK, anchor="lm")
     small = round(u * 0.42)
-    players = _both_players(colours, names, winners)
+    players = _both_players(colours, names, winners, lang)
     line, face = fit_text(draw, players, "bold", small, width - text_left - u // 2)
     draw.text((text_left, round(header * 0.57)), line, font=face, fill=theme.INK, anchor="lm")
-    reason = sentence(named_text(str(outcome.get("reason") or ""), colours, names))
+    reason = _reason(lang, outcome, colours, names)
     line, face = fit_text(draw, reason, "regular", small, width - text_left - u // 2)
     draw.text((text_left, round(header * 0.8)), line, font=face, fill=theme.INK_SOFT, anchor="lm")
     return image
 
 
-def _both_players(colours: dict[int, str], names: Names, winners: list[int]) -> str:
+def _both_players(colours: dict[int, str], names: Names, winners: list[int], lang: str) -> str:
     """Both players by name and colour: "Ana (Red) beat Ben (Green)", or "Ana (Red) and Ben (Green)" for a draw."""
     named: dict[int, str] = {}
     for seat, colour in sorted(colours.items()):
-        word = colour.capitalize()
+        word = colour_word(lang, colour)
         name = player_name(names, seat, word)
         named[seat] = word if name == word else f"{name} ({word})"
     if winners and len(named) == 2:
         loser = next(seat for seat in named if seat != winners[0])
-        return f"{named[winners[0]]} beat {named[loser]}"
-    return " and ".join(named.values())
+        return label(lang, "beat", winner=named[winners[0]], loser=named[loser])
+    return label(lang, "both_players", first=named[0], second=named[1]) if len(named) == 2 else \
+        ", ".join(named.values())

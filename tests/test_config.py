@@ -54,7 +54,7 @@ def test_malformed_settings_say_what_is_wrong(key: str, value: str, words: str) 
 def test_env_example_documents_every_setting() -> None:
     text = Path(".env.example").read_text()
     for key in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE_URL",
-                "DISCORD_GATEWAY_URL", "LOG_LEVEL"):
+                "DISCORD_GATEWAY_URL", "LOG_LEVEL", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS"):
         assert key in text
 
 
@@ -64,6 +64,39 @@ def test_running_without_a_token_exits_with_the_setup_help(tmp_path: Path) -> No
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "DISCORD_TOKEN is not set" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_database_url_selects_postgresql_and_the_path_stays_the_default() -> None:
+    settings = load_settings({"DISCORD_TOKEN": "t", "DATABASE_URL": "postgresql://bot@db/alcazar"}, env_file=None)
+    assert settings.database == "postgresql://bot@db/alcazar"
+    assert load_settings({"DISCORD_TOKEN": "t"}, env_file=None).database == DEFAULT_DATABASE_PATH
+    with pytest.raises(ConfigError, match="DATABASE_URL must start with postgresql://"):
+        load_settings({"DISCORD_TOKEN": "t", "DATABASE_URL": "mysql://db/x"}, env_file=None)
+
+
+def test_shards_default_to_all_in_one_process_that_syncs_the_commands() -> None:
+    settings = load_settings({"DISCORD_TOKEN": "t"}, env_file=None)
+    assert (settings.shard_count, settings.shard_ids, settings.syncs_commands) == (None, None, True)
+
+
+def test_shard_ids_choose_this_process_s_shards() -> None:
+    settings = load_settings({"DISCORD_TOKEN": "t", "SHARD_COUNT": "4", "SHARD_IDS": " 1, 3"}, env_file=None)
+    assert (settings.shard_count, settings.shard_ids, settings.syncs_commands) == (4, (1, 3), False)
+    with_zero = load_settings({"DISCORD_TOKEN": "t", "SHARD_COUNT": "4", "SHARD_IDS": "0,2"}, env_file=None)
+    assert with_zero.syncs_commands
+
+
+@pytest.mark.parametrize("environment, message", [
+    ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be a whole number of shards, 1 or more"),
+    ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be a whole number"),
+    ({"SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+    ({"SHARD_COUNT": "2", "SHARD_IDS": "0;1"}, "separated by commas"),
+    ({"SHARD_COUNT": "2", "SHARD_IDS": "1,1"}, "names a shard twice"),
+    ({"SHARD_COUNT": "2", "SHARD_IDS": "0,2"}, "the shards are 0 to 1"),
+])
+def test_bad_shard_settings_say_how_to_fix_them(environment: dict[str, str], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        load_settings({"DISCORD_TOKEN": "t", **environment}, env_file=None)
 
 
 def test_the_reminder_poll_interval_is_a_documented_setting() -> None:

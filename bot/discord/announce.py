@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import discord
 
-from bot.discord import images, texts
+from bot.discord import images
 from bot.discord.hands import DMS_CLOSED, hand_message, note_closed_dms, send_hand_by_dm
 from bot.discord.player_texts import rating_lines
 from bot.discord.players import away_lines
 from bot.discord.standings import mention, pinging, result_lines, standing_line
 from bot.discord.style import house_style
 from bot.discord.texts import CONTENT_LIMIT, clip
+from bot.i18n import Msg, t
 from bot.service import Accepted, GameInfo, GameOver, HandsChanged, MovePlayed, Refusal
 from bot.store import EntryKind, GameStatus
 
@@ -37,29 +38,32 @@ def timestamp(seconds: float, style: str = "R") -> str:
 
 
 def turn_line(game: GameInfo, deadline_at: float | None = None) -> str:
-    """Whose turn it is, with a mention, and the deadline when there is one (``deadline_at``: the
-    service's ``deadline_of``, which adds the player's time away; None while they are away)."""
+    """Whose turn it is, with a mention, and the deadline when there is one (in the game's language;
+    ``deadline_at``: the service's ``deadline_of``, which adds the player's time away, None while away)."""
     if game.to_move_id is None:
         return ""
+    lang = game.settings.language
     if game.computer_to_move:
         if game.to_move_id < 0:
-            return f"{mention(game.to_move_id)} is thinking…"
-        return f"The stand-in is thinking for {mention(game.to_move_id)}…"
-    line = f"Your turn, {mention(game.to_move_id)}."
+            return t(lang, "announce.computer_thinking", player=mention(game.to_move_id, lang))
+        return t(lang, "announce.stand_in_thinking", player=mention(game.to_move_id, lang))
+    line = t(lang, "announce.your_turn", player=mention(game.to_move_id, lang))
     if deadline_at is not None:
-        line += f" Deadline {timestamp(deadline_at)}."
+        line += t(lang, "announce.deadline", when=timestamp(deadline_at))
     return line
 
 
-def move_line(event: MovePlayed) -> str:
-    who = mention(event.user_id)
+def move_line(event: MovePlayed, lang: str = "en") -> str:
+    """One move for the channel, in the game's language (a line logged before messages in its own words)."""
+    who = mention(event.user_id, lang)
     if event.kind is EntryKind.SKIP:
-        return f"{who} missed the deadline and skips this turn."
+        return t(lang, "announce.missed_deadline", player=who)
     if event.kind is EntryKind.RETIRE:
-        return f"{who} left the game."
-    forced = " (no other move was possible)" if event.forced else ""
-    stand_in = " (played by the stand-in)" if event.stand_in else ""
-    return f"{who}{stand_in}: {house_style(event.words)}{forced}"
+        return t(lang, "announce.left", player=who)
+    forced = t(lang, "announce.forced") if event.forced else ""
+    stand_in = t(lang, "announce.by_stand_in") if event.stand_in else ""
+    words = t(lang, event.words) if isinstance(event.words, Msg) else house_style(event.words)
+    return t(lang, "announce.move", player=who + stand_in, words=words, forced=forced)
 
 
 async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, with_buttons: bool = True,
@@ -70,10 +74,10 @@ async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, wit
     The board before it loses its buttons, and the new one is remembered as the game's board."""
     public = await bot.service.board_view(game_id)
     if isinstance(public, Refusal):
-        log.warning("No board to post for game %s: %s", game_id, public.message)
+        log.warning("No board to post for game %s: %s", game_id, str(public.message))
         return
     game = public.game
-    names = await bot.names_of(game.players)
+    names = await bot.names_of(game.players, game.settings.language)
     if game.status is GameStatus.FINISHED:
         kwargs = await _results_message(bot, game, public.view, names, lines)
     else:
@@ -115,7 +119,7 @@ async def retire_question(bot: AlcazarBot, game: GameInfo) -> None:
     message = bot.get_partial_messageable(stored.channel_id, guild_id=game.guild_id) \
         .get_partial_message(stored.message_id)
     try:
-        await message.edit(content=texts.QUESTION_LAPSED, view=None)
+        await message.edit(content=t(game.settings.language, "announce.question_lapsed"), view=None)
     except discord.HTTPException as error:
         # A click that slipped through still gets "this board is out of date".
         log.info("Could not close question %s of game %s: %s %s", stored.message_id, game.id, error.status,
@@ -142,10 +146,12 @@ async def _board_message(game: GameInfo, view: Mapping[str, Any], names: list[st
     """The board message: ``lines``, the standings, then ``after`` (whose turn, who is away)."""
     from bot.discord.buttons import board_buttons
 
-    png = await images.board_png(game.kind, view, names)
+    lang = game.settings.language
+    png = await images.board_png(game.kind, view, names, lang)
     kwargs: dict[str, Any] = {
         "content": _content([*lines, standing_line(game, view), *after]),
-        "file": discord.File(io.BytesIO(png), filename="board.png", description=f"{game.title} board"),
+        "file": discord.File(io.BytesIO(png), filename="board.png",
+                             description=t(lang, "announce.board_description", title=game.title)),
     }
     if with_buttons:
         kwargs["view"] = board_buttons(game)
@@ -158,11 +164,13 @@ async def _results_message(bot: AlcazarBot, game: GameInfo, view: Mapping[str, A
     if game.result is None:
         # Finished without a recorded result cannot happen through the service; say so plainly.
         log.error("Game %s is finished but has no result", game.id)
-        return {"content": _content([*lines, "The game is over."])}
-    png = await images.results_png(view, game.result, names)
+        return {"content": _content([*lines, t(game.settings.language, "result.over")])}
+    lang = game.settings.language
+    png = await images.results_png(view, game.result, names, lang)
     ratings = rating_lines(await bot.service.rating_changes(game.id))
     return {"content": _content([*lines, *result_lines(game), *ratings]),
-            "file": discord.File(io.BytesIO(png), filename="results.png", description=f"{game.title} results")}
+            "file": discord.File(io.BytesIO(png), filename="results.png",
+                                 description=t(lang, "announce.results_description", title=game.title))}
 
 
 async def _with_result(bot: AlcazarBot, game: GameInfo) -> GameInfo:
@@ -184,7 +192,7 @@ async def publish(bot: AlcazarBot, accepted: Accepted, *, headline: str | None =
     stands all the same, the player to act is told by DM, and the caller tells
     the user that ``/alcazar board`` shows the board again.
     """
-    moves = [move_line(e) for e in accepted.events if isinstance(e, MovePlayed)]
+    moves = [move_line(e, accepted.game.settings.language) for e in accepted.events if isinstance(e, MovePlayed)]
     lines = ([headline] if headline else []) + moves
     posted = True
     try:
@@ -217,7 +225,8 @@ async def tell_turn_by_dm(bot: AlcazarBot, game_id: int) -> None:
         return
     try:
         user = await bot.user_by_id(game.to_move_id)
-        await user.send(texts.TURN_BY_DM.format(title=game.title, channel=f"<#{game.channel_id}>"))
+        lang = await bot.language_for_dm(game.to_move_id)
+        await user.send(t(lang, "announce.turn_by_dm", title=game.title, channel=f"<#{game.channel_id}>"))
     except discord.HTTPException as error:
         # The next reminder still comes; nothing else can reach the player now.
         log.warning("Could not tell %s by DM that it is their turn in game %s: %s %s", game.to_move_id, game.id,

@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot.discord import player_texts as texts
 from bot.discord.context import bot_of, game_here, require_guild
-from bot.discord.replies import Refused, defer, guarded, send
+from bot.discord.replies import Refused, defer, guarded, private_language, send
 from bot.discord.texts import CHOICE_NAME_LIMIT, COLOUR, EMBED_DESCRIPTION_LIMIT, clip
 from bot.service import GameInfo, HistoryLine, Refusal
 from bot.store import GameStatus
@@ -126,11 +126,11 @@ async def record(interaction: discord.Interaction, game_id: int | None) -> None:
 
 # -- /alcazar history ------------------------------------------------------------------------------
 
-def history_embed(game: GameInfo, lines: list[HistoryLine], page: int) -> discord.Embed:
+def history_embed(game: GameInfo, lines: list[HistoryLine], page: int, lang: str = "en") -> discord.Embed:
     pages = page_count(lines)
     shown = lines[(page - 1) * PAGE_SIZE: page * PAGE_SIZE]
     embed = discord.Embed(title=f"{game.title}, game {game.id}: moves", colour=COLOUR,
-                          description=clip(texts.history_page_text(shown) or "No moves yet.",
+                          description=clip(texts.history_page_text(shown, lang) or "No moves yet.",
                                            EMBED_DESCRIPTION_LIMIT))
     embed.set_footer(text=f"Page {page} of {pages} · {len(lines)} moves · /alcazar record gives them all as a file")
     return embed
@@ -158,7 +158,8 @@ class HistoryPages(discord.ui.View):
     async def _turn(self, interaction: discord.Interaction, step: int) -> None:
         self.page = min(max(1, self.page + step), page_count(self.lines))
         self._sync()
-        await interaction.response.edit_message(embed=history_embed(self.game, self.lines, self.page), view=self)
+        await interaction.response.edit_message(
+            embed=history_embed(self.game, self.lines, self.page, private_language(interaction)), view=self)
 
     @discord.ui.button(label="Older", style=discord.ButtonStyle.secondary)
     async def older(self, interaction: discord.Interaction, button: discord.ui.Button[HistoryPages]) -> None:
@@ -181,8 +182,9 @@ async def history(interaction: discord.Interaction, page: int | None, game_id: i
     if page is not None and page > pages:
         raise Refused(f"This game has {pages} {'page' if pages == 1 else 'pages'} of moves, not {page}.")
     shown = page or pages
+    lang = private_language(interaction)
     if pages == 1:
-        await send(interaction, embed=history_embed(game, lines, shown), ephemeral=True)
+        await send(interaction, embed=history_embed(game, lines, shown, lang), ephemeral=True)
         return
-    await send(interaction, embed=history_embed(game, lines, shown), view=HistoryPages(game, lines, shown),
+    await send(interaction, embed=history_embed(game, lines, shown, lang), view=HistoryPages(game, lines, shown),
                ephemeral=True)

@@ -1,7 +1,9 @@
 """Persistent buttons: ``DynamicItem``s whose ``custom_id`` carries the game id and version.
 
 Nothing about a button lives in memory, so buttons keep working after a
-restart (discord.py's ``examples/views/dynamic_counter.py``). Each callback
+restart (discord.py's ``examples/views/dynamic_counter.py``). Labels are in
+the language given (the game's under public posts, the user's in private
+answers); a button rebuilt from its ``custom_id`` needs no label. Each callback
 hands over to the flow modules and goes through ``guarded``, the one error
 handler, because discord.py only logs a dynamic item's exceptions.
 """
@@ -14,6 +16,7 @@ import discord
 from discord import ui
 
 from bot.discord.replies import guarded
+from bot.i18n import ENGLISH, t
 from bot.service import GameInfo
 
 
@@ -23,14 +26,13 @@ def _ids(match: re.Match[str]) -> tuple[int, int]:
 
 class LobbyButton(ui.DynamicItem[ui.Button],
                   template=r"az:lobby:(?P<action>join|leave|start|cancel|computer|uncomputer):(?P<game>\d+)"):
-    LABELS = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
-              "start": ("Start", discord.ButtonStyle.primary), "cancel": ("Cancel", discord.ButtonStyle.danger),
-              "computer": ("Add computer", discord.ButtonStyle.secondary),
-              "uncomputer": ("Remove computer", discord.ButtonStyle.secondary)}
+    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+              "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger,
+              "computer": discord.ButtonStyle.secondary, "uncomputer": discord.ButtonStyle.secondary}
 
-    def __init__(self, action: str, game_id: int) -> None:
-        label, style = self.LABELS[action]
-        super().__init__(ui.Button(label=label, style=style, custom_id=f"az:lobby:{action}:{game_id}"))
+    def __init__(self, action: str, game_id: int, lang: str = ENGLISH) -> None:
+        super().__init__(ui.Button(label=t(lang, f"button.lobby.{action}"), style=self.STYLES[action],
+                                   custom_id=f"az:lobby:{action}:{game_id}"))
         self.action, self.game_id = action, game_id
 
     @classmethod
@@ -43,8 +45,8 @@ class LobbyButton(ui.DynamicItem[ui.Button],
 
 
 class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"az:turn:(?P<game>\d+):(?P<version>\d+)"):
-    def __init__(self, game_id: int, version: int) -> None:
-        super().__init__(ui.Button(label="Take my turn", style=discord.ButtonStyle.primary,
+    def __init__(self, game_id: int, version: int, lang: str = ENGLISH) -> None:
+        super().__init__(ui.Button(label=t(lang, "button.take_turn"), style=discord.ButtonStyle.primary,
                                    custom_id=f"az:turn:{game_id}:{version}"))
         self.game_id, self.version = game_id, version
 
@@ -58,8 +60,9 @@ class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"az:turn:(?P<game>\d+)
 
 
 class HandButton(ui.DynamicItem[ui.Button], template=r"az:hand:(?P<game>\d+)"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(ui.Button(label="My hand", style=discord.ButtonStyle.secondary, custom_id=f"az:hand:{game_id}"))
+    def __init__(self, game_id: int, lang: str = ENGLISH) -> None:
+        super().__init__(ui.Button(label=t(lang, "button.my_hand"), style=discord.ButtonStyle.secondary,
+                                   custom_id=f"az:hand:{game_id}"))
         self.game_id = game_id
 
     @classmethod
@@ -118,14 +121,10 @@ class VoteButton(ui.DynamicItem[ui.Button],
                  template=r"az:(?P<question>undo|draw):(?P<vote>yes|no):(?P<game>\d+):(?P<version>\d+)"):
     """An answer to a question put to the table: approve an undo, or accept a draw (or decline either)."""
 
-    LABELS = {("undo", "yes"): ("Approve undo", discord.ButtonStyle.success),
-              ("draw", "yes"): ("Accept draw", discord.ButtonStyle.success),
-              ("undo", "no"): ("Decline", discord.ButtonStyle.danger),
-              ("draw", "no"): ("Decline", discord.ButtonStyle.danger)}
-
-    def __init__(self, question: str, vote: str, game_id: int, version: int) -> None:
-        label, style = self.LABELS[question, vote]
-        super().__init__(ui.Button(label=label, style=style, custom_id=f"az:{question}:{vote}:{game_id}:{version}"))
+    def __init__(self, question: str, vote: str, game_id: int, version: int, lang: str = ENGLISH) -> None:
+        style = discord.ButtonStyle.success if vote == "yes" else discord.ButtonStyle.danger
+        super().__init__(ui.Button(label=t(lang, f"button.{question}.{vote}"), style=style,
+                                   custom_id=f"az:{question}:{vote}:{game_id}:{version}"))
         self.question, self.vote, self.game_id, self.version = question, vote, game_id, version
 
     @classmethod
@@ -139,8 +138,8 @@ class VoteButton(ui.DynamicItem[ui.Button],
 
 
 class MuteButton(ui.DynamicItem[ui.Button], template=r"az:mute:(?P<game>\d+)"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(ui.Button(label="Mute reminders for this game", style=discord.ButtonStyle.secondary,
+    def __init__(self, game_id: int, lang: str = ENGLISH) -> None:
+        super().__init__(ui.Button(label=t(lang, "button.mute"), style=discord.ButtonStyle.secondary,
                                    custom_id=f"az:mute:{game_id}"))
         self.game_id = game_id
 
@@ -157,10 +156,8 @@ class ConfirmButton(ui.DynamicItem[ui.Button],
                     template=r"az:confirm:(?P<action>cancel|resign):(?P<game>\d+):(?P<version>\d+)"):
     """The second click that really cancels a game in play (host) or resigns, at the version the player saw."""
 
-    LABELS = {"cancel": "Yes, cancel the game for everyone", "resign": "Yes, resign"}
-
-    def __init__(self, action: str, game_id: int, version: int) -> None:
-        super().__init__(ui.Button(label=self.LABELS[action], style=discord.ButtonStyle.danger,
+    def __init__(self, action: str, game_id: int, version: int, lang: str = ENGLISH) -> None:
+        super().__init__(ui.Button(label=t(lang, f"button.confirm.{action}"), style=discord.ButtonStyle.danger,
                                    custom_id=f"az:confirm:{action}:{game_id}:{version}"))
         self.action, self.game_id, self.version = action, game_id, version
 
@@ -179,39 +176,40 @@ ALL_ITEMS: tuple[Any, ...] = (LobbyButton, TakeTurnButton, HandButton, PickSelec
                               VoteButton, MuteButton, ConfirmButton)
 
 
-def lobby_buttons(game_id: int, computers: bool = False) -> ui.View:
-    """Join, Leave, Start, Cancel, Add computer; Remove computer when the lobby has one."""
+def lobby_buttons(game_id: int, computers: bool = False, lang: str = ENGLISH) -> ui.View:
+    """Join, Leave, Start, Cancel, Add computer; Remove computer when the lobby has one (labels in ``lang``)."""
     view = ui.View(timeout=None)
     for action in ("join", "leave", "start", "cancel", "computer") + (("uncomputer",) if computers else ()):
-        view.add_item(LobbyButton(action, game_id))
+        view.add_item(LobbyButton(action, game_id, lang))
     return view
 
 
 def board_buttons(game: GameInfo) -> ui.View:
-    """Under a board: take the turn step by step; see one's hand (Alcazar)."""
+    """Under a board (in the game's language): take the turn step by step; see one's hand (Alcazar)."""
+    lang = game.settings.language
     view = ui.View(timeout=None)
-    view.add_item(TakeTurnButton(game.id, game.version))
+    view.add_item(TakeTurnButton(game.id, game.version, lang))
     if game.kind == "alcazar":
-        view.add_item(HandButton(game.id))
+        view.add_item(HandButton(game.id, lang))
     return view
 
 
-def vote_buttons(question: str, game_id: int, version: int) -> ui.View:
+def vote_buttons(question: str, game_id: int, version: int, lang: str = ENGLISH) -> ui.View:
     """Yes and no to an undo request or a draw offer made at ``version``."""
     view = ui.View(timeout=None)
-    view.add_item(VoteButton(question, "yes", game_id, version))
-    view.add_item(VoteButton(question, "no", game_id, version))
+    view.add_item(VoteButton(question, "yes", game_id, version, lang))
+    view.add_item(VoteButton(question, "no", game_id, version, lang))
     return view
 
 
-def confirm_buttons(action: str, game_id: int, version: int) -> ui.View:
+def confirm_buttons(action: str, game_id: int, version: int, lang: str = ENGLISH) -> ui.View:
     """The one button that confirms ``action`` (cancel or resign) at ``version``."""
     view = ui.View(timeout=None)
-    view.add_item(ConfirmButton(action, game_id, version))
+    view.add_item(ConfirmButton(action, game_id, version, lang))
     return view
 
 
-def mute_buttons(game_id: int) -> ui.View:
+def mute_buttons(game_id: int, lang: str = ENGLISH) -> ui.View:
     view = ui.View(timeout=None)
-    view.add_item(MuteButton(game_id))
+    view.add_item(MuteButton(game_id, lang))
     return view

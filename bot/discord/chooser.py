@@ -17,7 +17,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from bot.discord.style import distinct_wall_turns, house_style
+from bot.discord.style import distinct_wall_turns
+from bot.i18n import Msg
 
 PAGE_SIZE = 25          # Discord's limit of options in one select menu
 
@@ -27,13 +28,13 @@ class Step:
     """One part of a move, with the words shown for it."""
 
     key: str
-    label: str
+    label: Msg | str
 
 
 @dataclass(frozen=True)
 class Option:
     index: int
-    label: str
+    label: Msg | str
 
 
 @dataclass(frozen=True)
@@ -41,10 +42,10 @@ class Stage:
     """Where the chooser is: a question with options, or a finished move to confirm."""
 
     path: tuple[int, ...]
-    question: str
+    question: Msg
     options: tuple[Option, ...]            # all of them; pages cut them to PAGE_SIZE
     move: str | None = None                # the notation, once the path names one move
-    words: str | None = None
+    words: Msg | str | None = None
 
     def page(self, number: int) -> tuple[Option, ...]:
         return self.options[number * PAGE_SIZE:(number + 1) * PAGE_SIZE]
@@ -54,15 +55,15 @@ class Stage:
         return max(1, -(-len(self.options) // PAGE_SIZE))
 
 
-StepsOf = Callable[[str, str], tuple[Step, ...]]   # (notation, words) -> the move's steps
+StepsOf = Callable[[str, Any], tuple[Step, ...]]   # (notation, words) -> the move's steps
 # The question for a level, given the keys of the steps chosen before it.
-AskOf = Callable[[int, tuple[str, ...]], str]
+AskOf = Callable[[int, tuple[str, ...]], Msg]
 
 
 class MoveTree:
     """The legal moves of one position, as steps to choose."""
 
-    def __init__(self, moves: Sequence[tuple[str, str]], steps_of: StepsOf, ask: AskOf) -> None:
+    def __init__(self, moves: Sequence[tuple[str, Any]], steps_of: StepsOf, ask: AskOf) -> None:
         """``moves`` are (notation, words) pairs; ``steps_of`` splits a notation into steps;
         ``ask`` words the question of each level."""
         self.moves = [(notation, words, steps_of(notation, words)) for notation, words in moves]
@@ -103,7 +104,7 @@ class MoveTree:
             keys, remaining = walked
             if len(path) >= self.depth:
                 notation, words, _ = remaining[0]
-                return Stage(path, "Play this move?", (), notation, words)
+                return Stage(path, Msg("chooser.play_this"), (), notation, words)
             options = _distinct(m[2][len(path)] for m in remaining)
             if len(options) == 1:
                 path = path + (0,)
@@ -131,125 +132,128 @@ def _distinct(steps: object) -> list[Step]:
 # ----- how each game's notation splits into steps ------------------------------------------
 
 _ALCAZAR_WHERE_QUESTIONS = {
-    "buy": "Which card do you buy?", "castle": "With which card, on which three spaces?",
-    "mansion": "With which card?", "extend": "With which card?", "raise": "With which card?",
-    "tower": "Where does the tower card's piece go?", "bridge": "Which bridge?",
+    "buy": "chooser.q.buy", "castle": "chooser.q.castle", "mansion": "chooser.q.card", "extend": "chooser.q.card",
+    "raise": "chooser.q.card", "tower": "chooser.q.tower", "bridge": "chooser.q.bridge",
 }
 
 
-def alcazar_question(level: int, chosen: tuple[str, ...]) -> str:
+def alcazar_question(level: int, chosen: tuple[str, ...]) -> Msg:
     if level == 0:
-        return "Withdraw one of your nobles first?"
+        return Msg("chooser.q.withdraw")
     if level == 1:
-        return "What do you want to do?"
+        return Msg("chooser.q.what")
     if level == 2:
-        return _ALCAZAR_WHERE_QUESTIONS.get(chosen[1], "Which one?")
-    return "Then a noble step?"
+        return Msg(_ALCAZAR_WHERE_QUESTIONS.get(chosen[1], "chooser.q.which"))
+    return Msg("chooser.q.noble")
 
 
-def alcazar1978_question(level: int, chosen: tuple[str, ...]) -> str:
+def alcazar1978_question(level: int, chosen: tuple[str, ...]) -> Msg:
     if level == 0:
-        return "Move your pawn or turn a wall?"
-    return "Where to?" if chosen[0] == "pawn" else "Around which tower, and how far?"
-
-_ACTION_LABELS = {
-    "buy": "Buy a card", "castle": "Found a castle", "mansion": "Build a mansion", "extend": "Extend a building",
-    "raise": "Build upward (raise)", "tower": "Play a tower card", "bridge": "Build a bridge", "pass": "Pass",
-}
+        return Msg("chooser.q78.what")
+    return Msg("chooser.q78.pawn" if chosen[0] == "pawn" else "chooser.q78.wall")
 
 
-def alcazar_steps(notation: str, words: str = "") -> tuple[Step, ...]:
+_ACTIONS = ("buy", "castle", "mansion", "extend", "raise", "tower", "bridge", "pass")
+
+
+def _action(verb: str) -> Msg | str:
+    return Msg(f"action.{verb}") if verb in _ACTIONS else verb
+
+
+def alcazar_steps(notation: str, words: object = None) -> tuple[Step, ...]:
     """``withdraw 12; castle 8 7-9 + grande 8`` → withdrawal, action, its card/cells, noble step.
 
-    With the move's words, each step's label is that part of the words, with its cost or
-    income ("Found a castle on 7–9 with card 8 (+5 Real)", "Grande on 8 (−10 Real)")."""
+    With the move's words (a message), each step's label is that part of the words, with its
+    cost or income ("Found a castle on 7–9 with card 8 (+5 Real)", "Grande on 8 (−10 Real)")."""
     withdrawal, _, rest = notation.rpartition("; ")
     action, _, noble = rest.partition(" + ")
     verb, _, where = action.partition(" ")
-    said = _parts_of_words(house_style(words), bool(withdrawal), bool(noble))
+    said = _parts_of_words(words, bool(withdrawal), bool(noble))
     return (
-        Step(withdrawal or "-", f"Yes: {said[0]}" if withdrawal and said[0]
-             else f"Yes, first withdraw your noble from {_cell_words(withdrawal[9:])}" if withdrawal
-             else "No withdrawal"),
-        Step(verb, _ACTION_LABELS.get(verb, verb.capitalize())),
-        Step(action, said[1] or _where_label(verb, where)),
-        Step(noble or "-", said[2] or _noble_label(noble)),
+        Step(withdrawal or "-", Msg("chooser.yes", words=said[0]) if withdrawal and said[0]
+             else Msg("chooser.withdraw_first", cell=_cell(withdrawal[9:], "from")) if withdrawal
+             else Msg("chooser.no_withdrawal")),
+        Step(verb, _action(verb)),
+        Step(action, Msg("chooser.part", words=said[1]) if said[1] else _where_label(verb, where)),
+        Step(noble or "-", Msg("chooser.part", words=said[2]) if said[2] else _noble_label(noble)),
     )
 
 
-def _parts_of_words(words: str, withdrawal: bool, noble: bool) -> tuple[str, str, str]:
-    """The move's words cut into withdrawal, action and noble step ("" where the words do not say)."""
-    if not words:
-        return "", "", ""
-    first = ""
-    if withdrawal:
-        first, _, words = words.partition("; then ")
-    action, noble_words = words, ""
-    if noble:
-        cut = words.find("), ")
-        if cut < 0:
-            return first, "", ""
-        action, noble_words = words[:cut + 1], words[cut + 3:]
-    return first, _capitalised(action), _capitalised(noble_words)
+def _parts_of_words(words: object, withdrawal: bool, noble: bool) -> tuple[Msg | None, Msg | None, Msg | None]:
+    """The move's words cut into withdrawal, action and noble step (None where the words do not say).
+
+    The engine builds a move's words from its parts ("then" joins a withdrawal and the
+    action, the noble step follows the build), so the parts are read off the message."""
+    if not isinstance(words, Msg):
+        return None, None, None
+    step = None
+    if noble and words.key == "move.with_step":
+        words, step = words.args["move"], words.args["step"]
+    first = None
+    if withdrawal and words.key == "move.then":
+        first, words = words.args["first"], words.args["then"]
+    return first, words, step
 
 
-def _capitalised(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _where_label(verb: str, where: str) -> str:
+def _where_label(verb: str, where: str) -> Msg | str:
     if not where:
-        return _ACTION_LABELS.get(verb, verb)
+        return _action(verb)
     if verb == "buy":
-        return {"deck": "The top card of the deck", "tower": "A tower card"}.get(where, f"Face-up card {where}")
+        if where in ("deck", "tower"):
+            return Msg(f"where.{where}")
+        return Msg("where.face_up", card=int(where))
     if verb == "castle":
         card, _, cells = where.partition(" ")
-        return f"Card {card}, castle on {cells.replace('-', '–')}"
+        return Msg("where.castle", card=int(card), cells=cells.replace("-", "–"))
     if verb == "bridge":
-        return "Bridge " + " – ".join(_cell_words(end) for end in where.split("-"))
+        first, _, second = where.partition("-")
+        return Msg("where.bridge", first=_cell(first), second=_cell(second))
     if verb == "tower":
-        return f"Tower card on {_cell_words(where)}"
-    return f"Card {where}"
+        return Msg("where.tower_on", cell=_cell(where, "to"))
+    return Msg("where.card", card=int(where))
 
 
-def _cell_words(cell: str) -> str:
-    """``12`` stays 12; a garden ``g7,1`` reads "the garden at 7,1"."""
-    return f"the garden at {cell[1:]}" if cell.startswith("g") else cell
+def _cell(cell: str, case: str = "") -> Msg:
+    """``12`` stays 12; a garden ``g7,1`` reads "the garden at 7,1" (Hungarian puts each in its case)."""
+    suffix = f".{case}" if case else ""
+    if cell.startswith("g"):
+        return Msg(f"chooser.garden{suffix}", at=cell[1:])
+    return Msg(f"cellname.space{suffix}", n=int(cell))
 
 
-def _noble_label(noble: str) -> str:
+def _noble_label(noble: str) -> Msg:
     if not noble:
-        return "No noble step"
+        return Msg("chooser.no_noble_step")
     if noble.startswith("move "):
         origin, _, target = noble[5:].partition(">")
-        return f"Move your noble from {_cell_words(origin)} to {_cell_words(target)}"
+        return Msg("chooser.move_noble", origin=_cell(origin, "from"), target=_cell(target, "to"))
     if noble.startswith("swap "):
         first, _, second = noble[5:].partition("<>")
-        return f"Exchange your Grande and Baron on {_cell_words(first)} and {_cell_words(second)}"
+        return Msg("chooser.swap", first=_cell(first), second=_cell(second))
     placements = re.findall(r"(baron|grande) (\S+)", noble)
-    return "Place " + " and ".join(f"a {rank.capitalize()} on {_cell_words(cell)}" for rank, cell in placements)
+    return Msg("chooser.place", placed=[Msg(f"chooser.place.{rank}", cell=_cell(cell, "to"))
+                                        for rank, cell in placements])
 
 
-def alcazar1978_steps(notation: str, words: str = "") -> tuple[Step, ...]:
+def alcazar1978_steps(notation: str, words: object = None) -> tuple[Step, ...]:
     """``a4-b4`` → pawn, to b4; ``w3 B3 ccw1`` → wall 3, around B3 one quarter counter-clockwise.
 
     A wall turn's label comes from the move's words when they are given, which also say
     where the wall ends ("Around B3 a quarter turn counter-clockwise (B3-C3 → B3-B4)")."""
     if notation == "pass":
-        return (Step("pass", "Pass (no legal move)"), Step("pass", "Pass"))
+        return (Step("pass", Msg("chooser.pass78")), Step("pass", Msg("action.pass")))
     wall = re.fullmatch(r"w(\d) ([A-E]\d) (cw|ccw)(\d)", notation)
     if wall:
         number, pivot, direction, quarters = wall.groups()
-        turn = "clockwise" if direction == "cw" else "counter-clockwise"
-        quarter = "quarter turn" if quarters == "1" else "quarter turns"
-        around = house_style(words).partition(f"wall {number} ")[2]
-        label = around[:1].upper() + around[1:] if around else f"Around tower {pivot}, {quarters} {quarter} {turn}"
-        return (Step(f"w{number}", f"Turn wall {number}"), Step(notation, label))
+        turn = words.args.get("turn") if isinstance(words, Msg) else None
+        label = Msg("chooser.wall_turn", turn=turn) if isinstance(turn, Msg) else \
+            Msg("chooser.wall_turn_bare", tower=pivot, count=int(quarters), direction=Msg(f"direction.{direction}"))
+        return (Step(f"w{number}", Msg("chooser.turn_wall", wall=int(number))), Step(notation, label))
     start, _, end = notation.partition("-")
-    return (Step("pawn", "Move your pawn"), Step(notation, f"From {start} to {end}"))
+    return (Step("pawn", Msg("chooser.move_pawn")), Step(notation, Msg("chooser.pawn_to", origin=start, target=end)))
 
 
-def offered_moves(kind: str, moves: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+def offered_moves(kind: str, moves: Sequence[tuple[str, Any]]) -> list[tuple[str, Any]]:
     """The moves the chooser and autocomplete offer: in Alcazar (1978) a wall turn that ends where a
     shorter one does is the same choice, offered once (typing it still plays it)."""
     if kind != "alcazar1978":
@@ -264,7 +268,7 @@ GAME_STEPS: dict[str, tuple[StepsOf, AskOf]] = {
 }
 
 
-def move_tree(kind: str, moves: Sequence[tuple[str, str]]) -> MoveTree:
+def move_tree(kind: str, moves: Sequence[tuple[str, Any]]) -> MoveTree:
     """The chooser tree for a game kind and its (notation, words) legal moves."""
     steps_of, ask = GAME_STEPS[kind]
     return MoveTree(offered_moves(kind, moves), steps_of, ask)

@@ -1,12 +1,21 @@
-"""The bot: a ``discord.Client`` whose resources are wired in ``setup_hook``.
+"""The bot: a ``discord.AutoShardedClient`` whose resources are wired in ``setup_hook``.
 
 Follows discord.py's ``examples/advanced_startup.py``: the database, the game
 service, the command group, the persistent buttons and the reminder loop are
 created once after login and released in ``close``.
+
+Shards: ``SHARD_COUNT`` and ``SHARD_IDS`` choose the gateway shards this
+process runs; unset, it runs as many shards as Discord recommends (one for
+a small bot), all of them. Whatever reaches a process (a guild's events on
+its shard, DMs and their buttons on shard 0) works for any game, since every
+game lives in the shared database. Only the process running shard 0 syncs
+the commands.
 """
 from __future__ import annotations
 
 import logging
+import os
+import socket
 from types import EllipsisType
 from typing import Any, Iterator, Sequence
 
@@ -19,15 +28,17 @@ from bot.discord.endpoints import apply_endpoints
 from bot.discord.computers import ComputerTurns
 from bot.discord.reminders import ReminderLoop
 from bot.discord.replies import answer_failure
+from bot.discord.standings import computer_label
+from bot.discord.translator import CatalogTranslator
+from bot.i18n import ENGLISH, language_of, t
 from bot.service import Clock, GameService, SystemClock
-from bot.service.computers import computer_name
 from bot.store import Store
 
 log = logging.getLogger(__name__)
 
 
-class AlcazarBot(discord.Client):
-    """The Alcazar bot. ``client_options`` go to ``discord.Client`` (tests shorten timeouts)."""
+class AlcazarBot(discord.AutoShardedClient):
+    """The Alcazar bot. ``client_options`` go to ``discord.AutoShardedClient`` (tests shorten timeouts)."""
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
                  reminder_interval: float | None | EllipsisType = ...,
@@ -40,7 +51,9 @@ class AlcazarBot(discord.Client):
         # Nobody is pinged unless a message names whom it pings (``allowed_mentions=AllowedMentions(users=[...])``):
         # text a user typed and the bot echoes can never ping @everyone, a role or a stranger.
         client_options.setdefault("allowed_mentions", discord.AllowedMentions.none())
-        super().__init__(intents=discord.Intents.default(), **client_options)
+        super().__init__(intents=discord.Intents.default(), shard_count=settings.shard_count,
+                         shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),
+                         **client_options)
         self.settings = settings
         self.clock: Clock = clock or SystemClock()
         # Seeds of new games (the deal and the seating); None lets the service draw them at random.
@@ -56,6 +69,7 @@ class AlcazarBot(discord.Client):
         self.store: Store | None = None
         self._service: GameService | None = None
         self._names: dict[int, str] = {}
+        self._languages: dict[int, str] = {}   # the last language stored per user, to write only changes
 
     @property
     def service(self) -> GameService:
@@ -67,18 +81,28 @@ class AlcazarBot(discord.Client):
         from bot.discord.buttons import ALL_ITEMS
         from bot.discord.commands import AlcazarCommands
 
-        path = self.settings.database_path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.store = await Store.open(str(path))
+        if self.shard_count is None:
+            # Asked here rather than by discord.py's launcher, which would also take Discord's
+            # gateway address from the answer and pass by a gateway proxy (DISCORD_GATEWAY_URL).
+            self.shard_count, _, _ = await self.http.get_bot_gateway()
+        self.store = await Store.open(self.settings.database)
         self._service = GameService(self.store, self.clock, cache_size=self.settings.game_cache_size,
-                                    think_scale=self._think_scale)
+                                    think_scale=self._think_scale, process_name=self.process_name)
         images.start_images(self.settings.image_workers)
         self.add_dynamic_items(*ALL_ITEMS)
+        await self.tree.set_translator(CatalogTranslator())
         self.tree.add_command(AlcazarCommands(self))
-        await self.sync_commands()
+        if self.settings.syncs_commands:
+            await self.sync_commands()
         self.reminders.start()
         # Computer turns left waiting by a restart are played once the bot can post again.
         self.computer_turns.resume_when_ready()
+
+    @property
+    def process_name(self) -> str:
+        """How this process signs its claims on reminders and deadlines: host, pid and shards."""
+        shards = "all" if self.settings.shard_ids is None else ",".join(map(str, self.settings.shard_ids))
+        return f"{socket.gethostname()}:{os.getpid()}:shards {shards}"
 
     async def close(self) -> None:
         await self.reminders.stop()
@@ -93,6 +117,20 @@ class AlcazarBot(discord.Client):
         """The seed for the next new game, or None for a random one."""
         return None if self._game_seeds is None else next(self._game_seeds)
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Remember the user's language: the DMs the bot sends them later are written in it."""
+        language = language_of(interaction.locale)
+        user_id = interaction.user.id
+        if self._languages.get(user_id) != language and self._service is not None:
+            self._languages[user_id] = language
+            await self._service.remember_language(user_id, language)
+
+    async def language_for_dm(self, user_id: int) -> str:
+        """The language of the user's last interaction with the bot (English if none)."""
+        if user_id not in self._languages:
+            self._languages[user_id] = (await self.service.languages_of([user_id]))[user_id]
+        return self._languages[user_id]
+
     # -- names for images (the bot has no member list: default intents only) --------------
     def remember_name(self, user: discord.abc.User) -> None:
         self._names[user.id] = user.display_name
@@ -105,24 +143,26 @@ class AlcazarBot(discord.Client):
         names = []
         for index, user_id in enumerate(user_ids):
             if user_id < 0:
-                names.append(computer_name(user_id))
+                names.append(computer_label(user_id))
                 continue
             user = self.get_user(user_id)
-            names.append(self._names.get(user_id) or (user.display_name if user else f"Player {index + 1}"))
+            names.append(self._names.get(user_id)
+                         or (user.display_name if user else t(ENGLISH, "player.numbered", number=index + 1)))
         return names
 
-    async def names_of(self, user_ids: Sequence[int]) -> list[str]:
-        """Display names in the given order, fetched once when not seen yet."""
+    async def names_of(self, user_ids: Sequence[int], lang: str = ENGLISH) -> list[str]:
+        """Display names in the given order, fetched once when not seen yet ("Player 2" in ``lang`` if not found)."""
         names = []
         for user_id in user_ids:
             if user_id < 0:
-                names.append(computer_name(user_id))
+                names.append(computer_label(user_id, lang))
                 continue
             if user_id not in self._names:
                 try:
                     self._names[user_id] = (await self.user_by_id(user_id)).display_name
                 except discord.HTTPException:
-                    return [computer_name(u) if u < 0 else self._names.get(u, f"Player {i + 1}")
+                    return [computer_label(u, lang) if u < 0
+                            else self._names.get(u, t(lang, "player.numbered", number=i + 1))
                             for i, u in enumerate(user_ids)]
             names.append(self._names[user_id])
         return names

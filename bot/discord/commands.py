@@ -7,29 +7,22 @@ import discord
 from discord import app_commands
 
 from bot.discord import archive, lobby, players, stats, turns, votes
-from bot.discord.player_texts import DM_REFUSAL
-from bot.discord.replies import send
+from bot.discord.replies import private_language, send
 from bot.discord.rules_text import rules_embeds
 from bot.discord.texts import help_embed
+from bot.discord.translator import described
+from bot.i18n import LANGUAGES, Msg
 
 if TYPE_CHECKING:
     from bot.discord.client import AlcazarBot
 
 GAME_CHOICES = [
-    app_commands.Choice(name="Alcazar (2009, 2–5 players)", value="alcazar"),
-    app_commands.Choice(name="Alcazar (1978, 2 players)", value="alcazar1978"),
+    app_commands.Choice(name=described("choice.alcazar"), value="alcazar"),
+    app_commands.Choice(name=described("choice.alcazar1978"), value="alcazar1978"),
 ]
-
-
-LEVEL_CHOICES = [
-    app_commands.Choice(name="Easy: plays the best move it sees at once", value="easy"),
-    app_commands.Choice(name="Normal: thinks a second or two ahead", value="normal"),
-    app_commands.Choice(name="Hard: thinks longest and plays strongest", value="hard"),
-]
-STAND_IN_DEADLINE_HELP = "A computer plays the turn of a player who misses the deadline (instead of skip or loss)"
-STAND_IN_RESIGN_HELP = "Alcazar: a computer takes over the seat of a player who resigns"
-
-THREEFOLD_HELP = "Alcazar (1978) house rule: a position repeated three times is a draw (default on)"
+LANGUAGE_CHOICES = [app_commands.Choice(name=described(f"language.{code}"), value=code) for code in LANGUAGES]
+LEVEL_CHOICES = [app_commands.Choice(name=described(f"choice.level.{level}"), value=level)
+                 for level in ("easy", "normal", "hard")]
 
 
 class AlcazarCommands(app_commands.Group):
@@ -42,7 +35,7 @@ class AlcazarCommands(app_commands.Group):
         # Games live in server channels, but a player's own commands (their games, time away,
         # ratings) work in a DM with the bot too. Discord sets where a command may be used per
         # top-level command only, so the group is offered in DMs and the rest refuse there.
-        super().__init__(name="alcazar", description="Play Alcazar (2009) or Alcazar (1978) in this channel",
+        super().__init__(name="alcazar", description=described("cmd.alcazar"),
                          allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True,
                                                                          private_channel=False))
         self.bot = bot
@@ -52,17 +45,15 @@ class AlcazarCommands(app_commands.Group):
         if interaction.guild_id is None and command is not None and command.name not in self.IN_DMS:
             if interaction.type is discord.InteractionType.autocomplete:
                 return False
-            raise app_commands.NoPrivateMessage(DM_REFUSAL)   # answered by the tree's error handler
+            raise app_commands.NoPrivateMessage()   # answered by the tree's error handler
         return True
 
-    @app_commands.command(name="new", description="Open a new game in this channel; others join with the button")
-    @app_commands.describe(game="Which game", reminder_hours="Remind the player to move after this many hours",
-                           deadline_hours="Skip (Alcazar) or lose (1978) a turn not played within this many hours",
-                           thread="Open the game in a new thread",
-                           threefold=THREEFOLD_HELP,
-                           computers="How many computer players sit at the table (0–4)",
-                           level="How well the computer players play (default normal)",
-                           stand_in_deadline=STAND_IN_DEADLINE_HELP, stand_in_resign=STAND_IN_RESIGN_HELP)
+    @app_commands.command(name="new", description=described("cmd.new"))
+    @app_commands.describe(game=described("cmd.new.game"), reminder_hours=described("cmd.new.reminder_hours"),
+                           deadline_hours=described("cmd.new.deadline_hours"), thread=described("cmd.new.thread"),
+                           threefold=described("cmd.new.threefold"), computers=described("cmd.new.computers"),
+                           level=described("cmd.new.level"), stand_in_deadline=described("cmd.stand_in_deadline"),
+                           stand_in_resign=described("cmd.stand_in_resign"))
     @app_commands.choices(game=GAME_CHOICES, level=LEVEL_CHOICES)
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   reminder_hours: app_commands.Range[float, 0.5, 720.0] | None = None,
@@ -77,24 +68,24 @@ class AlcazarCommands(app_commands.Group):
         chosen = "normal" if level is None else level.value
         await lobby.open_lobby(interaction, game.value, changes, thread, (chosen,) * computers)
 
-    @app_commands.command(name="join", description="Join the game waiting for players in this channel")
+    @app_commands.command(name="join", description=described("cmd.join"))
     async def join(self, interaction: discord.Interaction) -> None:
         await lobby.lobby_action(interaction, "join")
 
-    @app_commands.command(name="leave", description="Leave the game waiting for players in this channel")
+    @app_commands.command(name="leave", description=described("cmd.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await lobby.lobby_action(interaction, "leave")
 
-    @app_commands.command(name="start", description="Start the game in this channel (host only)")
+    @app_commands.command(name="start", description=described("cmd.start"))
     async def start(self, interaction: discord.Interaction) -> None:
         await lobby.lobby_action(interaction, "start")
 
-    @app_commands.command(name="cancel", description="Cancel the game in this channel (host only)")
+    @app_commands.command(name="cancel", description=described("cmd.cancel"))
     async def cancel(self, interaction: discord.Interaction) -> None:
         await lobby.lobby_action(interaction, "cancel")
 
-    @app_commands.command(name="move", description="Play your move: pick a suggestion or type it in notation")
-    @app_commands.describe(notation="Start typing: your legal moves are suggested")
+    @app_commands.command(name="move", description=described("cmd.move"))
+    @app_commands.describe(notation=described("cmd.move.notation"))
     async def move(self, interaction: discord.Interaction, notation: app_commands.Range[str, 1, 200]) -> None:
         await turns.move_command(interaction, notation)
 
@@ -102,18 +93,17 @@ class AlcazarCommands(app_commands.Group):
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await turns.move_choices(interaction, current)
 
-    @app_commands.command(name="hand", description="Your hand, money and nobles, and what you can do now (private)")
+    @app_commands.command(name="hand", description=described("cmd.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
         await turns.show_hand(interaction)
 
-    @app_commands.command(name="board", description="See the current board and whose turn it is (only you see it)")
-    @app_commands.describe(for_table="Post it in the channel for everyone to see (nobody is pinged)")
+    @app_commands.command(name="board", description=described("cmd.board"))
+    @app_commands.describe(for_table=described("cmd.board.for_table"))
     async def board(self, interaction: discord.Interaction, for_table: bool = False) -> None:
         await turns.show_board(interaction, for_table)
 
-    @app_commands.command(name="history", description="Every move of the game here, in words, a page at a time")
-    @app_commands.describe(page="Which page (the newest by default)",
-                           game="A finished game of this channel (default: the game here)")
+    @app_commands.command(name="history", description=described("cmd.history"))
+    @app_commands.describe(page=described("cmd.history.page"), game=described("cmd.game_of_channel"))
     async def history(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] | None = None,
                       game: int | None = None) -> None:
         await archive.history(interaction, page, game)
@@ -122,8 +112,8 @@ class AlcazarCommands(app_commands.Group):
     async def history_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         return await archive.game_choices(interaction, current)
 
-    @app_commands.command(name="record", description="The game record as a text file: players, settings, every move")
-    @app_commands.describe(game="A finished game of this channel (default: the game here)")
+    @app_commands.command(name="record", description=described("cmd.record"))
+    @app_commands.describe(game=described("cmd.game_of_channel"))
     async def record(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await archive.record(interaction, game)
 
@@ -131,9 +121,8 @@ class AlcazarCommands(app_commands.Group):
     async def record_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         return await archive.game_choices(interaction, current)
 
-    @app_commands.command(name="replay", description="The whole game as an animated image, one frame per move")
-    @app_commands.describe(game="A finished game of this channel (default: the game here)",
-                           public="Post it for everyone here (default: only you see it)")
+    @app_commands.command(name="replay", description=described("cmd.replay"))
+    @app_commands.describe(game=described("cmd.game_of_channel"), public=described("cmd.public"))
     async def replay(self, interaction: discord.Interaction, game: int | None = None, public: bool = False) -> None:
         await archive.replay(interaction, game, public)
 
@@ -141,19 +130,19 @@ class AlcazarCommands(app_commands.Group):
     async def replay_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         return await archive.game_choices(interaction, current)
 
-    @app_commands.command(name="games", description="All your games on every server, your turns first (private)")
+    @app_commands.command(name="games", description=described("cmd.games"))
     async def games(self, interaction: discord.Interaction) -> None:
         await players.list_games(interaction)
 
-    @app_commands.command(name="away", description="Pause your turn clocks and reminders for a while (up to 14 days)")
-    @app_commands.describe(duration="How long, e.g. 3d, 36h, 2 days; or off when you are back")
+    @app_commands.command(name="away", description=described("cmd.away"))
+    @app_commands.describe(duration=described("cmd.away.duration"))
     async def away(self, interaction: discord.Interaction,
                    duration: app_commands.Range[str, 1, 40] | None = None) -> None:
         await players.away(interaction, duration)
 
-    @app_commands.command(name="quiet", description="Hours of your day when reminders wait, in your time zone")
-    @app_commands.describe(start="Quiet from this hour (0–23)", end="Until this hour (0–23)",
-                           time_zone="Your time zone, e.g. Europe/Budapest", off="Turn quiet hours off")
+    @app_commands.command(name="quiet", description=described("cmd.quiet"))
+    @app_commands.describe(start=described("cmd.quiet.start"), end=described("cmd.quiet.end"),
+                           time_zone=described("cmd.quiet.time_zone"), off=described("cmd.quiet.off"))
     async def quiet(self, interaction: discord.Interaction, start: app_commands.Range[int, 0, 23] | None = None,
                     end: app_commands.Range[int, 0, 23] | None = None,
                     time_zone: app_commands.Range[str, 1, 64] | None = None, off: bool = False) -> None:
@@ -163,58 +152,65 @@ class AlcazarCommands(app_commands.Group):
     async def quiet_zone(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await players.time_zone_choices(interaction, current)
 
-    @app_commands.command(name="stats", description="Leaderboards of this server and a player's record and rating")
-    @app_commands.describe(game="Only this game", player="Whose record (default: yours)",
-                           public="Show it to everyone here (default: only you see it)")
+    @app_commands.command(name="stats", description=described("cmd.stats"))
+    @app_commands.describe(game=described("cmd.stats.game"), player=described("cmd.stats.player"),
+                           public=described("cmd.public"))
     @app_commands.choices(game=GAME_CHOICES)
     async def stats(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
                     player: discord.User | None = None, public: bool = False) -> None:
         await stats.show_stats(interaction, None if game is None else game.value, player, public)
 
-    @app_commands.command(name="resign", description="Resign from the game in this channel")
+    @app_commands.command(name="resign", description=described("cmd.resign"))
     async def resign(self, interaction: discord.Interaction) -> None:
         await turns.resign(interaction)
 
-    @app_commands.command(name="undo", description="Ask the other players to take back your last move")
+    @app_commands.command(name="undo", description=described("cmd.undo"))
     async def undo(self, interaction: discord.Interaction) -> None:
         await votes.ask(interaction, "undo")
 
-    @app_commands.command(name="draw", description="Offer your opponent a draw (Alcazar 1978)")
+    @app_commands.command(name="draw", description=described("cmd.draw"))
     async def draw(self, interaction: discord.Interaction) -> None:
         await votes.ask(interaction, "draw")
 
-    @app_commands.command(name="settings", description="Reminders and deadline of the game here (host only)")
-    @app_commands.describe(reminder_hours="Hours before a reminder, and between reminders",
-                           reminders="Send reminders at all", deadline_hours="Hours per turn; 0 for no deadline",
-                           threefold=THREEFOLD_HELP.replace("(default on)", "(lobby only)"),
-                           stand_in_deadline=STAND_IN_DEADLINE_HELP, stand_in_resign=STAND_IN_RESIGN_HELP)
+    @app_commands.command(name="settings", description=described("cmd.settings"))
+    @app_commands.describe(reminder_hours=described("cmd.settings.reminder_hours"),
+                           reminders=described("cmd.settings.reminders"),
+                           deadline_hours=described("cmd.settings.deadline_hours"),
+                           threefold=described("cmd.settings.threefold"), language=described("cmd.settings.language"),
+                           stand_in_deadline=described("cmd.stand_in_deadline"),
+                           stand_in_resign=described("cmd.stand_in_resign"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(self, interaction: discord.Interaction,
                        reminder_hours: app_commands.Range[float, 0.5, 720.0] | None = None,
                        reminders: bool | None = None,
                        deadline_hours: app_commands.Range[float, 0.0, 2160.0] | None = None,
                        threefold: bool | None = None,
-                       stand_in_deadline: bool | None = None, stand_in_resign: bool | None = None) -> None:
+                       stand_in_deadline: bool | None = None, stand_in_resign: bool | None = None,
+                       language: app_commands.Choice[str] | None = None) -> None:
         changes = lobby.settings_changes(reminder_hours, deadline_hours, stand_in_deadline, stand_in_resign)
         if reminders is not None:
             changes["reminder_max"] = 3 if reminders else 0
+        if language is not None:
+            changes["language"] = language.value
         await lobby.change_settings(interaction, changes, threefold)
 
-    @app_commands.command(name="help", description="How to play Alcazar here: the commands in brief")
+    @app_commands.command(name="help", description=described("cmd.help"))
     async def help(self, interaction: discord.Interaction) -> None:
-        await send(interaction, embed=help_embed(), ephemeral=True)
+        await send(interaction, embed=help_embed(private_language(interaction)), ephemeral=True)
 
-    @app_commands.command(name="rules", description="A short summary of the rules of the game in this channel")
-    @app_commands.describe(game="Which game's rules (default: the game in this channel)")
+    @app_commands.command(name="rules", description=described("cmd.rules"))
+    @app_commands.describe(game=described("cmd.rules.game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
         kind = game.value if game is not None else await self._kind_in_channel(interaction)
+        lang = private_language(interaction)
         if kind is not None:
-            await send(interaction, embeds=rules_embeds(kind), ephemeral=True)
+            await send(interaction, embeds=rules_embeds(kind, lang), ephemeral=True)
             return
         # One message per game keeps each within Discord's 6000 characters of embeds per message.
-        await send(interaction, "No game is in play here, so here are both games.",
-                   embeds=rules_embeds("alcazar"), ephemeral=True)
-        await send(interaction, embeds=rules_embeds("alcazar1978"), ephemeral=True)
+        await send(interaction, Msg("rules.both_games"),
+                   embeds=rules_embeds("alcazar", lang), ephemeral=True)
+        await send(interaction, embeds=rules_embeds("alcazar1978", lang), ephemeral=True)
 
     async def _kind_in_channel(self, interaction: discord.Interaction) -> str | None:
         if interaction.channel_id is None:

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING
 import discord
 from discord import ui
 
-from bot.ai import LEVELS, level_name
-from bot.discord.replies import guarded, send
+from bot.ai import LEVELS
+from bot.discord.replies import guarded, private_language, send
+from bot.i18n import Msg, t
 from bot.service import Accepted, ComputerToMove
 
 if TYPE_CHECKING:
@@ -28,9 +29,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-LEVEL_HELP = {"easy": "plays the best move it sees at once",
-              "normal": "thinks a second or two ahead",
-              "hard": "thinks longest and plays strongest"}
 
 
 class ComputerTurns:
@@ -96,9 +94,11 @@ class ComputerTurns:
 class LevelChoice(ui.View):
     """The host's private choice of a computer's level, after "Add computer" in a lobby."""
 
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, lang: str = "en") -> None:
         super().__init__(timeout=300)
         self.game_id = game_id
+        for button, level in ((self.easy, "easy"), (self.normal, "normal"), (self.hard, "hard")):
+            button.label = t(lang, f"level.{level}")  # the decorators name the callbacks; this is the label
 
     async def _add(self, interaction: discord.Interaction, level: str) -> None:
         from bot.discord.context import accepted, bot_of
@@ -106,19 +106,21 @@ class LevelChoice(ui.View):
         result = accepted(await bot_of(interaction).service.add_computer(self.game_id, interaction.user.id, level),
                           self.game_id)
         # The lobby message first, so everyone sees the new player by the time the host is answered.
-        await update_lobby_message(interaction, result.game, f"{level_name(level)} joined.", from_button=False)
-        await interaction.response.edit_message(content=f"{level_name(level)} joined the game.", view=None)
+        name = Msg("computer.name", level=Msg(f"level.{level}.lower"))
+        await update_lobby_message(interaction, result.game, Msg("lobby.joined", name=name), from_button=False)
+        await interaction.response.edit_message(
+            content=t(private_language(interaction), "computer.joined_game", name=name), view=None)
         self.stop()
 
-    @ui.button(label="Easy", style=discord.ButtonStyle.secondary)
+    @ui.button(label="easy", style=discord.ButtonStyle.secondary)
     async def easy(self, interaction: discord.Interaction, button: ui.Button[LevelChoice]) -> None:
         await guarded(interaction, self._add(interaction, "easy"), game_id=self.game_id)
 
-    @ui.button(label="Normal", style=discord.ButtonStyle.primary)
+    @ui.button(label="normal", style=discord.ButtonStyle.primary)
     async def normal(self, interaction: discord.Interaction, button: ui.Button[LevelChoice]) -> None:
         await guarded(interaction, self._add(interaction, "normal"), game_id=self.game_id)
 
-    @ui.button(label="Hard", style=discord.ButtonStyle.danger)
+    @ui.button(label="hard", style=discord.ButtonStyle.danger)
     async def hard(self, interaction: discord.Interaction, button: ui.Button[LevelChoice]) -> None:
         await guarded(interaction, self._add(interaction, "hard"), game_id=self.game_id)
 
@@ -129,8 +131,9 @@ async def offer_levels(interaction: discord.Interaction, game_id: int) -> None:
     from bot.discord.replies import Refused
     game = await game_on_button(interaction, game_id)
     if interaction.user.id != game.host_id:
-        raise Refused("Only the host can add computer players.", game_id=game_id)
-    levels = "\n".join(f"**{level.capitalize()}**: {LEVEL_HELP[level]}" for level in LEVELS)
+        raise Refused(Msg("refusal.host_add_computer"), game_id=game_id)
+    lang = private_language(interaction)
+    levels = "\n".join(f"**{t(lang, f'level.{level}')}**: {t(lang, f'level.{level}.help')}" for level in LEVELS)
     bot_of(interaction).remember_name(interaction.user)
-    await send(interaction, f"Which level should the computer play?\n{levels}",
-               view=LevelChoice(game_id), ephemeral=True)
+    await send(interaction, t(lang, "computer.which_level", levels=levels), view=LevelChoice(game_id, lang),
+               ephemeral=True)

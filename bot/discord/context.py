@@ -1,6 +1,6 @@
 """What an interaction is about: the bot, the game in its channel or on its button, and what the bot may do there.
 
-Each check raises ``Refused`` with words the user can act on, so that the
+Each check raises ``Refused`` with a message the user can act on, so that the
 flow modules read as a list of steps.
 """
 from __future__ import annotations
@@ -10,23 +10,24 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord.replies import Refused
+from bot.i18n import Msg
 from bot.service import Accepted, GameInfo, GameService, Refusal
 from bot.store import GameStatus
 
 if TYPE_CHECKING:
     from bot.discord.client import AlcazarBot
 
-STALE = "This board is out of date: the game has moved on since. Use the newest board message, or `/alcazar board`."
-GAME_OVER = "This game is over. Start a new one with `/alcazar new`."
-CANCELLED = "This game was cancelled. Start a new one with `/alcazar new`."
-NO_GAME_HERE = "There is no game in play in this channel. Start one with `/alcazar new`."
+STALE = Msg("refusal.stale")
+GAME_OVER = Msg("refusal.game_over")
+CANCELLED = Msg("refusal.cancelled")
+NO_GAME_HERE = Msg("refusal.no_game_here")
 
 
-def whose_turn(game: GameInfo) -> str:
+def whose_turn(game: GameInfo) -> Msg:
     """The answer to acting out of turn: who the table waits for ("It is @A's turn")."""
     if game.to_move_id is None:
-        return "Nobody is to act right now."
-    return f"It is <@{game.to_move_id}>'s turn; I will ping you when it is yours."
+        return Msg("context.nobody_to_act")
+    return Msg("context.whose_turn", player=f"<@{game.to_move_id}>")
 
 
 def bot_of(interaction: discord.Interaction) -> AlcazarBot:
@@ -42,7 +43,7 @@ def accepted(result: Accepted | Refusal, game_id: int | None = None) -> Accepted
 
 def require_guild(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None or interaction.channel_id is None:
-        raise Refused("Games are played in server channels; use this command in a channel of a server.")
+        raise Refused(Msg("refusal.server_only"))
     return interaction.guild_id
 
 
@@ -50,14 +51,13 @@ def require_can_post(interaction: discord.Interaction) -> None:
     """Refuse early when the bot could not post the board here."""
     permissions = interaction.app_permissions
     in_thread = isinstance(interaction.channel, discord.Thread)
-    needed = {"view this channel": permissions.view_channel,
-              "send messages in threads" if in_thread else "send messages":
+    needed = {"permission.view_channel": permissions.view_channel,
+              "permission.send_in_threads" if in_thread else "permission.send_messages":
                   permissions.send_messages_in_threads if in_thread else permissions.send_messages,
-              "attach files": permissions.attach_files, "embed links": permissions.embed_links}
-    missing = [name for name, granted in needed.items() if not granted]
+              "permission.attach_files": permissions.attach_files, "permission.embed_links": permissions.embed_links}
+    missing = [Msg(name) for name, granted in needed.items() if not granted]
     if missing:
-        raise Refused("I can't play here: I am missing the permission to " + ", ".join(missing)
-                      + " in this channel. Ask a server admin to grant it, or use another channel.")
+        raise Refused(Msg("refusal.cannot_play_here", missing=missing))
 
 
 async def game_here(interaction: discord.Interaction) -> GameInfo:
@@ -71,12 +71,13 @@ async def game_here(interaction: discord.Interaction) -> GameInfo:
     return game
 
 
-async def _why_no_game(service: GameService, channel_id: int) -> str:
+async def _why_no_game(service: GameService, channel_id: int) -> Msg:
     """Why there is nothing to act on here: the last game ended, was cancelled, or there never was one."""
     latest = await service.latest_game_in_channel(channel_id)
     if latest is not None and latest.status is GameStatus.FINISHED:
-        ended = f" ({latest.result.reason})" if latest.result is not None else ""
-        return f"The game in this channel is over{ended}. Start a new one with `/alcazar new`."
+        if latest.result is not None:
+            return Msg("refusal.game_here_over_because", reason=latest.result.reason)
+        return Msg("refusal.game_here_over")
     if latest is not None and latest.status is GameStatus.CANCELLED:
         return CANCELLED
     return NO_GAME_HERE

@@ -11,10 +11,10 @@ from discord import ui
 from bot.discord.buttons import ChooserButton, PickSelect
 from bot.discord.chooser import Stage, decode_path, encode_path, move_tree
 from bot.discord.context import STALE, bot_of, game_on_button, whose_turn
-from bot.discord.replies import Refused, defer, defer_update, send
-from bot.discord.style import house_style
+from bot.discord.replies import Refused, defer, defer_update, private_language, send
 from bot.discord.texts import SELECT_TEXT_LIMIT, clip
 from bot.discord.turns import play_move
+from bot.i18n import Msg, t, text_of
 
 
 
@@ -23,7 +23,7 @@ async def _tree_and_stage(interaction: discord.Interaction, game_id: int, versio
     bot = bot_of(interaction)
     game = await game_on_button(interaction, game_id, version)
     if game.seat_of(interaction.user.id) is None:
-        raise Refused("You are not playing in this game.", game_id=game_id)
+        raise Refused(Msg("refusal.not_playing"), game_id=game_id)
     if game.to_move_id != interaction.user.id:
         raise Refused(whose_turn(game), game_id=game_id)
     moves = await bot.service.legal_moves_for(game_id, interaction.user.id, limit=None)
@@ -34,27 +34,32 @@ async def _tree_and_stage(interaction: discord.Interaction, game_id: int, versio
     return stage
 
 
-def stage_message(game_id: int, version: int, stage: Stage, page: int = 0) -> tuple[str, ui.View]:
-    """The chooser's text and components for one stage (and page of options)."""
+def stage_message(game_id: int, version: int, stage: Stage, page: int = 0, lang: str = "en") -> tuple[str, ui.View]:
+    """The chooser's text and components for one stage (and page of options), in the player's language."""
     view = ui.View(timeout=None)
     path = encode_path(stage.path)
+    question = t(lang, stage.question)
     if stage.move is not None:
-        view.add_item(ChooserButton("play", game_id, version, path, label="Play this move",
+        view.add_item(ChooserButton("play", game_id, version, path, label=t(lang, "button.play_move"),
                                     style=discord.ButtonStyle.success))
         if stage.path:
-            view.add_item(ChooserButton("back", game_id, version, path, label="Back"))
-        return clip(f"**{stage.question}**\n{house_style(stage.words or '')}\n`{stage.move}`", 2000), view
-    options = [discord.SelectOption(label=clip(o.label, SELECT_TEXT_LIMIT), value=str(o.index))
+            view.add_item(ChooserButton("back", game_id, version, path, label=t(lang, "button.back")))
+        words = text_of(lang, stage.words or "")
+        return clip(f"**{question}**\n{words}\n`{stage.move}`", 2000), view
+    options = [discord.SelectOption(label=clip(text_of(lang, o.label), SELECT_TEXT_LIMIT), value=str(o.index))
                for o in stage.page(page)]
-    placeholder = stage.question if stage.pages == 1 else f"{stage.question} (page {page + 1} of {stage.pages})"
+    placeholder = question if stage.pages == 1 else \
+        t(lang, "chooser.paged_question", question=question, page=page + 1, pages=stage.pages)
     view.add_item(PickSelect(game_id, version, path, options, placeholder=clip(placeholder, 150)))
     if page > 0:
-        view.add_item(ChooserButton("page", game_id, version, path, page - 1, label="Previous options"))
+        view.add_item(ChooserButton("page", game_id, version, path, page - 1, label=t(lang, "button.previous_options")))
     if page + 1 < stage.pages:
-        view.add_item(ChooserButton("page", game_id, version, path, page + 1, label="More options"))
+        view.add_item(ChooserButton("page", game_id, version, path, page + 1, label=t(lang, "button.more_options")))
     if stage.path:
-        view.add_item(ChooserButton("back", game_id, version, path, label="Back"))
-    text = f"**{stage.question}**" + (f"\n{len(stage.options)} options, {stage.pages} pages." if stage.pages > 1 else "")
+        view.add_item(ChooserButton("back", game_id, version, path, label=t(lang, "button.back")))
+    text = f"**{question}**"
+    if stage.pages > 1:
+        text += "\n" + t(lang, "chooser.options_on_pages", count=len(stage.options), pages=stage.pages)
     return text, view
 
 
@@ -63,14 +68,14 @@ async def open_chooser(interaction: discord.Interaction, game_id: int, version: 
     # Building the move tree reads every legal move: acknowledge first.
     await defer(interaction, ephemeral=True)
     stage = await _tree_and_stage(interaction, game_id, version, ())
-    text, view = stage_message(game_id, version, stage)
+    text, view = stage_message(game_id, version, stage, lang=private_language(interaction))
     await send(interaction, text, view=view, ephemeral=True)
 
 
 async def pick(interaction: discord.Interaction, game_id: int, version: int, path: str, values: list[str]) -> None:
     """A choice in the chooser's menu: one step further down the move tree."""
     if not values or not values[0].isdigit():
-        raise Refused("Pick one of the options in the menu.")
+        raise Refused(Msg("chooser.pick_an_option"))
     await defer_update(interaction)
     stage = await _tree_and_stage(interaction, game_id, version, decode_path(path) + (int(values[0]),))
     await _show_stage(interaction, game_id, version, stage)
@@ -85,7 +90,7 @@ async def button(interaction: discord.Interaction, what: str, game_id: int, vers
     if what == "play":
         stage = await _tree_and_stage(interaction, game_id, version, steps)
         if stage.move is None:
-            raise Refused("Choose every step before playing.")
+            raise Refused(Msg("chooser.choose_every_step"))
         await play_move(interaction, game_id, stage.move, version, edit_original=True)
         return
     if what == "back":
@@ -97,7 +102,7 @@ async def button(interaction: discord.Interaction, what: str, game_id: int, vers
 
 async def _show_stage(interaction: discord.Interaction, game_id: int, version: int, stage: Stage,
                       page: int = 0) -> None:
-    text, view = stage_message(game_id, version, stage, page)
+    text, view = stage_message(game_id, version, stage, page, private_language(interaction))
     await interaction.edit_original_response(content=text, view=view)
 
 

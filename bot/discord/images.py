@@ -29,10 +29,10 @@ def _require_public(view: Mapping[str, Any], what: str) -> None:
         raise ValueError(f"{what} for the channel must be drawn from the public view")
 
 
-async def board_png(kind: str, public_view: Mapping[str, Any], names: Sequence[str]) -> bytes:
-    """The board for the channel, from the public view (``seat`` None)."""
+async def board_png(kind: str, public_view: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> bytes:
+    """The board for the channel, from the public view (``seat`` None), its words in the game's language."""
     _require_public(public_view, "a board")
-    return await in_process(_BOARDS[kind], dict(public_view), names=list(names))
+    return await in_process(_BOARDS[kind], dict(public_view), names=list(names), lang=lang)
 
 
 def final_view(public_view: Mapping[str, Any], result: GameResult) -> dict[str, Any]:
@@ -44,15 +44,16 @@ def final_view(public_view: Mapping[str, Any], result: GameResult) -> dict[str, 
     return dict(public_view, outcome=result.outcome.to_dict())
 
 
-async def results_png(public_view: Mapping[str, Any], result: GameResult, names: Sequence[str]) -> bytes:
-    """The results image of a finished game, for the channel."""
-    _require_public(public_view, "the results")
-    return await in_process(results.results, final_view(public_view, result), names=list(names))
+async def results_png(public_view: Mapping[str, Any], result: GameResult, names: Sequence[str],
+                      lang: str = "en") -> bytes:
+    """The results image of a finished game, for the channel (in the game's language)."""
+    _require_public(public_view, "results")
+    return await in_process(results.results, final_view(public_view, result), names=list(names), lang=lang)
 
 
-async def hand_png(private_view: Mapping[str, Any], names: Sequence[str]) -> bytes:
-    """One player's hand, for that player's eyes only (DM or ephemeral reply)."""
-    return await in_process(hand.hand, dict(private_view), names=list(names))
+async def hand_png(private_view: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> bytes:
+    """One player's hand, for that player's eyes only (DM or ephemeral reply), in their language."""
+    return await in_process(hand.hand, dict(private_view), names=list(names), lang=lang)
 
 
 def start_images(processes: int | None = None) -> None:

@@ -1,4 +1,9 @@
-"""Lobbies: opening a game, joining, leaving, starting and cancelling."""
+"""Lobbies: opening a game, joining, leaving, starting and cancelling.
+
+The lobby message and the first board are public, in the game's language
+(the server's at ``/alcazar new``); answers to the one who clicked are in
+their own language.
+"""
 from __future__ import annotations
 
 import logging
@@ -9,44 +14,54 @@ import discord
 from bot.discord.announce import publish, retire_board, retire_question
 from bot.discord.buttons import confirm_buttons, lobby_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, require_guild
-from bot.discord.replies import Refused, defer, defer_update, edit_source, send
+from bot.discord.replies import Refused, defer, defer_update, edit_source, private_language, send
 from bot.discord.standings import mention
 from bot.discord.texts import COLOUR
 from bot.games import get_game
+from bot.i18n import Msg, language_of, t
 from bot.service import GameInfo, Reason, Refusal
 from bot.store import GameStatus
 
 log = logging.getLogger(__name__)
 
 
-def lobby_embed(game: GameInfo, note: str | None = None) -> discord.Embed:
+def lobby_embed(game: GameInfo, note: str | Msg | None = None) -> discord.Embed:
+    """The lobby, in the game's language."""
+    lang = game.settings.language
     engine = get_game(game.kind)
-    wanted = engine.MIN_PLAYERS if engine.MIN_PLAYERS == engine.MAX_PLAYERS else \
-        f"{engine.MIN_PLAYERS}–{engine.MAX_PLAYERS}"
-    embed = discord.Embed(title=f"{game.title}: new game", colour=COLOUR,
-                          description=f"Hosted by {mention(game.host_id)}. {wanted} players. "
-                                      "Join with the button; the host starts the game.")
-    players = "\n".join(f"{i + 1}. {mention(u)}" for i, u in enumerate(game.players)) or "nobody yet"
-    embed.add_field(name=f"Players ({len(game.players)})", value=players, inline=False)
-    embed.add_field(name="Settings", value=settings_text(game), inline=False)
+    wanted = Msg("players.exactly", count=engine.MIN_PLAYERS) if engine.MIN_PLAYERS == engine.MAX_PLAYERS else \
+        Msg("players.range", low=engine.MIN_PLAYERS, high=engine.MAX_PLAYERS)
+    embed = discord.Embed(title=t(lang, "lobby.title", title=game.title), colour=COLOUR,
+                          description=t(lang, "lobby.description", host=mention(game.host_id), wanted=wanted))
+    players = "\n".join(f"{i + 1}. {mention(u, lang)}" for i, u in enumerate(game.players)) or t(lang, "lobby.nobody")
+    embed.add_field(name=t(lang, "lobby.players", count=len(game.players)), value=players, inline=False)
+    embed.add_field(name=t(lang, "lobby.settings"), value=settings_text(game, lang), inline=False)
     if note:
-        embed.set_footer(text=note)
+        embed.set_footer(text=t(lang, note) if isinstance(note, Msg) else note)
     return embed
 
 
-def settings_text(game: GameInfo) -> str:
+def settings_text(game: GameInfo, lang: str) -> str:
+    """The game's settings in ``lang``, its language among them."""
     s = game.settings
-    reminders = "off" if s.reminder_max == 0 else \
-        f"after {s.reminder_first_hours:g} h, then every {s.reminder_every_hours:g} h (at most {s.reminder_max})"
-    deadline = "none" if s.deadline_hours is None else f"{s.deadline_hours:g} h per turn"
+    reminders = t(lang, "settings.off") if s.reminder_max == 0 else \
+        t(lang, "settings.reminders_every", first=s.reminder_first_hours, every=s.reminder_every_hours,
+          count=s.reminder_max)
+    deadline = t(lang, "settings.no_deadline") if s.deadline_hours is None else \
+        t(lang, "settings.deadline_hours", hours=s.deadline_hours)
     # The house rules with their defaults, so a 1978 lobby shows the threefold rule before anyone sets it.
-    options = ", ".join(f"{k.replace('_', ' ')}: {'on' if v is True else 'off' if v is False else v}"
-                        for k, v in {**getattr(get_game(game.kind), "DEFAULT_OPTIONS", {}), **s.options}.items())
-    stand_in = [what for on, what in ((s.stand_in_on_deadline, "plays a late player's turn"),
-                                      (s.stand_in_on_resign, "takes over the seat of a player who resigns")) if on]
-    return (f"Reminders: {reminders}\nDeadline: {deadline}"
-            + (f"\nStand-in computer: {' and '.join(stand_in)}" if stand_in else "")
-            + (f"\nHouse rules: {options}" if options else ""))
+    rules = {**getattr(get_game(game.kind), "DEFAULT_OPTIONS", {}), **s.options}
+    options = ", ".join(t(lang, "settings.house_rule", rule=Msg(f"option.{k}"),
+                          value=t(lang, "settings.on" if v is True else "settings.off") if isinstance(v, bool) else v)
+                        for k, v in rules.items())
+    text = t(lang, "settings.reminders", reminders=reminders) + "\n" + t(lang, "settings.deadline", deadline=deadline)
+    if options:
+        text += "\n" + t(lang, "settings.house_rules", rules=options)
+    stand_in = [Msg(key) for on, key in ((s.stand_in_on_deadline, "settings.stand_in_deadline"),
+                                         (s.stand_in_on_resign, "settings.stand_in_resign")) if on]
+    if stand_in:
+        text += "\n" + t(lang, "settings.stand_in", what=stand_in)
+    return text + "\n" + t(lang, "settings.language", language=Msg(f"language.{s.language}"))
 
 
 def with_house_rules(kind: str, changes: dict[str, Any], threefold: bool | None) -> dict[str, Any]:
@@ -54,7 +69,7 @@ def with_house_rules(kind: str, changes: dict[str, Any], threefold: bool | None)
     if threefold is None:
         return changes
     if kind != "alcazar1978":
-        raise Refused("The threefold-repetition house rule belongs to Alcazar (1978); Alcazar has no house rules.")
+        raise Refused(Msg("lobby.threefold_only_1978"))
     return {**changes, "options": {"threefold_repetition": threefold}}
 
 
@@ -80,10 +95,12 @@ async def open_lobby(interaction: discord.Interaction, kind: str, changes: dict[
     guild_id = require_guild(interaction)
     require_can_post(interaction)
     bot.remember_name(interaction.user)
+    # Public posts speak the server's language; the host can change it in /alcazar settings.
+    changes = {"language": language_of(interaction.guild_locale), **changes}
     engine = get_game(kind)
     if len(computers) + 1 > engine.MAX_PLAYERS:
-        raise Refused(f"{engine.TITLE} is for at most {engine.MAX_PLAYERS} players: "
-                      f"you and {engine.MAX_PLAYERS - 1} computer{'s' if engine.MAX_PLAYERS > 2 else ''} at most.")
+        raise Refused(Msg("lobby.too_many_computers", title=engine.TITLE, players=engine.MAX_PLAYERS,
+                          count=engine.MAX_PLAYERS - 1))
     if thread:
         await open_lobby_in_thread(interaction, guild_id, kind, changes, computers)
         return
@@ -91,7 +108,7 @@ async def open_lobby(interaction: discord.Interaction, kind: str, changes: dict[
     game = accepted(await bot.service.create_lobby(guild_id, interaction.channel_id, interaction.user.id,
                                                    kind, changes, seed=bot.next_game_seed())).game
     game = await _add_computers(interaction, game, computers)
-    await send(interaction, embed=lobby_embed(game), view=lobby_buttons(game.id, bool(game.computers)),
+    await send(interaction, embed=lobby_embed(game), view=lobby_buttons(game.id, bool(game.computers), game.settings.language),
                ephemeral=False)
     message = await interaction.original_response()
     await bot.service.remember_message(game.id, "lobby", interaction.channel_id, message.id, version=game.version)
@@ -108,20 +125,19 @@ async def open_lobby_in_thread(interaction: discord.Interaction, guild_id: int, 
                                changes: dict[str, Any], computers: tuple[str, ...] = ()) -> None:
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
-        raise Refused("A new thread can only be opened from a text channel; run /alcazar new there, "
-                      "or without the thread option.")
+        raise Refused(Msg("lobby.thread_needs_text_channel"))
     if not interaction.app_permissions.create_public_threads:
-        raise Refused("I can't open a thread here: I am missing the permission to create public threads.")
+        raise Refused(Msg("lobby.thread_permission"))
     await defer(interaction, ephemeral=True)
     bot = bot_of(interaction)
-    thread = await channel.create_thread(name=f"{get_game(kind).TITLE} game",
+    thread = await channel.create_thread(name=t(changes["language"], "lobby.thread_name", title=get_game(kind).TITLE),
                                          type=discord.ChannelType.public_thread)
     game = accepted(await bot.service.create_lobby(guild_id, thread.id, interaction.user.id, kind, changes,
                                                    seed=bot.next_game_seed())).game
     game = await _add_computers(interaction, game, computers)
-    message = await thread.send(embed=lobby_embed(game), view=lobby_buttons(game.id, bool(game.computers)))
+    message = await thread.send(embed=lobby_embed(game), view=lobby_buttons(game.id, bool(game.computers), game.settings.language))
     await bot.service.remember_message(game.id, "lobby", thread.id, message.id, version=game.version)
-    await send(interaction, f"The game is open in {thread.mention}.", ephemeral=True)
+    await send(interaction, Msg("lobby.open_in_thread", thread=thread.mention), ephemeral=True)
 
 
 async def lobby_action(interaction: discord.Interaction, action: str, game_id: int | None = None) -> None:
@@ -161,27 +177,27 @@ async def start_game(interaction: discord.Interaction, game_id: int, from_button
     else:
         await defer(interaction, ephemeral=True)
     result = accepted(await bot.service.start(game_id, interaction.user.id), game_id)
+    lang = result.game.settings.language
     colours = get_game(result.game.kind).COLORS
-    seats = ", ".join(f"{mention(u)} ({colours[seat].capitalize()})" for seat, u in enumerate(result.game.players))
-    posted = await publish(bot, result, headline=f"**{result.game.title}** begins! Seating order: {seats}.")
+    seats = ", ".join(f"{mention(u, lang)} ({t(lang, f'colour.{colours[seat]}')})"
+                      for seat, u in enumerate(result.game.players))
+    posted = await publish(bot, result, headline=t(lang, "lobby.begins", title=result.game.title, seats=seats))
     # Closing the lobby answers the click, so it comes once the board is there.
-    await update_lobby_message(interaction, result.game, "The game has started: the board is below.",
-                               from_button=from_button)
+    await update_lobby_message(interaction, result.game, Msg("lobby.started"), from_button=from_button)
     if not posted:
-        await send(interaction, "The game has started, but I could not post the board just now: "
-                                "`/alcazar board` shows it.", ephemeral=True)
+        await send(interaction, Msg("lobby.started_no_board"), ephemeral=True)
     elif not from_button:
-        await send(interaction, "The game has started: the board is below.", ephemeral=True)
+        await send(interaction, Msg("lobby.started"), ephemeral=True)
 
 
-async def update_lobby_message(interaction: discord.Interaction, game: GameInfo, note: str | None, *,
+async def update_lobby_message(interaction: discord.Interaction, game: GameInfo, note: str | Msg | None, *,
                                from_button: bool) -> bool:
     """Show the lobby as it now is in its own message (buttons only while it is open); False when it is gone.
 
     A click on a lobby button edits the clicked message; a command edits the lobby message it finds
     in the database, so joining by command never posts a second lobby."""
     embed = lobby_embed(game, note)
-    view = lobby_buttons(game.id, bool(game.computers)) if game.status is GameStatus.LOBBY else None
+    view = lobby_buttons(game.id, bool(game.computers), game.settings.language) if game.status is GameStatus.LOBBY else None
     try:
         if from_button and interaction.response.is_done():
             await interaction.edit_original_response(embed=embed, view=view)
@@ -206,27 +222,26 @@ async def show_lobby(interaction: discord.Interaction, game: GameInfo, from_butt
     """After join, leave or cancel: the lobby message shows it; a command gets a short private answer."""
     closed = game.status is not GameStatus.LOBBY
     name = interaction.user.display_name
-    note = {"join": f"{name} joined.", "leave": f"{name} left.", "cancel": "This game was cancelled.",
-            "uncomputer": "A computer player left."}.get(action)
+    note: Msg | None = {"join": Msg("lobby.joined", name=name), "leave": Msg("lobby.left", name=name),
+                        "cancel": Msg("lobby.cancelled"), "uncomputer": Msg("lobby.computer_left")}.get(action)
     if closed and action == "leave":
-        note = f"The host, {name}, left, so this lobby is closed."
+        note = Msg("lobby.host_left", name=name)
     updated = await update_lobby_message(interaction, game, note, from_button=from_button)
     if from_button:
         return
     if not updated:
         # No lobby message to edit (deleted, or from before the bot remembered it): show it once here.
-        await send(interaction, embed=lobby_embed(game, note), view=None if closed else lobby_buttons(game.id, bool(game.computers)),
+        await send(interaction, embed=lobby_embed(game, note), view=None if closed else lobby_buttons(game.id, bool(game.computers), game.settings.language),
                    ephemeral=False)
         if not closed:      # the lobby message from now on
             message = await interaction.original_response()
             await bot_of(interaction).service.remember_message(game.id, "lobby", message.channel.id, message.id,
                                                                version=game.version)
         return
-    answer = {"join": "You joined the game: the lobby message above shows who plays.",
-              "leave": "You left the game.", "cancel": "You cancelled the game.",
-              "uncomputer": "You removed a computer player."}[action]
+    answer = Msg({"join": "lobby.you_joined", "leave": "lobby.you_left", "cancel": "lobby.you_cancelled",
+                  "uncomputer": "lobby.you_removed_computer"}[action])
     if closed and action == "leave":
-        answer = "You left, and as the host you closed the lobby."
+        answer = Msg("lobby.you_closed")
     await send(interaction, answer, ephemeral=True)
 
 
@@ -237,9 +252,8 @@ async def _ask_to_confirm_cancel(interaction: discord.Interaction, game_id: int)
         return False
     if interaction.user.id != game.host_id:
         return False        # the service refuses, naming the host
-    await send(interaction, "Cancel this game for everyone? Every move so far is thrown away and nobody wins. "
-                            "To leave the game yourself, use `/alcazar resign` instead.",
-               view=confirm_buttons("cancel", game.id, game.version), ephemeral=True)
+    await send(interaction, Msg("lobby.confirm_cancel"),
+               view=confirm_buttons("cancel", game.id, game.version, private_language(interaction)), ephemeral=True)
     return True
 
 
@@ -252,25 +266,24 @@ async def cancel_game_in_play(interaction: discord.Interaction, game_id: int, ve
     await retire_board(bot, result.game)
     await retire_question(bot, result.game)
     channel = bot.get_partial_messageable(result.game.channel_id, guild_id=result.game.guild_id)
-    await channel.send(f"{mention(interaction.user.id)}, the host, cancelled this game of {result.game.title}. "
-                       "Nobody wins; start a new one with `/alcazar new`.",
-                       allowed_mentions=discord.AllowedMentions.none())
-    await interaction.edit_original_response(content="You cancelled the game.", view=None)
+    await channel.send(t(result.game.settings.language, "lobby.host_cancelled", host=mention(interaction.user.id),
+                         title=result.game.title), allowed_mentions=discord.AllowedMentions.none())
+    await interaction.edit_original_response(content=t(private_language(interaction), "lobby.you_cancelled"),
+                                             view=None)
 
 
 async def warn_if_dms_closed(interaction: discord.Interaction, game: GameInfo) -> None:
     """Alcazar hands go by DM: check now and warn the player privately if that fails."""
     from bot.discord.hands import DMS_CLOSED
     try:
-        await interaction.user.send(f"You joined {game.title} in <#{game.channel_id}>. "
-                                    "I will send your hand here whenever it changes.")
+        # The player's own language: this interaction just made it their last-used one.
+        await interaction.user.send(t(private_language(interaction), "lobby.welcome_dm", title=game.title,
+                                      channel=f"<#{game.channel_id}>"))
     except discord.Forbidden as error:
         if error.code != DMS_CLOSED:
             log.warning("Welcome DM to %s for game %s refused: %s", interaction.user.id, game.id, error.text)
             return
-        await interaction.followup.send("Heads up: I can't send you direct messages, so you won't get your hand "
-                                        "by DM. Use `/alcazar hand` in the game's channel to see it, or allow "
-                                        "direct messages from this server's members.", ephemeral=True)
+        await interaction.followup.send(t(private_language(interaction), "lobby.dms_closed"), ephemeral=True)
     except discord.HTTPException as error:
         # The player has joined all the same; the hand is always there with /alcazar hand.
         log.warning("Welcome DM to %s for game %s failed: %s %s", interaction.user.id, game.id, error.status,
@@ -283,18 +296,19 @@ async def change_settings(interaction: discord.Interaction, changes: dict[str, A
     bot = bot_of(interaction)
     game = await game_here(interaction)
     changes = with_house_rules(game.kind, changes, threefold)
+    mine = private_language(interaction)
     if not changes:
-        await send(interaction, "Settings of this game:\n" + settings_text(game), ephemeral=True)
+        await send(interaction, t(mine, "settings.of_this_game") + "\n" + settings_text(game, mine), ephemeral=True)
         return
     result = await bot.service.update_settings(game.id, interaction.user.id, changes)
     if isinstance(result, Refusal) and result.reason is Reason.NOT_HOST:
-        raise Refused(f"Only the host of this game, {mention(game.host_id)}, can change its settings. "
-                      "`/alcazar settings` without options shows them.", game_id=game.id)
+        raise Refused(Msg("settings.host_only", host=mention(game.host_id)), game_id=game.id)
     game = accepted(result, game.id).game
-    if game.status is GameStatus.LOBBY and await update_lobby_message(interaction, game, "The settings changed.",
+    if game.status is GameStatus.LOBBY and await update_lobby_message(interaction, game, Msg("settings.changed"),
                                                                       from_button=False):
-        await send(interaction, "Settings changed; the lobby message shows them:\n" + settings_text(game),
+        await send(interaction, t(mine, "settings.changed_see_lobby") + "\n" + settings_text(game, mine),
                    ephemeral=True)
         return
-    await send(interaction, f"{mention(interaction.user.id)} changed the settings:\n" + settings_text(game),
-               ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
+    lang = game.settings.language
+    await send(interaction, t(lang, "settings.changed_by", host=mention(interaction.user.id)) + "\n"
+               + settings_text(game, lang), ephemeral=False, allowed_mentions=discord.AllowedMentions.none())

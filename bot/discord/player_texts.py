@@ -6,10 +6,11 @@ import re
 from datetime import datetime, timezone
 from typing import Sequence
 
+from bot.discord.standings import computer_label
 from bot.discord.style import house_style
 from bot.games import get_game
+from bot.i18n import ENGLISH, Msg, t
 from bot.service import AwayStatus, GameInfo, HistoryLine, MyGame, PlayerRecord, RatingShift, Standing
-from bot.service.computers import computer_name
 from bot.store import EntryKind, GameStatus
 
 AWAY_MARK = "💤"
@@ -54,7 +55,7 @@ def my_game_line(entry: MyGame, server: str, away_until: float | None = None) ->
     elif game.to_move_id is None:
         turn = "waiting"
     elif game.to_move_id < 0:
-        turn = f"{computer_name(game.to_move_id)} is thinking"
+        turn = f"{computer_label(game.to_move_id)} is thinking"
     else:
         turn = f"{mention(game.to_move_id)}'s turn"
     target = link(game.guild_id, board.channel_id if board else game.channel_id,
@@ -186,12 +187,13 @@ def seat_label(kind: str, seat: int, names: Sequence[str]) -> str:
     return f"{names[seat]} ({colour})"
 
 
-def line_words(line: HistoryLine) -> str:
+def line_words(line: HistoryLine, lang: str = ENGLISH) -> str:
     if line.kind is EntryKind.SKIP:
         return "missed the deadline and skips this turn"
     if line.kind is EntryKind.RETIRE:
         return "resigned and left the game"
-    return house_style(line.words) + (" (the only possible move)" if line.forced else "")
+    words = t(lang, line.words) if isinstance(line.words, Msg) else house_style(line.words)
+    return words + (" (the only possible move)" if line.forced else "")
 
 
 def replay_captions(game: GameInfo, lines: Sequence[HistoryLine], names: Sequence[str]) -> list[str]:
@@ -245,7 +247,8 @@ def _result_lines(game: GameInfo, names: Sequence[str], shifts: Sequence[RatingS
         return ["  The game is over."]
     winners = [names[s] for s in result.winners]
     head = "  A draw." if not winners else f"  Winner: {' and '.join(winners)}. Finished {_utc(result.finished_at)}."
-    lines = [head, f"  {result.reason[:1].upper()}{result.reason[1:]}."]
+    reason = t(ENGLISH, result.reason) if isinstance(result.reason, Msg) else str(result.reason)
+    lines = [head, f"  {reason[:1].upper()}{reason[1:]}."]
     scores = result.outcome.scores
     if scores is not None:
         lines.append("  Points: " + ", ".join(f"{names[s]} {scores[s]}" for s in range(len(scores))))
@@ -259,6 +262,7 @@ def _result_lines(game: GameInfo, names: Sequence[str], shifts: Sequence[RatingS
 STAND_IN = " (played by the stand-in)"
 
 
-def history_page_text(lines: Sequence[HistoryLine]) -> str:
+def history_page_text(lines: Sequence[HistoryLine], lang: str = ENGLISH) -> str:
+    """A page of ``/alcazar history``: the moves in the reader's language."""
     return "\n".join(f"{line.ply}. {mention(line.user_id)}{STAND_IN if line.stand_in else ''} "
-                     f"{line_words(line)} {when(line.played_at)}" for line in lines)
+                     f"{line_words(line, lang)} {when(line.played_at)}" for line in lines)

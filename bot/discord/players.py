@@ -12,6 +12,7 @@ from bot.discord import player_texts as texts
 from bot.discord.context import bot_of
 from bot.discord.replies import Refused, defer, send
 from bot.discord.texts import COLOUR, EMBED_DESCRIPTION_LIMIT
+from bot.i18n import ENGLISH, t
 from bot.service import GameInfo, Refusal
 from bot.service.away import time_zones_matching
 from bot.store import GameStatus
@@ -63,7 +64,7 @@ async def away(interaction: discord.Interaction, duration: str | None) -> None:
     if duration.strip().lower() in {"off", "back", "stop", "none", "0"}:
         status = await service.come_back(user_id)
         if isinstance(status, Refusal):
-            raise Refused(status.message + "\n" + texts.away_text(await service.away_status(user_id)))
+            raise Refused(t(ENGLISH, status.message) + "\n" + texts.away_text(await service.away_status(user_id)))
         await refresh_boards(bot, user_id)
         await send(interaction, texts.away_text(status, back=True), ephemeral=True)
         return
@@ -72,7 +73,7 @@ async def away(interaction: discord.Interaction, duration: str | None) -> None:
         raise Refused(f"I can't read “{duration}” as a time. " + texts.DURATION_HELP)
     status = await service.set_away(user_id, seconds)
     if isinstance(status, Refusal):
-        raise Refused(status.message)
+        raise Refused(t(ENGLISH, status.message))
     await refresh_boards(bot, user_id)
     await send(interaction, texts.away_text(status, just_set=True), ephemeral=True)
 
@@ -98,7 +99,7 @@ async def quiet(interaction: discord.Interaction, start: int | None, end: int | 
                       "time_zone:Europe/Budapest` (reminders then wait from 22:00 to 07:00).")
     changed = await service.set_quiet_hours(user_id, zone, start, end)
     if isinstance(changed, Refusal):
-        raise Refused(changed.message)
+        raise Refused(t(ENGLISH, changed.message))
     await send(interaction, texts.quiet_text(changed), ephemeral=True)
 
 

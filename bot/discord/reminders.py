@@ -17,6 +17,7 @@ from bot.discord.announce import mention, pinging, publish, timestamp
 from bot.discord.buttons import mute_buttons
 from bot.discord.players import refresh_boards
 from bot.discord.replies import Refused, send
+from bot.i18n import Msg, t
 from bot.service import Refusal, Reminder
 
 if TYPE_CHECKING:
@@ -66,9 +67,14 @@ class ReminderLoop:
             log.exception("Refreshing the boards of players back from time away failed")
         for reminder in await service.due_reminders():
             try:
-                # Recorded before sending: a reminder goes out at most once, even across a crash.
-                if await service.mark_reminded(reminder):
-                    await self.remind(reminder)
+                # Claimed first, so that of the processes sharing the database one sends it;
+                # recorded after sending, so that a process that dies meanwhile leaves it to
+                # another. Recorded too when sending raised: a broken reminder is not retried.
+                if await service.claim_reminder(reminder):
+                    try:
+                        await self.remind(reminder)
+                    finally:
+                        await service.mark_reminded(reminder)
             except Exception:  # noqa: BLE001 - logged with its game; the other games go on
                 log.exception("Reminder for game %s failed", reminder.game_id)
         for accepted in await service.process_deadlines():
@@ -89,25 +95,28 @@ class ReminderLoop:
             await refresh_boards(self.bot, user_id)
 
     async def remind(self, reminder: Reminder) -> None:
-        """A DM and a channel mention for the player the table waits for, each with a mute button."""
+        """A DM (in the player's language) and a channel mention (in the game's), each with a mute button."""
         game = await self.bot.service.game(reminder.game_id)
-        title = "your game" if isinstance(game, Refusal) else game.title
+        title: str | Msg = Msg("reminder.your_game") if isinstance(game, Refusal) else game.title
         since = timestamp(reminder.waiting_since)
-        deadline = ""
+        deadline: Msg | str = ""
         ends = None if isinstance(game, Refusal) else await self.bot.service.deadline_of(game)
         if ends is not None:        # the player's time away, if any, is added
-            deadline = f" The deadline is {timestamp(ends)}."
-        await self._send_or_log(reminder, "DM", self._dm(
-            reminder, f"Reminder: it is your turn in {title} in <#{reminder.channel_id}> "
-                      f"(waiting since {since}).{deadline}"))
+            deadline = Msg("reminder.deadline", when=timestamp(ends))
+        dm_lang = await self.bot.language_for_dm(reminder.user_id)
+        await self._send_or_log(reminder, "DM", self._dm(reminder, t(
+            dm_lang, "reminder.dm", title=title, channel=f"<#{reminder.channel_id}>", since=since, deadline=deadline),
+            dm_lang))
+        lang = game.settings.language if not isinstance(game, Refusal) else dm_lang
         channel = self.bot.get_partial_messageable(reminder.channel_id, guild_id=reminder.guild_id)
         await self._send_or_log(reminder, "channel", channel.send(
-            f"{mention(reminder.user_id)}, the table is waiting for your move in {title} (since {since}).{deadline}",
-            view=mute_buttons(reminder.game_id), allowed_mentions=pinging(reminder.user_id)))
+            t(lang, "reminder.channel", player=mention(reminder.user_id), title=title, since=since,
+              deadline=deadline),
+            view=mute_buttons(reminder.game_id, lang), allowed_mentions=pinging(reminder.user_id)))
 
-    async def _dm(self, reminder: Reminder, text: str) -> None:
+    async def _dm(self, reminder: Reminder, text: str, lang: str) -> None:
         user = await self.bot.user_by_id(reminder.user_id)
-        await user.send(text, view=mute_buttons(reminder.game_id))
+        await user.send(text, view=mute_buttons(reminder.game_id, lang))
 
     @staticmethod
     async def _send_or_log(reminder: Reminder, where: str, sending: Awaitable[object]) -> None:
@@ -125,5 +134,4 @@ async def mute(interaction: discord.Interaction, game_id: int) -> None:
     result = await bot.service.mute(game_id, interaction.user.id)
     if isinstance(result, Refusal):
         raise Refused(result.message, game_id=game_id)
-    await send(interaction, f"Reminders for {result.game.title} are muted for you. "
-                            "I will still mention you under each new board.", ephemeral=True)
+    await send(interaction, Msg("reminder.muted", title=result.game.title), ephemeral=True)

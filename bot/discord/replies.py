@@ -1,8 +1,9 @@
 """Answering interactions, and the one place where failures become answers.
 
 A refusal (``Refused``, or a service ``Refusal``) becomes a friendly ephemeral
-reply that says exactly why. Anything unexpected is logged with the game id
-and answered with a short apology: no traceback ever reaches a user.
+reply that says exactly why, in the user's language. Anything unexpected is
+logged with the game id and answered with a short apology: no traceback ever
+reaches a user.
 """
 from __future__ import annotations
 
@@ -14,19 +15,15 @@ from discord import app_commands
 
 from bot.discord.player_texts import DM_REFUSAL
 from bot.discord.texts import CONTENT_LIMIT, clip
+from bot.i18n import Msg, language_of, t
 
 log = logging.getLogger(__name__)
 
-APOLOGY = ("Sorry, something went wrong on my side. Please try again in a moment; "
-           "`/alcazar board` shows where the game stands.")
-MISSING_PERMISSION = ("I can't do that here: I am missing a permission in this channel "
-                      "({what}). Ask a server admin to let me {what}.")
-
 
 class Refused(Exception):
-    """Nothing happened, for a reason the user can act on; the message says which."""
+    """Nothing happened, for a reason the user can act on; the message (a ``Msg``) says which."""
 
-    def __init__(self, message: str, *, game_id: int | None = None) -> None:
+    def __init__(self, message: str | Msg, *, game_id: int | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.game_id = game_id
@@ -36,9 +33,22 @@ class Refused(Exception):
 ALREADY_ACKNOWLEDGED = 40060
 
 
-async def send(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = True,
-               **kwargs: Any) -> None:
-    """Reply to an interaction, whether or not it was already acknowledged (deferred)."""
+def private_language(interaction: discord.Interaction) -> str:
+    """The language of a reply only this user sees: their Discord client's."""
+    return language_of(interaction.locale)
+
+
+async def send(interaction: discord.Interaction, content: str | Msg | None = None, *, ephemeral: bool = True,
+               lang: str | None = None, **kwargs: Any) -> None:
+    """Reply to an interaction, whether or not it was already acknowledged (deferred).
+
+    A ``Msg`` is worded in ``lang``; without it, in the user's language when
+    the reply is private, and in the server's when it is public.
+    """
+    if isinstance(content, Msg):
+        if lang is None:
+            lang = private_language(interaction) if ephemeral else language_of(interaction.guild_locale)
+        content = t(lang, content)
     if content is not None:
         kwargs["content"] = clip(content, CONTENT_LIMIT)
     if interaction.response.is_done():
@@ -87,9 +97,9 @@ async def acknowledging(interaction: discord.Interaction, acknowledgement: Await
         interaction.response._response_type = kind
 
 
-def permission_words(error: discord.Forbidden) -> str:
-    return {50013: "send messages, embed links and attach files",
-            50001: "see this channel"}.get(error.code, "post here")
+def permission_words(error: discord.Forbidden) -> Msg:
+    return Msg({50013: "permission.send_embed_attach", 50001: "permission.see_channel"}.get(
+        error.code, "permission.post_here"))
 
 
 async def answer_failure(interaction: discord.Interaction, error: BaseException, *,
@@ -97,17 +107,18 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException,
     """Turn any failure of an interaction into one ephemeral answer."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    text: str | Msg
     if isinstance(error, Refused):
         text = error.message
     elif isinstance(error, discord.Forbidden) and error.code in (50013, 50001):
-        text = MISSING_PERMISSION.format(what=permission_words(error))
+        text = Msg("error.missing_permission", what=permission_words(error))
     elif isinstance(error, app_commands.NoPrivateMessage):
-        text = DM_REFUSAL
+        text = Msg("refusal.server_only")
     else:
         game = getattr(error, "game_id", None) or game_id or await _game_of_channel(interaction)
         log.error("Unexpected error in %s for game %s (user %s, channel %s)",
                   _what(interaction), game, interaction.user.id, interaction.channel_id, exc_info=error)
-        text = APOLOGY
+        text = Msg("error.apology")
     try:
         await send(interaction, text, ephemeral=True)
     except discord.HTTPException:

@@ -2,7 +2,8 @@
 
 Players are named by mention in the order of the results; the engine's
 reasons speak of colours ("Red's pawn is immobilized"), so colours are turned
-into the players' mentions here.
+into the players' mentions here. Everything is posted in the channel, so it
+is worded in the game's language.
 """
 from __future__ import annotations
 
@@ -10,21 +11,26 @@ from typing import Any, Mapping, Sequence
 
 import discord
 
-from bot.games import get_game
-from bot.discord import texts
 from bot.discord.texts import clip
+from bot.games import get_game
+from bot.i18n import Msg, t, text_of
 from bot.service import GameInfo
-from bot.service.computers import computer_name
+from bot.service.computers import computer_level
 from renderer.drawing import named_text
 
 MONEY_PER_POINT = 50     # a point per full 50 Real; the rest breaks ties (shared/rules/alcazar.md, "Scoring")
 
 
-def mention(user_id: int) -> str:
-    """A player as the channel names them: a mention, or a computer player's name in bold."""
+def mention(user_id: int, lang: str = "en") -> str:
+    """A player as the channel names them: a mention, or a computer player's name in bold (in ``lang``)."""
     if user_id < 0:
-        return f"**{computer_name(user_id)}**"
+        return f"**{computer_label(user_id, lang)}**"
     return f"<@{user_id}>"
+
+
+def computer_label(user_id: int, lang: str = "en") -> str:
+    """A computer player's name in ``lang``: "Computer (normal)", "Gép (közepes)"."""
+    return t(lang, "computer.name", level=Msg(f"level.{computer_level(user_id)}.lower"))
 
 
 def pinging(*user_ids: int) -> discord.AllowedMentions:
@@ -35,20 +41,21 @@ def pinging(*user_ids: int) -> discord.AllowedMentions:
                                    roles=False, replied_user=False)
 
 
-def real(amount: int) -> str:
-    """Money in the house style: ``34 Real``."""
-    return f"{amount} Real"
+def real(amount: int, lang: str = "en") -> str:
+    """Money in the house style: ``34 Real`` (``34 Reál``)."""
+    return t(lang, "result.money", amount=amount)
 
 
-def signed_real(amount: int) -> str:
+def signed_real(amount: int, lang: str = "en") -> str:
     """An income or a cost in the house style: ``+5 Real``, ``−5 Real`` (a true minus sign)."""
-    return f"+{amount} Real" if amount >= 0 else f"−{-amount} Real"
+    return t(lang, "result.signed_money", sign="+" if amount >= 0 else "−", amount=abs(amount))
 
 
-def with_mentions(text: str, game: GameInfo) -> str:
+def with_mentions(text: str, game: GameInfo, lang: str = "en") -> str:
     """``text`` written by the engine with colours, each seat's colour replaced by the player's mention."""
     colours = dict(enumerate(get_game(game.kind).COLORS[:len(game.players)]))
-    return named_text(text, colours, [mention(u) for u in game.players])
+    words = {colour: t(lang, f"colour.{colour}") for colour in colours.values()}
+    return named_text(text, colours, [mention(u, lang) for u in game.players], words)
 
 
 def ranking(game: GameInfo) -> list[int]:
@@ -68,60 +75,64 @@ def ranking(game: GameInfo) -> list[int]:
 
 
 def result_lines(game: GameInfo) -> list[str]:
-    """The results in words, naming every player (each of them is pinged at the end)."""
+    """The results in words (in the game's language), naming every player (each of them is pinged at the end)."""
+    lang = game.settings.language
     result = game.result
     if result is None:
-        return ["The game is over."]
-    everyone = [mention(u) for u in game.players]
-    winners = [mention(u) for u in result.winner_ids]
+        return [t(lang, "result.over")]
+    everyone = [mention(u, lang) for u in game.players]
+    winners = [mention(u, lang) for u in result.winner_ids]
     if not winners:
-        head = texts.RESULT_DRAW.format(players=_and(everyone))
+        head = t(lang, "result.draw", players=everyone)
     elif len(winners) == 1:
-        head = texts.RESULT_WINNER.format(winner=winners[0])
+        head = t(lang, "result.winner", winner=winners[0])
     else:
-        head = texts.RESULT_SHARED_WIN.format(winners=_and(winners))
-    lines = [head, clip(_sentence(with_mentions(_end_reason(game), game)), 300)]
+        head = t(lang, "result.shared_win", winners=winners)
+    lines = [head, clip(_sentence(with_mentions(text_of(lang, _end_reason(game)), game, lang)), 300)]
     if result.outcome.scores is not None:
         lines.append(_tie_break(game) or "")
         lines.append(" · ".join(_score(game, seat) for seat in ranking(game)))
     else:
         losers = [m for m in everyone if m not in winners]
         if winners and losers:
-            lines.append(texts.RESULT_WELL_PLAYED.format(losers=_and(losers)))
+            lines.append(t(lang, "result.well_played", losers=losers))
     return [line for line in lines + computer_lines(game) if line]
 
 
 def computer_lines(game: GameInfo) -> list[str]:
     """Results say who was a computer, and for whom the stand-in played."""
+    lang = game.settings.language
     lines = []
     if game.computers:
-        lines.append("Computer players: " + ", ".join(mention(u) for u in game.computers) + ".")
+        lines.append(t(lang, "result.computers", players=", ".join(mention(u, lang) for u in game.computers)))
     stood_in = sorted({*(game.result.stand_in_seats if game.result else ()),
                        *(game.players.index(u) for u in game.stood_in)})
     if stood_in:
-        lines.append("The stand-in (a computer) played for "
-                     + ", ".join(mention(game.players[s]) for s in stood_in) + ".")
+        lines.append(t(lang, "result.stood_in", players=", ".join(mention(game.players[s], lang) for s in stood_in)))
     return lines
 
 
-def _end_reason(game: GameInfo) -> str:
+def _end_reason(game: GameInfo) -> Msg | str:
     """Why the game ended; for Alcazar without the engine's "Blue wins with 9 points", said by the ranking."""
     assert game.result is not None
     reason = game.result.reason
     if game.result.outcome.scores is not None:
-        reason = reason.split(";")[0]
+        if isinstance(reason, Msg):
+            return reason.args.get("end", reason) if reason.key == "outcome.reason" else reason
+        return reason.split(";")[0]    # a result stored in English before messages
     return reason
 
 
 def _score(game: GameInfo, seat: int) -> str:
     assert game.result is not None
+    lang = game.settings.language
     detail = game.result.outcome.details[seat] if game.result.outcome.details else {}
     points = game.result.outcome.scores[seat] if game.result.outcome.scores else 0
-    line = f"{mention(game.players[seat])} {points_words(points)}"
+    line = f"{mention(game.players[seat], lang)} {points_words(points, lang)}"
     if "money" in detail:
-        line += f" ({real(int(detail['money']))})"
+        line += f" ({real(int(detail['money']), lang)})"
     if detail.get("retired"):
-        line += texts.SCORE_RESIGNED
+        line += t(lang, "result.score_resigned")
     return line
 
 
@@ -136,16 +147,18 @@ def _tie_break(game: GameInfo) -> str | None:
     tied = [s for s in order if int(details[s]["total"]) == best]
     if len(tied) < 2:
         return None
-    names = _and([mention(game.players[s]) for s in tied])
+    lang = game.settings.language
+    names = [mention(game.players[s], lang) for s in tied]
     left = [int(details[s]["money"]) % MONEY_PER_POINT for s in tied]
     if len(game.result.winners) > 1:
-        return texts.TIE_SHARED.format(players=names, points=best, money=real(left[0]))
-    return texts.TIE_BROKEN.format(players=names, points=best, winner=mention(game.players[tied[0]]), money=left[0],
-                                   others=texts.AND.join(str(m) for m in left[1:]))
+        return t(lang, "result.tie_shared", players=names, points=best, money=real(left[0], lang))
+    return t(lang, "result.tie_broken", players=names, points=best, winner=mention(game.players[tied[0]], lang),
+             money=left[0], others=left[1:])
 
 
 def standing_line(game: GameInfo, view: Mapping[str, Any]) -> str:
     """Each player's points so far and money under an Alcazar board, so nobody needs to zoom into the image."""
+    lang = game.settings.language
     players: Sequence[Mapping[str, Any]] = view.get("players") or []
     if not players or "money" not in players[0]:
         return ""
@@ -154,16 +167,13 @@ def standing_line(game: GameInfo, view: Mapping[str, Any]) -> str:
         if player["seat"] >= len(game.players) or player.get("retired"):
             continue
         points = int(player.get("points", 0))
-        parts.append(f"{mention(game.players[player['seat']])} {points_words(points)}, {real(int(player['money']))}")
-    return texts.STANDING.format(players=" · ".join(parts))
+        parts.append(f"{mention(game.players[player['seat']], lang)} {points_words(points, lang)}, "
+                     f"{real(int(player['money']), lang)}")
+    return t(lang, "result.standing", players=" · ".join(parts))
 
 
-def points_words(count: int) -> str:
-    return (texts.POINTS if count == 1 else texts.POINTS_PLURAL).format(count=count)
-
-
-def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + texts.AND + items[-1]
+def points_words(count: int, lang: str = "en") -> str:
+    return t(lang, "result.points", count=count)
 
 
 def _sentence(text: str) -> str:

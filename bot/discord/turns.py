@@ -1,4 +1,8 @@
-"""Turns: playing a move, autocomplete, the hand, the board, the history and resigning."""
+"""Turns: playing a move, autocomplete, the hand, the board, the history and resigning.
+
+Answers to the player are private, in their Discord language; the board and
+announcements in the channel are in the game's language.
+"""
 from __future__ import annotations
 
 import io
@@ -7,25 +11,24 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.discord import images, texts
+from bot.discord import images
 from bot.discord.announce import ping_was_lost, post_board, publish
 from bot.discord.buttons import confirm_buttons
 from bot.discord.chooser import offered_moves
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, whose_turn
 from bot.discord.hands import hand_message
-from bot.discord.replies import Refused, defer, defer_update, send
+from bot.discord.replies import Refused, defer, defer_update, private_language, send
 from bot.discord.standings import mention, standing_line
 from bot.discord.style import house_style
 from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
 from bot.games import get_game
+from bot.i18n import Msg, t, text_of
 from bot.service import GameInfo, MoveChoice, MovePlayed, Reason, Refusal
 from bot.store import GameStatus
 
 if TYPE_CHECKING:
     from bot.discord.client import AlcazarBot
 
-NOT_POSTED = ("I could not post the new board in the channel just now (Discord did not take the message). "
-              "{what} stands: `/alcazar board` shows the board again.")
 
 
 async def play_move(interaction: discord.Interaction, game_id: int, text: str, version: int | None, *,
@@ -44,13 +47,14 @@ async def play_move(interaction: discord.Interaction, game_id: int, text: str, v
             raise Refused(whose_turn(game), game_id=game_id)
     result = accepted(answer, game_id)
     posted = await publish(bot, result)
+    lang = private_language(interaction)
     played = [e for e in result.events if isinstance(e, MovePlayed) and e.user_id == interaction.user.id]
-    note = f"Played: {house_style(played[0].words)}" if played else "Your move was played."
+    note = t(lang, "turn.played", words=_words(lang, played[0].words)) if played else t(lang, "turn.move_played")
     drawn = sorted(set(await _own_hand(bot, game_id, interaction.user.id)) - set(hand_before)) if from_deck else []
     if drawn:      # this reply is ephemeral: only the player sees which card the deck gave them
-        note += f"\nYou drew card {', '.join(map(str, drawn))}."
+        note += "\n" + t(lang, "turn.you_drew", cards=drawn)
     if not posted:
-        note += "\n" + NOT_POSTED.format(what="Your move")
+        note += "\n" + t(lang, "turn.not_posted_move")
     note = clip(note, 2000)
     if edit_original:
         await interaction.edit_original_response(content=note, view=None)
@@ -69,7 +73,7 @@ async def move_command(interaction: discord.Interaction, notation: str) -> None:
     game = await game_here(interaction)
     text = notation.strip()
     if not text:
-        raise Refused("Type a move, or pick one of the suggestions while typing.")
+        raise Refused(Msg("turn.type_a_move"))
     await play_move(interaction, game.id, text, None)
 
 
@@ -89,12 +93,18 @@ async def move_choices(interaction: discord.Interaction, typed: str) -> list[app
     else:
         choices = await bot.service.legal_moves_for(game.id, interaction.user.id, prefix=typed, limit=OPTIONS_LIMIT)
         everything = None
+    lang = private_language(interaction)
     if not choices and typed.strip():
         wanted = typed.strip().lower()
         everything = everything or await _offered(bot, game, interaction.user.id)
-        choices = [c for c in everything if wanted in c.words.lower() or wanted in c.notation.lower()]
-    return [app_commands.Choice(name=choice_label(house_style(c.words), c.notation), value=c.notation)
+        choices = [c for c in everything if wanted in t(lang, c.words).lower() or wanted in c.notation.lower()]
+    return [app_commands.Choice(name=choice_label(t(lang, c.words), c.notation), value=c.notation)
             for c in choices[:OPTIONS_LIMIT] if len(c.notation) <= 100]
+
+
+def _words(lang: str, words: Msg | str) -> str:
+    """A move's words in ``lang``; a line logged before messages, in the house style it was shown in."""
+    return t(lang, words) if isinstance(words, Msg) else house_style(words)
 
 
 async def _offered(bot: AlcazarBot, game: GameInfo, user_id: int) -> list[MoveChoice]:
@@ -121,13 +131,14 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None = None
     if isinstance(private, Refusal):
         raise Refused(private.message, game_id=game_id)
     game = private.game
+    lang = private_language(interaction)
     if "hand" in private.view:
-        content, file = await hand_message(bot, private)
+        content, file = await hand_message(bot, private, lang=lang)
     else:
         png = await images.board_png(game.kind, {k: v for k, v in private.view.items() if k != "seat"} | {"seat": None},
-                                     await bot.names_of(game.players))
-        colour = get_game(game.kind).COLORS[private.seat].capitalize() if private.seat is not None else ""
-        content = f"You play {colour} in {game.title} here; nothing is hidden in this game, so there is no hand."
+                                     await bot.names_of(game.players, lang), lang)
+        colour = Msg(f"colour.{get_game(game.kind).COLORS[private.seat]}") if private.seat is not None else ""
+        content = t(lang, "turn.no_hand", colour=colour, title=game.title)
         file = discord.File(io.BytesIO(png), filename="board.png")
     content += "\n" + await what_you_can_do(interaction, game)
     await send(interaction, clip(content, 2000), ephemeral=True, file=file)
@@ -136,47 +147,44 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None = None
 async def what_you_can_do(interaction: discord.Interaction, game: GameInfo) -> str:
     """Whose turn it is, and for the player to move what they can do, in words."""
     bot = bot_of(interaction)
+    lang = private_language(interaction)
     if game.status is not GameStatus.ACTIVE:
-        return "The game is over."
+        return t(lang, "result.over")
     if game.to_move_id != interaction.user.id:
-        return texts.WHOSE_TURN.format(player=mention(game.to_move_id)) if game.to_move_id else ""
+        return t(lang, "can.whose_turn", player=mention(game.to_move_id)) if game.to_move_id else ""
     moves = await bot.service.legal_moves_for(game.id, interaction.user.id, limit=None)
     notations = [m.notation for m in moves]
-    choices = moves_in_words(game.kind, notations)
-    return texts.CAN_DO.format(choices=choices)
+    choices = moves_in_words(game.kind, notations, lang)
+    return t(lang, "can.do", choices=choices)
 
 
 BUILDS = ("castle", "mansion", "extend", "raise")
 
 
-def moves_in_words(kind: str, notations: list[str]) -> str:
+def moves_in_words(kind: str, notations: list[str], lang: str = "en") -> str:
     """What a player's legal moves allow, as a phrase: "build with 4 cards, buy a card, or build a bridge"."""
     if kind == "alcazar1978":
         kinds = []
         if any("-" in n for n in notations):
-            kinds.append(texts.CAN_MOVE_PAWN)
+            kinds.append(Msg("can.move_pawn"))
         if any(n.startswith("w") for n in notations):
-            kinds.append(texts.CAN_TURN_WALL)
-        return _or(kinds or [texts.CAN_ONLY_PASS])
+            kinds.append(Msg("can.turn_wall"))
+        return t(lang, "can.choices", choices=kinds or [Msg("can.only_pass")])
     actions = [n.split("; ")[-1].split(" + ")[0].split() for n in notations]
     cards = sorted({int(a[1]) for a in actions if a[0] in BUILDS and a[1].isdigit()})
     phrases = []
     if cards:
-        template = texts.CAN_BUILD if len(cards) == 1 else texts.CAN_BUILD_PLURAL
-        phrases.append(template.format(count=len(cards), cards=", ".join(map(str, cards))))
-    for verb, phrase in (("tower", texts.CAN_TOWER), ("bridge", texts.CAN_BRIDGE), ("buy", texts.CAN_BUY)):
+        phrases.append(Msg("can.build", count=len(cards), cards=", ".join(map(str, cards))))
+    for verb, phrase in (("tower", "can.tower"), ("bridge", "can.bridge"), ("buy", "can.buy")):
         if any(a[0] == verb for a in actions):
-            phrases.append(phrase)
+            phrases.append(Msg(phrase))
     if not phrases:
-        phrases.append(texts.CAN_ONLY_PASS)
+        phrases.append(Msg("can.only_pass"))
+    choices = Msg("can.choices", choices=phrases)
     if any(n.startswith("withdraw") for n in notations):
         # A withdrawal comes first in a turn, so it is said first.
-        return texts.CAN_WITHDRAW_FIRST.format(choices=_or(phrases))
-    return _or(phrases)
-
-
-def _or(phrases: list[str]) -> str:
-    return phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + texts.OR + phrases[-1]
+        return t(lang, "can.withdraw_first", choices=choices)
+    return t(lang, choices)
 
 
 async def show_board(interaction: discord.Interaction, for_table: bool = False) -> None:
@@ -187,24 +195,28 @@ async def show_board(interaction: discord.Interaction, for_table: bool = False) 
     bot = bot_of(interaction)
     game = await game_here(interaction)
     if game.status is GameStatus.LOBBY:
-        raise Refused("The game has not started yet: the host starts it with the Start button.")
+        raise Refused(Msg("turn.not_started_start_button"))
     played = await _ply(bot, game)
-    header = f"**{game.title}** after {played} {'move' if played == 1 else 'moves'}."
     if for_table:
         require_can_post(interaction)
         await defer(interaction, ephemeral=True)
+        header = t(game.settings.language, "turn.board_header", title=game.title, count=played)
         await post_board(bot, game.id, [header], ping=await ping_was_lost(bot, game))
-        await send(interaction, texts.BOARD_POSTED, ephemeral=True)
+        await send(interaction, Msg("board.posted_for_table"), ephemeral=True)
         return
     await defer(interaction, ephemeral=True)
+    lang = private_language(interaction)
     public = await bot.service.board_view(game.id)
     if isinstance(public, Refusal):
         raise Refused(public.message, game_id=game.id)
-    png = await images.board_png(game.kind, public.view, await bot.names_of(game.players))
-    turn = texts.WHOSE_TURN.format(player=mention(game.to_move_id)) if game.to_move_id else ""
+    png = await images.board_png(game.kind, public.view, await bot.names_of(game.players, lang), lang)
+    turn = t(lang, "can.whose_turn", player=mention(game.to_move_id)) if game.to_move_id else ""
+    header = t(lang, "turn.board_header", title=game.title, count=played)
+    # The standings follow the game's language, like the same line under the boards in the channel.
     content = "\n".join(line for line in (header, standing_line(game, public.view), turn) if line)
     await send(interaction, clip(content, 2000), ephemeral=True,
-               file=discord.File(io.BytesIO(png), filename="board.png", description=f"{game.title} board"))
+               file=discord.File(io.BytesIO(png), filename="board.png",
+                                 description=t(lang, "announce.board_description", title=game.title)))
 
 
 async def _ply(bot: AlcazarBot, game: GameInfo) -> int:
@@ -216,15 +228,14 @@ async def resign(interaction: discord.Interaction) -> None:
     """``/alcazar resign``: asks first; Alcazar goes on without the player, in Alcazar 1978 the opponent wins."""
     game = await game_here(interaction)
     if game.status is GameStatus.LOBBY:
-        raise Refused("The game has not started yet: `/alcazar leave` leaves the lobby.", game_id=game.id)
+        raise Refused(Msg("turn.not_started_leave"), game_id=game.id)
     if interaction.user.id not in game.players or interaction.user.id in game.resigned:
-        raise Refused("You are not playing in this game.", game_id=game.id)
-    consequence = ("The others play on without you; your pieces and nobles stay and you rank last."
-                   if game.kind == "alcazar" else "Your opponent wins the game.")
+        raise Refused(Msg("refusal.not_playing"), game_id=game.id)
+    consequence = Msg("turn.resign_alcazar" if game.kind == "alcazar" else "turn.resign_1978")
     if game.kind == "alcazar" and game.settings.stand_in_on_resign:
-        consequence = "A computer (the stand-in) plays your seat for the rest of the game."
-    await send(interaction, f"Resign from this game? {consequence} This cannot be taken back.",
-               view=confirm_buttons("resign", game.id, game.version), ephemeral=True)
+        consequence = Msg("turn.resign_stand_in")
+    await send(interaction, Msg("turn.confirm_resign", consequence=consequence),
+               view=confirm_buttons("resign", game.id, game.version, private_language(interaction)), ephemeral=True)
 
 
 async def confirmed_resign(interaction: discord.Interaction, game_id: int, version: int) -> None:
@@ -233,9 +244,12 @@ async def confirmed_resign(interaction: discord.Interaction, game_id: int, versi
     await game_on_button(interaction, game_id, version)
     await defer_update(interaction)          # the results image may take a moment
     result = accepted(await bot.service.resign(game_id, interaction.user.id), game_id)
-    posted = await publish(bot, result, headline=f"{mention(interaction.user.id)} resigned.")
+    posted = await publish(bot, result, headline=t(result.game.settings.language, "turn.resigned",
+                                                   player=mention(interaction.user.id)))
+    lang = private_language(interaction)
     await interaction.edit_original_response(
-        content="You resigned." + ("" if posted else "\n" + NOT_POSTED.format(what="Your resignation")), view=None)
+        content=t(lang, "turn.you_resigned") + ("" if posted else "\n" + t(lang, "turn.not_posted_resignation")),
+        view=None)
 
 
 __all__ = ["move_choices", "move_command", "play_move", "show_hand"]

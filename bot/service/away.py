@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Iterable, Sequence
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from bot.i18n import Msg
 from bot.service.clock import HOUR
 from bot.store.players import AwayPeriod, QuietHours
 
@@ -51,7 +52,7 @@ def days_away(periods: Iterable[AwayPeriod], start: float, end: float) -> float:
     return paused_seconds(periods, start, end) / DAY
 
 
-def yearly_refusal(periods: Sequence[AwayPeriod], now: float, until: float) -> str | None:
+def yearly_refusal(periods: Sequence[AwayPeriod], now: float, until: float) -> Msg | None:
     """Why a new period from ``now`` to ``until`` breaks the yearly limit, or None when it fits.
 
     ``periods`` are the player's earlier periods (a running one cut at ``now``).
@@ -68,15 +69,14 @@ def yearly_refusal(periods: Sequence[AwayPeriod], now: float, until: float) -> s
     if used + days_away([new], worst_end - year, worst_end) <= YEARLY_AWAY_DAYS + 1e-9:
         return None
     left = max(0.0, YEARLY_AWAY_DAYS - days_away(periods, until - year, until))
-    return (f"You may be away at most {YEARLY_AWAY_DAYS} days in any {YEAR_DAYS} days. You have been away "
-            f"{_days(used)} of them already, so you can be away {_days(min(left, MAX_AWAY_DAYS))} "
-            f"at most now, not {_days(wanted)}.")
+    return Msg("away.yearly_limit", limit=YEARLY_AWAY_DAYS, year=YEAR_DAYS, used=_days(used),
+               left=_days(min(left, MAX_AWAY_DAYS)), wanted=_days(wanted))
 
 
-def _days(value: float) -> str:
+def _days(value: float) -> int | float:
+    """A number of days as players read it: whole, or with one decimal."""
     rounded = round(value, 1)
-    whole = int(rounded) if rounded == int(rounded) else rounded
-    return f"{whole} day" if whole == 1 else f"{whole} days"
+    return int(rounded) if rounded == int(rounded) else rounded
 
 
 def in_quiet_hours(quiet: QuietHours | None, now: float) -> bool:
@@ -89,13 +89,12 @@ def in_quiet_hours(quiet: QuietHours | None, now: float) -> bool:
     return hour >= quiet.start_hour or hour < quiet.end_hour       # over midnight, e.g. 22–7
 
 
-def time_zone_refusal(name: str) -> str | None:
+def time_zone_refusal(name: str) -> Msg | None:
     """Why ``name`` is not a time zone, or None when it is one."""
     try:
         ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        return (f"“{name}” is not a time zone I know. Use a name like Europe/Budapest, America/New_York "
-                "or UTC (start typing to see suggestions).")
+        return Msg("quiet.unknown_zone", name=name)
     return None
 
 

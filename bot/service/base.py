@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
+import socket
 import weakref
 from collections import OrderedDict
 from contextlib import asynccontextmanager
@@ -12,12 +14,13 @@ from typing import AsyncIterator, Callable
 
 from bot.games import get_game
 from bot.games.common import Outcome
+from bot.i18n.message import Msg
 from bot.service import live as engine_work
 from bot.service.clock import Clock, SystemClock
 from bot.service.events import (
     BoardChanged, ComputerToMove, Event, GameOver, HandsChanged, MovePlayed, TurnChanged,
 )
-from bot.service.live import LiveGame, Step
+from bot.service.live import LiveGame, Step, words_of
 from bot.service.ratings import is_rated, rating_changes
 from bot.service.results import GameInfo, GameResult, Reason, Refusal
 from bot.service.settings import GameSettings
@@ -37,11 +40,15 @@ class ServiceBase:
     # reloaded from their snapshot when played again). Every game being played
     # should fit: a reload costs a read and a replay on every move.
     CACHE_SIZE = 5000
+    # How long a claim on a reminder or a deadline is held: far longer than sending one
+    # reminder takes, so that only a process that died loses its claim to another.
+    CLAIM_LEASE_SECONDS = 120.0
 
     def __init__(
         self, store: Store, clock: Clock | None = None, *,
         seed_source: Callable[[], int] = new_seed, cache_size: int | None = None,
         think_scale: float = 1.0,
+        process_name: str | None = None,
     ) -> None:
         if cache_size is not None and cache_size < 1:
             raise ValueError("the game cache needs room for at least one game")
@@ -51,6 +58,8 @@ class ServiceBase:
         self.think_scale = think_scale
         self.clock: Clock = clock or SystemClock()
         self._seed_source = seed_source
+        # Who holds a claim: this process, among the others sharing the database.
+        self.process_name = process_name or f"{socket.gethostname()}:{os.getpid()}"
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._live: OrderedDict[int, LiveGame] = OrderedDict()
 
@@ -65,6 +74,18 @@ class ServiceBase:
             self._locks[game_id] = lock
         async with lock:
             yield
+
+    # -- claims on scheduled work (several processes, one database) -------------------
+
+    async def _claim(self, game_id: int, task: str, version: int, number: int, now: float) -> bool:
+        """Take a piece of scheduled work for this process; False when it is done or held elsewhere."""
+        async with self.store.write() as tx:
+            return await tx.claims.claim(game_id, task, version, number, owner=self.process_name,
+                                         now=now, lease=self.CLAIM_LEASE_SECONDS)
+
+    async def _finish_claim(self, game_id: int, task: str, version: int, number: int) -> None:
+        async with self.store.write() as tx:
+            await tx.claims.finish(game_id, task, version, number, now=self.clock.now())
 
     # -- loading -----------------------------------------------------------------------
 
@@ -83,15 +104,23 @@ class ServiceBase:
     async def _load_live(self, game_id: int) -> LiveGame | None:
         """The game in play (or finished) at its current version: cached, or from the store.
 
-        The cache is only trusted by this process, which makes every change
-        through the service; the store's version check guards the commit anyway.
+        With a store of its own (SQLite) the cache is trusted: this process makes
+        every change through the service. With a shared store (PostgreSQL, other
+        processes) the cached copy is checked against the game's row first and
+        reloaded when another process moved the game on. The store's version
+        check guards every commit anyway.
         """
         cached = self._live.get(game_id)
-        if cached is not None:
+        if cached is not None and not self.store.shared:
             self._live.move_to_end(game_id)
             return cached
         async with self.store.read() as tx:
             row = await tx.games.get(game_id)
+            if cached is not None and row is not None and row.version == cached.version:
+                # Same board; only what changes without a move (settings) is taken from the row.
+                fresh = cached if row == cached.row else replace(cached, row=row)
+                self._remember(fresh)
+                return fresh
             if row is None or row.status is GameStatus.LOBBY or row.version == 0:
                 return None   # a lobby (or a lobby that closed) has no board yet
             seats = tuple(await tx.seats.of_game(game_id))
@@ -154,7 +183,8 @@ class ServiceBase:
         await tx.moves.append(live.row.id, step.entries)
         await tx.snapshots.put(Snapshot(live.row.id, version, step.ply, step.snapshot))
         if outcome is not None:
-            await tx.results.record(live.row.id, winners=outcome.winners, reason=outcome.reason,
+            # the reason column keeps English for people reading the database; players read the outcome's message
+            await tx.results.record(live.row.id, winners=outcome.winners, reason=str(outcome.reason),
                                     outcome=outcome.to_dict(), now=now)
             # Rated in the result's transaction: no game is rated twice or missed.
             if is_rated(live, outcome) and not await tx.ratings.stand_in_played(live.row.id):
@@ -170,7 +200,7 @@ class ServiceBase:
         game_id = after.row.id
         events: list[Event] = [
             MovePlayed(game_id, e.ply, e.seat, after.user_of(e.seat), e.kind, e.notation,
-                       e.words, e.forced, e.stand_in)
+                       words_of(e), e.forced, e.stand_in)
             for e in step.entries
         ]
         events.append(BoardChanged(game_id, after.version))
@@ -202,9 +232,10 @@ def _advanced_row(row: GameRow, version: int, turn: int | None, now: float, fini
 
 def _result(stored: ResultRow, seats: tuple[SeatRow, ...]) -> GameResult:
     ids = {s.seat: s.user_id for s in seats}
+    outcome = Outcome.from_dict(stored.outcome)
     return GameResult(
         winners=stored.winners, winner_ids=tuple(ids[s] for s in stored.winners),
-        reason=stored.reason, outcome=Outcome.from_dict(stored.outcome),
+        reason=outcome.reason or stored.reason, outcome=outcome,
         finished_at=stored.finished_at,
     )
 
@@ -239,4 +270,4 @@ def engine_of(kind: str) -> ModuleType:
 
 
 def no_such_game(game_id: int) -> Refusal:
-    return Refusal(Reason.NO_SUCH_GAME, f"There is no game number {game_id}.")
+    return Refusal(Reason.NO_SUCH_GAME, Msg("refusal.no_such_game", game=game_id))

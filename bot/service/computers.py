@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import ai
+from bot.games.common import shortened
+from bot.i18n.message import Msg
 from bot.service import live as engine_work
 from bot.service.base import computer_plays, engine_of, info_of
 from bot.service.events import ComputerToMove, PlayerJoined, PlayerLeft
@@ -80,18 +82,18 @@ class ComputerOperations(LobbyOperations, TurnOperations):
     async def add_computer(self, game_id: int, user_id: int, level: str) -> Accepted | Refusal:
         """The host adds a computer player of ``level`` (easy, normal, hard) to the lobby."""
         if level not in LEVELS:
-            return Refusal(Reason.BAD_SETTINGS, f"There is no level “{level}”: choose easy, normal or hard.")
+            return Refusal(Reason.BAD_SETTINGS, Msg("refusal.no_level", level=shortened(str(level))))
         async with self._game_lock(game_id):
             loaded = await self._lobby_rows(game_id)
             if isinstance(loaded, Refusal):
                 return loaded
             row, seats = loaded
             if user_id != row.host_id:
-                return Refusal(Reason.NOT_HOST, "Only the host can add computer players.")
+                return Refusal(Reason.NOT_HOST, Msg("refusal.host_add_computer"))
             engine = engine_of(row.kind)
             if len(seats) >= engine.MAX_PLAYERS:
                 return Refusal(Reason.LOBBY_FULL,
-                               f"The lobby is full: {engine.TITLE} is for at most {engine.MAX_PLAYERS} players.")
+                               Msg("refusal.lobby_full", title=engine.TITLE, count=engine.MAX_PLAYERS))
             taken = {(-s.user_id) // 10 for s in seats if is_computer(s.user_id)}
             slot = min(set(range(1, MAX_SLOTS + 1)) - taken)
             computer = computer_user_id(slot, level)
@@ -110,12 +112,12 @@ class ComputerOperations(LobbyOperations, TurnOperations):
                 return loaded
             row, seats = loaded
             if user_id != row.host_id:
-                return Refusal(Reason.NOT_HOST, "Only the host can remove computer players.")
+                return Refusal(Reason.NOT_HOST, Msg("refusal.host_remove_computer"))
             computers = [s for s in seats if is_computer(s.user_id)]
             if computer_id is not None:
                 computers = [s for s in computers if s.user_id == computer_id]
             if not computers:
-                return Refusal(Reason.NOT_IN_GAME, "There is no computer player in this lobby to remove.")
+                return Refusal(Reason.NOT_IN_GAME, Msg("refusal.no_computer_to_remove"))
             removed = computers[-1].user_id
             async with self.store.write() as tx:
                 await tx.seats.remove(game_id, removed)

@@ -7,6 +7,7 @@ supply running out or by passes.
 from __future__ import annotations
 
 from bot.games.common import Outcome
+from bot.i18n.message import Msg
 from bot.service import live as engine_work
 from bot.service.base import ServiceBase
 from bot.service.events import DrawDeclined, DrawOffered
@@ -19,7 +20,7 @@ from bot.store import DrawOfferRow
 # Games whose rules allow a draw by agreement (shared/rules/alcazar-1978.md, "End of the game").
 DRAW_BY_AGREEMENT = frozenset({"alcazar1978"})
 
-DRAW_REASON = "drawn by agreement"
+DRAW_REASON = Msg("outcome.draw_agreed")
 
 
 class DrawOperations(TurnOperations, ServiceBase):
@@ -35,8 +36,7 @@ class DrawOperations(TurnOperations, ServiceBase):
             async with self.store.read() as tx:
                 pending = await tx.draws.get(game_id)
             if pending is not None and pending.version == live.version:
-                return Refusal(Reason.ALREADY_ASKED, "A draw has already been offered in this position; "
-                                                     "wait for the answer or play on.")
+                return Refusal(Reason.ALREADY_ASKED, Msg("refusal.draw_already_offered"))
             async with self.store.write() as tx:
                 await tx.draws.put(DrawOfferRow(game_id, user_id, live.version, self.clock.now()))
             return Accepted(await self._info(live.row, live.seats),
@@ -72,9 +72,9 @@ class DrawOperations(TurnOperations, ServiceBase):
             return seated
         live, seat = seated
         if live.row.kind not in DRAW_BY_AGREEMENT:
-            return Refusal(Reason.NO_DRAWS, f"{live.engine.TITLE} has no draw by agreement.")
+            return Refusal(Reason.NO_DRAWS, Msg("refusal.no_draws", title=live.engine.TITLE))
         if live.seats[1 - seat].is_computer or live.seats[1 - seat].stand_in:
-            return Refusal(Reason.NO_DRAWS, "Your opponent is a computer, and computers play every game out.")
+            return Refusal(Reason.NO_DRAWS, Msg("refusal.computer_no_draw"))
         return live, live.user_of(1 - seat)
 
     async def _pending_offer(self, game_id: int, user_id: int) -> LiveGame | Refusal:
@@ -85,7 +85,7 @@ class DrawOperations(TurnOperations, ServiceBase):
         async with self.store.read() as tx:
             offer = await tx.draws.get(game_id)
         if offer is None or offer.version != live.version:
-            return Refusal(Reason.NO_DRAW_OFFER, "Nobody has offered a draw in this position.")
+            return Refusal(Reason.NO_DRAW_OFFER, Msg("refusal.no_draw_offer"))
         if offer.offered_by == user_id:
-            return Refusal(Reason.NOT_YOUR_VOTE, "Your opponent answers your offer, not you.")
+            return Refusal(Reason.NOT_YOUR_VOTE, Msg("refusal.draw_not_your_vote"))
         return live

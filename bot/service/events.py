@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.games.common import Outcome
+from bot.i18n.message import Msg
 from bot.store.records import EntryKind
 
 
@@ -55,7 +56,7 @@ class MovePlayed:
     user_id: int
     kind: EntryKind
     notation: str
-    words: str
+    words: Msg | str   # a message (a line logged before messages: its English sentence)
     forced: bool
     stand_in: bool = False       # the stand-in (a computer) played it for an absent player
 

@@ -12,6 +12,7 @@ from types import ModuleType
 from typing import Any, Sequence
 
 from bot.games.common import Outcome
+from bot.i18n.message import Msg, message_of
 from bot.store.records import EntryKind, GameRow, LogEntry, SeatRow
 
 
@@ -71,9 +72,29 @@ class Action:
     text: str = ""
 
 
-def seat_name(engine: ModuleType, seat: int) -> str:
+def seat_name(engine: ModuleType, seat: int) -> Msg:
     """The seat's colour as players know it ("Blue", "Red")."""
-    return str(engine.COLORS[seat]).capitalize()
+    return Msg(f"colour.{engine.COLORS[seat]}")
+
+
+def stored_words(words: Msg) -> str:
+    """A move's words as the log keeps them: the message as JSON, in no language."""
+    return json.dumps(words.to_json(), ensure_ascii=False, separators=(",", ":"))
+
+
+def words_of(entry: LogEntry) -> Msg | str:
+    """The words of a log line: a message, or the English sentence of a line logged before messages."""
+    if entry.words.startswith("{"):
+        return message_of(json.loads(entry.words))
+    return entry.words
+
+
+def skip_words(engine: ModuleType, seat: int) -> Msg:
+    return Msg("move.missed_deadline", colour=seat_name(engine, seat))
+
+
+def retire_words(engine: ModuleType, seat: int) -> Msg:
+    return Msg("move.resigns", colour=seat_name(engine, seat))
 
 
 def advance(engine: ModuleType, live: LiveGame, action: Action, now: float, stand_in: bool = False) -> Step:
@@ -85,20 +106,21 @@ def advance(engine: ModuleType, live: LiveGame, action: Action, now: float, stan
     """
     state = live.state
     ply = live.ply + 1
+    words: Msg
     if action.kind is EntryKind.MOVE:
         move = engine.parse_move(state, action.text)
         words = engine.describe_move(state, move)
         notation = str(move)
         state = engine.play(state, move)
     elif action.kind is EntryKind.SKIP:
-        words = f"{seat_name(engine, action.seat)} missed the deadline and skips this turn"
+        words = skip_words(engine, action.seat)
         notation = "skip"
         state = engine.skip(state)
     else:
-        words = f"{seat_name(engine, action.seat)} resigns; their turns are skipped from now on"
+        words = retire_words(engine, action.seat)
         notation = "retire"
         state = engine.retire(state, action.seat)
-    entries = [LogEntry(ply, action.seat, action.kind, notation, words, False, now, stand_in)]
+    entries = [LogEntry(ply, action.seat, action.kind, notation, stored_words(words), False, now, stand_in)]
     state = _play_forced_passes(engine, state, entries, now)
     hands = hands_of(engine, state, len(live.seats))
     return Step(
@@ -133,7 +155,7 @@ def _play_forced_passes(engine: ModuleType, state: Any, entries: list[LogEntry],
         seat = engine.to_move(state)
         ply = entries[-1].ply + 1 if entries else engine.ply(state) + 1
         entries.append(LogEntry(ply, seat, EntryKind.MOVE, "pass",
-                                engine.describe_move(state, "pass"), True, now))
+                                stored_words(engine.describe_move(state, "pass")), True, now))
         state = engine.play(state, "pass")
     return state
 
@@ -169,6 +191,33 @@ def replay(
     return state
 
 
+def history_words(
+    engine: ModuleType, players: int, seed: int, options: dict[str, Any],
+    entries: Sequence[LogEntry], wanted: set[int],
+) -> dict[int, Msg]:
+    """The words of the log lines whose ply is in ``wanted``, made afresh from their notation.
+
+    The log's notation is replayed from the seed, so every game (those logged
+    before moves had messages too) reads in the reader's language.
+    """
+    state = engine.new_game(players=players, seed=seed, options=options)
+    words: dict[int, Msg] = {}
+    for entry in entries:
+        if entry.kind is EntryKind.SKIP:
+            if entry.ply in wanted:
+                words[entry.ply] = skip_words(engine, entry.seat)
+            state = engine.skip(state)
+        elif entry.kind is EntryKind.RETIRE:
+            if entry.ply in wanted:
+                words[entry.ply] = retire_words(engine, entry.seat)
+            state = engine.retire(state, entry.seat)
+        else:
+            if entry.ply in wanted:
+                words[entry.ply] = engine.describe_move(state, engine.parse_move(state, entry.notation))
+            state = engine.play(state, entry.notation)
+    return words
+
+
 def rebuild(
     engine: ModuleType, players: int, seed: int, options: dict[str, Any],
     entries: Sequence[LogEntry],
@@ -178,7 +227,7 @@ def rebuild(
     return state, hands_of(engine, state, players), snapshot_of(engine, state)
 
 
-def legal_choices(engine: ModuleType, state: Any, prefix: str, limit: int | None) -> list[tuple[str, str]]:
+def legal_choices(engine: ModuleType, state: Any, prefix: str, limit: int | None) -> list[tuple[str, Msg]]:
     """The legal moves (notation, words) whose notation starts with ``prefix``, spaces and case aside."""
     if engine.to_move(state) is None:
         return []

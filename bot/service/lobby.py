@@ -6,17 +6,18 @@ from typing import Any, Mapping, Sequence
 
 from bot.games import GAME_NAMES
 from bot.games.common import Outcome, quoted
+from bot.i18n.message import Msg
 from bot.service import live as engine_work
 from bot.service.base import ServiceBase, engine_of, info_of
 from bot.service.events import (
     BoardChanged, ComputerToMove, Event, GameCancelled, GameOver, GameStarted, HandsChanged, LobbyOpened,
     MovePlayed, PlayerJoined, PlayerLeft, SettingsChanged, TurnChanged,
 )
-from bot.service.live import LiveGame
+from bot.service.live import LiveGame, words_of
 from bot.service.results import Accepted, Reason, Refusal
 from bot.service.settings import GameSettings, SettingsError, checked_options
 from bot.service.threads import in_thread
-from bot.store import ChannelBusy, GameRow, GameStatus, SeatRow, Snapshot
+from bot.store import ChannelBusy, GameRow, GameStatus, SeatRow, Snapshot, StaleVersion
 
 
 def seat_order(seed: int, players_in_joining_order: Sequence[int]) -> list[int]:
@@ -26,9 +27,9 @@ def seat_order(seed: int, players_in_joining_order: Sequence[int]) -> list[int]:
     return order
 
 
-def _players_wanted(engine: Any) -> str:
+def _players_wanted(engine: Any) -> Msg:
     low, high = engine.MIN_PLAYERS, engine.MAX_PLAYERS
-    return f"exactly {low}" if low == high else f"{low} to {high}"
+    return Msg("players.exactly", count=low) if low == high else Msg("players.range", low=low, high=high)
 
 
 class LobbyOperations(ServiceBase):
@@ -45,14 +46,15 @@ class LobbyOperations(ServiceBase):
         seating (tests); by default it is random.
         """
         if not isinstance(kind, str) or kind not in GAME_NAMES:
-            shown = quoted(kind) if isinstance(kind, str) else "that"
+            games = ", ".join(GAME_NAMES)
             return Refusal(Reason.UNKNOWN_GAME_KIND,
-                           f"There is no game called {shown}; the games are {', '.join(GAME_NAMES)}.")
+                           Msg("refusal.unknown_game", name=quoted(kind), games=games) if isinstance(kind, str)
+                           else Msg("refusal.unknown_game_unnamed", games=games))
         engine = engine_of(kind)
         try:
             chosen = GameSettings().changed(engine, settings or {})
         except SettingsError as error:
-            return Refusal(Reason.BAD_SETTINGS, str(error))
+            return Refusal(Reason.BAD_SETTINGS, error.reason)
         now = self.clock.now()
         try:
             async with self.store.write() as tx:
@@ -66,11 +68,10 @@ class LobbyOperations(ServiceBase):
                 await tx.seats.add(row.id, host_id, now)
                 seats = tuple(await tx.seats.of_game(row.id))
         except ChannelBusy:
-            return Refusal(Reason.CHANNEL_BUSY,
-                           "A game is already running in this channel; finish or cancel it first.")
+            return Refusal(Reason.CHANNEL_BUSY, Msg("refusal.channel_busy"))
         return Accepted(info_of(row, seats), (LobbyOpened(row.id, host_id, kind),))
 
-    async def _lobby_rows(self, game_id: int, started: str = "The game has already started."
+    async def _lobby_rows(self, game_id: int, started: Msg = Msg("refusal.already_started")
                           ) -> tuple[GameRow, tuple[SeatRow, ...]] | Refusal:
         """The row and seats of a game still in its lobby, or why it is not (unknown, started, over)."""
         loaded = await self._game_rows(game_id)
@@ -78,7 +79,7 @@ class LobbyOperations(ServiceBase):
             return loaded
         if loaded[0].status is GameStatus.ACTIVE:
             return Refusal(Reason.ALREADY_STARTED, started)
-        return Refusal(Reason.GAME_OVER, "This game is over.")
+        return Refusal(Reason.GAME_OVER, Msg("refusal.game_is_over"))
 
     async def join(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Join a lobby."""
@@ -88,12 +89,16 @@ class LobbyOperations(ServiceBase):
                 return loaded
             row, seats = loaded
             if any(s.user_id == user_id for s in seats):
-                return Refusal(Reason.ALREADY_JOINED, "You have already joined this game.")
+                return Refusal(Reason.ALREADY_JOINED, Msg("refusal.already_joined"))
             engine = engine_of(row.kind)
             if len(seats) >= engine.MAX_PLAYERS:
-                return Refusal(Reason.LOBBY_FULL,
-                               f"The lobby is full: {engine.TITLE} is for at most {engine.MAX_PLAYERS} players.")
+                return _lobby_full(engine)
             async with self.store.write() as tx:
+                # Checked again with the row locked: another process may have changed the lobby.
+                if not await tx.games.lock_lobby(game_id):
+                    return Refusal(Reason.ALREADY_STARTED, Msg("refusal.already_started"))
+                if len(await tx.seats.of_game(game_id)) >= engine.MAX_PLAYERS:
+                    return _lobby_full(engine)
                 await tx.seats.add(game_id, user_id, self.clock.now())
                 seats = tuple(await tx.seats.of_game(game_id))
             players = tuple(s.user_id for s in seats)
@@ -102,14 +107,16 @@ class LobbyOperations(ServiceBase):
     async def leave(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Leave a lobby. When the host leaves, the lobby closes."""
         async with self._game_lock(game_id):
-            loaded = await self._lobby_rows(game_id, started="The game has started; resign instead.")
+            loaded = await self._lobby_rows(game_id, started=Msg("refusal.started_resign"))
             if isinstance(loaded, Refusal):
                 return loaded
             row, seats = loaded
             if not any(s.user_id == user_id for s in seats):
-                return Refusal(Reason.NOT_IN_GAME, "You are not in this game.")
+                return Refusal(Reason.NOT_IN_GAME, Msg("refusal.not_in_game"))
             now = self.clock.now()
             async with self.store.write() as tx:
+                if not await tx.games.lock_lobby(game_id):   # started meanwhile by another process
+                    return Refusal(Reason.ALREADY_STARTED, Msg("refusal.started_resign"))
                 await tx.seats.remove(game_id, user_id)
                 if user_id == row.host_id:
                     await tx.games.set_status(game_id, GameStatus.CANCELLED, now)
@@ -131,17 +138,16 @@ class LobbyOperations(ServiceBase):
                 return loaded
             row, seats = loaded
             if not row.status.is_live:
-                return Refusal(Reason.GAME_OVER, "This game is over.")
+                return Refusal(Reason.GAME_OVER, Msg("refusal.game_is_over"))
             if user_id != row.host_id:
-                return Refusal(Reason.NOT_HOST, "Only the host can change the settings.")
+                return Refusal(Reason.NOT_HOST, Msg("refusal.host_settings"))
             if "options" in changes and row.status is not GameStatus.LOBBY:
-                return Refusal(Reason.ALREADY_STARTED,
-                               "House rules can only be changed before the game starts.")
+                return Refusal(Reason.ALREADY_STARTED, Msg("refusal.house_rules_lobby"))
             engine = engine_of(row.kind)
             try:
                 updated = GameSettings.from_dict(row.settings).changed(engine, changes)
             except SettingsError as error:
-                return Refusal(Reason.BAD_SETTINGS, str(error))
+                return Refusal(Reason.BAD_SETTINGS, error.reason)
             async with self.store.write() as tx:
                 await tx.games.update_settings(game_id, updated.to_dict(), self.clock.now())
                 row = await tx.games.require(game_id)
@@ -150,20 +156,24 @@ class LobbyOperations(ServiceBase):
 
     async def start(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Start the game (host only): seat the players in the seed's order and deal."""
+        try:
+            return await self._start(game_id, user_id)
+        except StaleVersion:
+            # Another process started the lobby first (a second Start click, delivered there).
+            return Refusal(Reason.ALREADY_STARTED, Msg("refusal.already_started"))
+
+    async def _start(self, game_id: int, user_id: int) -> Accepted | Refusal:
         async with self._game_lock(game_id):
             loaded = await self._lobby_rows(game_id)
             if isinstance(loaded, Refusal):
                 return loaded
             row, seats = loaded
             if user_id != row.host_id:
-                return Refusal(Reason.NOT_HOST, "Only the host can start the game.")
+                return Refusal(Reason.NOT_HOST, Msg("refusal.host_start"))
             engine = engine_of(row.kind)
             if not engine.MIN_PLAYERS <= len(seats) <= engine.MAX_PLAYERS:
-                return Refusal(
-                    Reason.WRONG_PLAYER_COUNT,
-                    f"{engine.TITLE} is for {_players_wanted(engine)} players; "
-                    f"the lobby has {len(seats)}.",
-                )
+                return Refusal(Reason.WRONG_PLAYER_COUNT, Msg(
+                    "refusal.player_count", title=engine.TITLE, wanted=_players_wanted(engine), count=len(seats)))
             settings = GameSettings.from_dict(row.settings)
             options = {**engine.DEFAULT_OPTIONS, **checked_options(engine, settings.options)}
             settings = GameSettings.from_dict({**settings.to_dict(), "options": options})
@@ -175,6 +185,12 @@ class LobbyOperations(ServiceBase):
             outcome: Outcome | None = engine.outcome(state)
             turn = None if outcome is not None else engine.to_move(state)
             async with self.store.write() as tx:
+                # Checked again with the row locked: another process may have started the
+                # game, or let someone join or leave, since the lobby was read.
+                if not await tx.games.lock_lobby(game_id):
+                    return Refusal(Reason.ALREADY_STARTED, Msg("refusal.already_started"))
+                if tuple(await tx.seats.of_game(game_id)) != seats:
+                    return Refusal(Reason.STALE_VERSION, Msg("refusal.lobby_changed"))
                 await tx.seats.assign(game_id, order)
                 await tx.games.update_settings(game_id, settings.to_dict(), now)
                 version = await tx.games.advance(
@@ -202,9 +218,9 @@ class LobbyOperations(ServiceBase):
                 return loaded
             row, seats = loaded
             if not row.status.is_live:
-                return Refusal(Reason.GAME_OVER, "This game is already over.")
+                return Refusal(Reason.GAME_OVER, Msg("refusal.game_already_over"))
             if user_id != row.host_id:
-                return Refusal(Reason.NOT_HOST, "Only the host can cancel the game.")
+                return Refusal(Reason.NOT_HOST, Msg("refusal.host_cancel"))
             async with self.store.write() as tx:
                 await tx.games.set_status(game_id, GameStatus.CANCELLED, self.clock.now())
                 row = await tx.games.require(game_id)
@@ -212,11 +228,15 @@ class LobbyOperations(ServiceBase):
             return Accepted(info_of(row, seats), (GameCancelled(game_id, user_id),))
 
 
+def _lobby_full(engine: Any) -> Refusal:
+    return Refusal(Reason.LOBBY_FULL, Msg("refusal.lobby_full", title=engine.TITLE, count=engine.MAX_PLAYERS))
+
+
 def _start_events(game: LiveGame, entries: Sequence[Any], outcome: Outcome | None) -> list[Event]:
     game_id = game.row.id
     events: list[Event] = [GameStarted(game_id, game.user_ids)]
     events.extend(
-        MovePlayed(game_id, e.ply, e.seat, game.user_of(e.seat), e.kind, e.notation, e.words, e.forced,
+        MovePlayed(game_id, e.ply, e.seat, game.user_of(e.seat), e.kind, e.notation, words_of(e), e.forced,
                    e.stand_in)
         for e in entries
     )

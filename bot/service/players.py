@@ -7,6 +7,7 @@ from bot.service.away import (
     DAY, MAX_AWAY_DAYS, YEAR_DAYS, AwayStatus, away_until, days_away, time_zone_refusal, yearly_refusal,
 )
 from bot.service.base import ServiceBase, info_of
+from bot.i18n import Msg
 from bot.service.results import GameInfo, Reason, Refusal
 from bot.store import GameStatus, PostedMessageRow
 from bot.store.players import QuietHours
@@ -62,11 +63,9 @@ class PlayerOperations(ServiceBase):
         Refused beyond 14 days at once or 30 days in any 365; the refusal says what is left.
         """
         if not seconds > 0:
-            return Refusal(Reason.BAD_SETTINGS, "Say how long you will be away, e.g. 3d or 12h, or off.")
+            return Refusal(Reason.BAD_SETTINGS, Msg("away.say_how_long"))
         if seconds > MAX_AWAY_DAYS * DAY + 1e-6:
-            return Refusal(Reason.AWAY_LIMIT,
-                           f"You can be away at most {MAX_AWAY_DAYS} days at a time; "
-                           f"set it again when you know you need more.")
+            return Refusal(Reason.AWAY_LIMIT, Msg("away.at_most_14_days", days=MAX_AWAY_DAYS))
         now = self.clock.now()
         until = now + seconds
         try:
@@ -79,7 +78,7 @@ class PlayerOperations(ServiceBase):
                     raise _Refused(refusal)
                 await tx.away.add(user_id, now, until)
         except _Refused as refused:
-            return Refusal(Reason.AWAY_LIMIT, str(refused))
+            return Refusal(Reason.AWAY_LIMIT, refused.message)
         return await self.away_status(user_id)
 
     async def come_back(self, user_id: int) -> AwayStatus | Refusal:
@@ -88,7 +87,7 @@ class PlayerOperations(ServiceBase):
         async with self.store.write() as tx:
             ended = await tx.away.end_now(user_id, now)
         if not ended:
-            return Refusal(Reason.NOT_AWAY, "You are not away.")
+            return Refusal(Reason.NOT_AWAY, Msg("away.not_away"))
         return await self.away_status(user_id)
 
     async def back_between(self, start: float, end: float) -> list[int]:
@@ -114,9 +113,9 @@ class PlayerOperations(ServiceBase):
             return Refusal(Reason.BAD_SETTINGS, problem)
         for name, hour in (("from", start_hour), ("to", end_hour)):
             if not 0 <= hour <= 23:
-                return Refusal(Reason.BAD_SETTINGS, f"Quiet hours run on whole hours: “{name}” is 0 to 23.")
+                return Refusal(Reason.BAD_SETTINGS, Msg("quiet.whole_hours", name=name))
         if start_hour == end_hour:
-            return Refusal(Reason.BAD_SETTINGS, "Quiet hours need a different start and end hour.")
+            return Refusal(Reason.BAD_SETTINGS, Msg("quiet.same_hours"))
         async with self.store.write() as tx:
             await tx.quiet.put(QuietHours(user_id, time_zone, start_hour, end_hour))
         return await self.away_status(user_id)
@@ -129,3 +128,7 @@ class PlayerOperations(ServiceBase):
 
 class _Refused(Exception):
     """Rolls back a player's change from inside its transaction."""
+
+    def __init__(self, message: Msg) -> None:
+        super().__init__(str(message))
+        self.message = message

@@ -1,13 +1,20 @@
 """Read-only questions about games: what to draw, what a player may do, what happened."""
 from __future__ import annotations
 
-from bot.service.base import ServiceBase, info_of, no_such_game
+import logging
+
+from bot.games.common import GameError
+from bot.i18n.message import Msg
+from bot.service.base import ServiceBase, engine_of, info_of, no_such_game
 from bot.service.results import (
     BoardView, GameInfo, GameResult, HistoryLine, MoveChoice, Reason, Refusal,
 )
-from bot.service.live import legal_choices
+from bot.service.live import history_words, legal_choices, words_of
+from bot.service.settings import GameSettings
 from bot.service.threads import in_thread
-from bot.store import GameStatus
+from bot.store import GameRow, GameStatus, LogEntry
+
+log_ = logging.getLogger(__name__)
 
 
 class QueryOperations(ServiceBase):
@@ -65,7 +72,7 @@ class QueryOperations(ServiceBase):
                 return await self._no_board(game_id)
             seat = live.seat_of(user_id)
             if seat is None:
-                return Refusal(Reason.NOT_IN_GAME, "You are not in this game.")
+                return Refusal(Reason.NOT_IN_GAME, Msg("refusal.not_in_game"))
             view = await in_thread(live.engine.view, live.state, seat)
             return BoardView(await self._info(live.row, live.seats), seat, view)
 
@@ -86,23 +93,42 @@ class QueryOperations(ServiceBase):
             return [MoveChoice(notation, words) for notation, words in choices]
 
     async def history(self, game_id: int, limit: int = 20) -> list[HistoryLine] | Refusal:
-        """The last ``limit`` lines of the game's log, oldest first, in words."""
+        """The last ``limit`` lines of the game's log, oldest first, in words (messages).
+
+        The words are made afresh from the log's notation, so they read in the
+        reader's language, for games logged before moves had messages too.
+        """
         loaded = await self._game_rows(game_id)
         if isinstance(loaded, Refusal):
             return loaded
-        _, seats = loaded
+        row, seats = loaded
         users = {s.seat: s.user_id for s in seats}
         async with self.store.read() as tx:
             lines = await tx.moves.latest(game_id, limit)
+            log = await tx.moves.entries(game_id) if lines else []
+        words = await self._history_words(row, len(seats), log, {e.ply for e in lines})
         return [
-            HistoryLine(e.ply, e.seat, users[e.seat], e.kind, e.notation, e.words, e.forced,
+            HistoryLine(e.ply, e.seat, users[e.seat], e.kind, e.notation, words.get(e.ply, words_of(e)), e.forced,
                         e.played_at, e.stand_in)
             for e in lines
         ]
 
+    async def _history_words(self, row: GameRow, players: int, log: list[LogEntry], wanted: set[int]
+                             ) -> dict[int, Msg]:
+        if not log:
+            return {}
+        engine = engine_of(row.kind)
+        options = GameSettings.from_dict(row.settings).options
+        try:
+            return await in_thread(history_words, engine, players, row.seed, dict(options), log, wanted)
+        except GameError:
+            # A log the engine no longer replays (a rule changed since): the words it was logged with.
+            log_.warning("game %s: its log does not replay; history shows the logged words", row.id)
+            return {}
+
     async def _no_board(self, game_id: int) -> Refusal:
         if await self._load_row(game_id) is None:
             return no_such_game(game_id)
-        return Refusal(Reason.NOT_STARTED, "The game has not started yet.")
+        return Refusal(Reason.NOT_STARTED, Msg("refusal.not_started"))
 
 

@@ -1,10 +1,15 @@
 """Reminders for slow players, muting them, and deadlines.
 
-The Discord layer polls: every few minutes it calls ``due_reminders()``,
-sends each one, and calls ``mark_reminded(reminder)`` (before sending for
-"at most once", after it for "at least once"); and it calls
+The Discord layer polls: every few minutes it calls ``due_reminders()``; for
+each one it calls ``claim_reminder(reminder)``, sends it when the claim is
+granted, and then calls ``mark_reminded(reminder)``. And it calls
 ``process_deadlines()`` and publishes the events it returns. All state is in
 the database, so a restart neither forgets nor repeats a reminder.
+
+Several bot processes may poll one database: a reminder and a deadline are
+claimed there first (with a lease), so each is acted on by one process once.
+A process that dies holding a claim leaves the work undone; when the lease
+ends another process claims it and does it.
 """
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ import logging
 from typing import Sequence
 
 from bot.service.away import away_until, in_quiet_hours, paused_seconds
+from bot.i18n.message import Msg
 from bot.service.base import ServiceBase, computer_plays, info_of
 from bot.service.computers import ComputerOperations
 from bot.service.results import Accepted, GameInfo, Reason, Refusal, Reminder
@@ -112,15 +118,33 @@ class ReminderOperations(ComputerOperations, ServiceBase):
             return None
         return turn_deadline(row, periods, now)
 
+    async def claim_reminder(self, reminder: Reminder) -> bool:
+        """Take the sending of a due reminder for this process (for ``CLAIM_LEASE_SECONDS``).
+
+        False when it went out already, its turn is over, or another process
+        is sending it; once a holder's lease has passed without the reminder
+        being recorded, the holder is taken to be gone and the claim is granted.
+        """
+        now = self.clock.now()
+        async with self.store.read() as tx:
+            game = await tx.games.get(reminder.game_id)
+            sent = (await tx.reminders.of_games([reminder.game_id])).get(reminder.game_id)
+        if game is None or game.status is not GameStatus.ACTIVE or game.version != reminder.version:
+            return False
+        recorded = sent.sent if sent is not None and sent.version == reminder.version else 0
+        if recorded >= reminder.number:
+            return False
+        return await self._claim(reminder.game_id, "reminder", reminder.version, reminder.number, now)
+
     async def mark_reminded(self, reminder: Reminder) -> bool:
         """Record that a reminder went out; False when it was already recorded or the turn is over."""
         async with self.store.write() as tx:
             game = await tx.games.get(reminder.game_id)
             if game is None or game.status is not GameStatus.ACTIVE or game.version != reminder.version:
                 return False
-            return await tx.reminders.record_sent(
-                reminder.game_id, reminder.version, reminder.number, self.clock.now()
-            )
+            now = self.clock.now()
+            await tx.claims.finish(reminder.game_id, "reminder", reminder.version, reminder.number, now=now)
+            return await tx.reminders.record_sent(reminder.game_id, reminder.version, reminder.number, now)
 
     async def mute(self, game_id: int, user_id: int, muted: bool = True) -> Accepted | Refusal:
         """Stop (or, with ``muted=False``, resume) reminders of one game for one player."""
@@ -129,7 +153,7 @@ class ReminderOperations(ComputerOperations, ServiceBase):
             return loaded
         row, seats = loaded
         if not any(s.user_id == user_id for s in seats):
-            return Refusal(Reason.NOT_IN_GAME, "You are not in this game.")
+            return Refusal(Reason.NOT_IN_GAME, Msg("refusal.not_in_game"))
         async with self.store.write() as tx:
             await tx.mutes.set_muted(game_id, user_id, muted)
         return Accepted(info_of(row, seats))
@@ -176,16 +200,24 @@ class ReminderOperations(ComputerOperations, ServiceBase):
         which does not count)."""
         if not _deadline_passed(candidate, away, now):
             return None
+        # One process acts on a missed deadline; the version check would refuse a second
+        # anyway, but the claim spares it the work, and outlives a process that dies: the
+        # claim is left unfinished then (as after an error), and taken again after its lease.
+        if not await self._claim(candidate.id, "deadline", candidate.version, 0, now):
+            return None
         async with self._game_lock(candidate.id):
             live = await self._load_live(candidate.id)
-            # Re-checked under the lock: the player may have moved meanwhile (then the turn,
-            # and so the player whose time away counts, is a new one: no deadline has passed).
-            if live is None or live.row.status is not GameStatus.ACTIVE or live.row.turn_seat is None \
-                    or live.row.version != candidate.version or not _deadline_passed(live.row, away, now) \
-                    or computer_plays(live.seats[live.row.turn_seat]):
-                return None
-            if not GameSettings.from_dict(live.row.settings).stand_in_on_deadline:
-                return await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True)
-            version = live.version
-        # The stand-in thinks outside the game's lock, like any computer.
-        return await self._stand_in_for_late_player(candidate.id, version)
+            outcome: Accepted | Refusal | None = None
+            stand_in = False
+            # Re-checked under the lock: the player may have moved meanwhile.
+            if live is not None and live.row.status is GameStatus.ACTIVE and live.version == candidate.version \
+                    and _deadline_passed(live.row, away, now) and live.row.turn_seat is not None \
+                    and not computer_plays(live.seats[live.row.turn_seat]):
+                stand_in = GameSettings.from_dict(live.row.settings).stand_in_on_deadline
+                if not stand_in:
+                    outcome = await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True)
+        if stand_in:
+            # The stand-in thinks outside the game's lock, like any computer.
+            outcome = await self._stand_in_for_late_player(candidate.id, candidate.version)
+        await self._finish_claim(candidate.id, "deadline", candidate.version, 0)
+        return outcome

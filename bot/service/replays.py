@@ -10,7 +10,9 @@ from typing import Any, Sequence
 
 from bot.games import get_game
 from bot.service.base import ServiceBase, info_of
+from bot.i18n import Msg
 from bot.service.results import GameInfo, HistoryLine, Reason, Refusal
+from bot.service.live import words_of
 from bot.service.settings import GameSettings
 from bot.service.workers import in_process
 from bot.store import EntryKind, GameStatus
@@ -75,8 +77,8 @@ class ReplayOperations(ServiceBase):
         users = {s.seat: s.user_id for s in seats}
         async with self.store.read() as tx:
             lines = await tx.moves.entries(game_id)
-        return [HistoryLine(e.ply, e.seat, users[e.seat], e.kind, e.notation, e.words, e.forced, e.played_at,
-                            e.stand_in)
+        return [HistoryLine(e.ply, e.seat, users[e.seat], e.kind, e.notation, words_of(e), e.forced,
+                            e.played_at, e.stand_in)
                 for e in lines]
 
     async def finished_in_channel(self, channel_id: int, limit: int = 25) -> list[GameInfo]:
@@ -94,7 +96,7 @@ class ReplayOperations(ServiceBase):
             return loaded
         row, seats = loaded
         if row.status is GameStatus.LOBBY or row.version == 0:
-            return Refusal(Reason.NOT_STARTED, "The game has not started yet.")
+            return Refusal(Reason.NOT_STARTED, Msg("refusal.not_started"))
         async with self.store.read() as tx:
             entries = await tx.moves.entries(game_id)
             result = await tx.results.get(game_id)

@@ -11,6 +11,7 @@ from enum import Enum
 from typing import Any, Mapping
 
 from bot.games.common import Outcome
+from bot.i18n.message import Msg
 from bot.service.events import Event
 from bot.service.settings import GameSettings
 from bot.store.records import EntryKind, GameStatus
@@ -47,10 +48,10 @@ class Reason(str, Enum):
 
 @dataclass(frozen=True)
 class Refusal:
-    """The operation was refused and nothing changed."""
+    """The operation was refused and nothing changed; ``message`` says why (a ``Msg``, worded for the reader)."""
 
     reason: Reason
-    message: str
+    message: Msg
 
     ok = False
 
@@ -61,7 +62,7 @@ class GameResult:
 
     winners: tuple[int, ...]
     winner_ids: tuple[int, ...]
-    reason: str
+    reason: Msg | str       # a message; results stored before messages keep an English sentence
     outcome: Outcome
     finished_at: float
     stand_in_seats: tuple[int, ...] = ()   # seats the stand-in played at least one move for
@@ -135,7 +136,7 @@ class MoveChoice:
     """A legal move for autocomplete: its notation and the same move in words."""
 
     notation: str
-    words: str
+    words: Msg
 
 
 @dataclass(frozen=True)
@@ -147,7 +148,7 @@ class HistoryLine:
     user_id: int
     kind: EntryKind
     notation: str
-    words: str
+    words: Msg | str        # made from the notation when asked for, in no language yet
     forced: bool
     played_at: float
     stand_in: bool = False        # the stand-in (a computer) played it for an absent player

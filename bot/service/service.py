@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from bot.service.computers import ComputerOperations
+from bot.service.languages import LanguageOperations
 from bot.service.lobby import LobbyOperations
 from bot.service.messages import MessageOperations
 from bot.service.players import PlayerOperations
@@ -14,7 +15,7 @@ from bot.service.standings import RatingOperations
 
 class GameService(
     QuestionOperations, ReminderOperations, ComputerOperations, LobbyOperations, QueryOperations,
-    MessageOperations, PlayerOperations, RatingOperations, ReplayOperations,
+    MessageOperations, LanguageOperations, PlayerOperations, RatingOperations, ReplayOperations,
 ):
     """Lobbies, turns, computer players, undo, draws, reminders, deadlines and queries over one
     ``Store``, plus what a player sees across games: their games, time away, ratings, replays.

@@ -6,11 +6,16 @@ from types import ModuleType
 from typing import Any, Mapping
 
 from bot.games.common import quoted, shortened
+from bot.i18n import ENGLISH, LANGUAGES, Msg
 from bot.service.clock import HOUR
 
 
 class SettingsError(ValueError):
-    """A setting a host asked for is not allowed; the message says which and why."""
+    """A setting a host asked for is not allowed; the message (a ``Msg``) says which and why."""
+
+    @property
+    def reason(self) -> Msg:
+        return self.args[0]  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
@@ -35,6 +40,8 @@ class GameSettings:
     stand_in_on_deadline: bool = False
     stand_in_on_resign: bool = False
     options: Mapping[str, Any] = field(default_factory=dict)
+    #: The language of the game's public posts (a catalog in ``data/locales``); games from before it: English.
+    language: str = ENGLISH
 
     @property
     def reminder_first_seconds(self) -> float:
@@ -57,6 +64,7 @@ class GameSettings:
             "stand_in_on_deadline": self.stand_in_on_deadline,
             "stand_in_on_resign": self.stand_in_on_resign,
             "options": dict(self.options),
+            "language": self.language,
         }
 
     @classmethod
@@ -72,19 +80,18 @@ class GameSettings:
         absurd number is refused instead of stored.
         """
         if not isinstance(changes, Mapping):
-            raise SettingsError("settings must be given by name")
+            raise SettingsError(Msg("setting.by_name"))
         known = {f.name for f in fields(self)}
         unknown = sorted((k for k in changes if k not in known), key=str)
         if unknown:
-            raise SettingsError(f"unknown setting {_shown(unknown[0])}; settings are {', '.join(sorted(known))}")
+            raise SettingsError(Msg("setting.unknown", name=_shown(unknown[0]), known=", ".join(sorted(known))))
         updated = dict(changes)
         if "options" in updated:
             updated["options"] = {**self.options, **checked_options(engine, updated["options"])}
         result = replace(self, **updated)
         result.check()
         if result.stand_in_on_resign is True and not hasattr(engine, "retire"):
-            raise SettingsError(f"in {engine.TITLE} a resignation ends the game, so no stand-in can take "
-                                "over the seat (stand_in_on_resign is for Alcazar)")
+            raise SettingsError(Msg("setting.stand_in_resign_1978", title=engine.TITLE))
         return result
 
     def check(self) -> None:
@@ -93,13 +100,14 @@ class GameSettings:
             _check_hours(name, getattr(self, name), REMINDER_HOURS)
         count = self.reminder_max
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_REMINDERS:
-            raise SettingsError(f"reminder_max must be a whole number from 0 to {MAX_REMINDERS}, "
-                                f"not {_shown(count)}")
+            raise SettingsError(Msg("setting.reminder_max", high=MAX_REMINDERS, value=_shown(count)))
         for name in ("stand_in_on_deadline", "stand_in_on_resign"):
             if not isinstance(getattr(self, name), bool):
-                raise SettingsError(f"{name} is on or off (true or false), not {_shown(getattr(self, name))}")
+                raise SettingsError(Msg("setting.on_off", name=name, value=_shown(getattr(self, name))))
         if self.deadline_hours is not None:
-            _check_hours("deadline_hours", self.deadline_hours, DEADLINE_HOURS, "or off")
+            _check_hours("deadline_hours", self.deadline_hours, DEADLINE_HOURS, off=True)
+        if self.language not in LANGUAGES:
+            raise SettingsError(Msg("setting.language", languages=", ".join(LANGUAGES), value=_shown(self.language)))
 
 
 # The service's bounds; the slash commands offer the same ranges.
@@ -108,28 +116,27 @@ DEADLINE_HOURS = (1.0, 2160.0)
 MAX_REMINDERS = 20
 
 
-def _check_hours(name: str, value: object, bounds: tuple[float, float], extra: str = "") -> None:
+def _check_hours(name: str, value: object, bounds: tuple[float, float], off: bool = False) -> None:
     low, high = bounds
     # NaN fails every comparison, infinities and huge integers fail the upper bound.
     if not _is_number(value) or not low <= value <= high:  # type: ignore[operator]
-        off = f" {extra}" if extra else ""
-        raise SettingsError(f"{name} must be a number of hours from {low:g} to {high:g}{off}, "
-                            f"not {_shown(value)}")
+        raise SettingsError(Msg("setting.hours_or_off" if off else "setting.hours", name=name, low=low, high=high,
+                                value=_shown(value)))
 
 
 def checked_options(engine: ModuleType, options: Mapping[str, Any]) -> dict[str, Any]:
     """House rules the engine knows, each of the type of its default."""
     if not isinstance(options, Mapping):
-        raise SettingsError("house rules must be given by name")
+        raise SettingsError(Msg("setting.rules_by_name"))
     defaults: Mapping[str, Any] = engine.DEFAULT_OPTIONS
     for name, value in options.items():
         if name not in defaults:
-            offered = ", ".join(sorted(defaults)) or "none"
-            raise SettingsError(f"{engine.TITLE} has no house rule {_shown(name)} (house rules: {offered})")
+            offered = ", ".join(sorted(defaults))
+            raise SettingsError(Msg("setting.no_house_rule", title=engine.TITLE, name=_shown(name), offered=offered)
+                                if offered else Msg("setting.no_house_rules", title=engine.TITLE, name=_shown(name)))
         if type(value) is not type(defaults[name]):
-            raise SettingsError(
-                f"house rule {name!r} takes a {type(defaults[name]).__name__}, not {_shown(value)}"
-            )
+            raise SettingsError(Msg("setting.rule_type", name=repr(name), type=type(defaults[name]).__name__,
+                                    value=_shown(value)))
     return dict(options)
 
 
@@ -140,10 +147,10 @@ def _is_number(value: object) -> bool:
 def _shown(value: object) -> str:
     """A value as a refusal may echo it: short, mention-free, and safe for huge integers."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
-        return "a huge number"
+        return "…"
     if isinstance(value, str):
         return quoted(value)
     try:
         return shortened(repr(value))
     except Exception:  # noqa: BLE001 - a value whose repr fails is still refused
-        return f"a {type(value).__name__}"
+        return f"<{type(value).__name__}>"

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.games.common import GameError, MoveError, Outcome
+from bot.i18n.message import Msg
 from bot.service import live as engine_work
 from bot.service.base import ServiceBase, no_such_game
 from bot.service.events import Event, PlayerResigned
@@ -15,8 +16,7 @@ from bot.store import EntryKind, GameStatus, StaleVersion
 
 
 def stale(live: LiveGame) -> Refusal:
-    return Refusal(Reason.STALE_VERSION,
-                   f"This board is out of date: the game has moved on (now at version {live.version}).")
+    return Refusal(Reason.STALE_VERSION, Msg("refusal.stale_version", version=live.version))
 
 
 # Refusals that an out-of-date cached copy of the game could cause.
@@ -62,9 +62,9 @@ class TurnOperations(ServiceBase):
         if expected_version is not None and expected_version != live.version:
             return stale(live)
         if live.row.turn_seat != seat:
-            return Refusal(Reason.NOT_YOUR_TURN, "It is not your turn.")
+            return Refusal(Reason.NOT_YOUR_TURN, Msg("refusal.not_your_turn"))
         if not isinstance(text, str):
-            return Refusal(Reason.MALFORMED_MOVE, "A move is written as text.")
+            return Refusal(Reason.MALFORMED_MOVE, Msg("refusal.move_as_text"))
         now = self.clock.now()
         try:
             step = await in_thread(
@@ -72,16 +72,21 @@ class TurnOperations(ServiceBase):
             )
         except MoveError as error:
             # The engine's reason quotes (shortly, harmlessly) the part it could not read.
-            reason = str(error)
-            return Refusal(Reason.MALFORMED_MOVE, reason[:1].upper() + reason[1:])
+            return Refusal(Reason.MALFORMED_MOVE, Msg("refusal.malformed", reason=error.reason))
         except GameError as error:
-            return Refusal(Reason.ILLEGAL_MOVE, str(error))
+            return Refusal(Reason.ILLEGAL_MOVE, error.reason)
         return await self._commit(live, step, now)
 
     async def resign(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Resign. In Alcazar the game goes on without the player (their turns are
         skipped, they rank last) or, with the setting ``stand_in_on_resign``, with
         the stand-in playing their seat; in Alcazar 1978 the opponent wins at once."""
+        result = await self._resign(game_id, user_id)
+        if _lost_a_race(result):   # to another process: judged again on the game as it now is
+            result = await self._resign(game_id, user_id)
+        return result
+
+    async def _resign(self, game_id: int, user_id: int) -> Accepted | Refusal:
         async with self._game_lock(game_id):
             seated = await self._seated_player(game_id, user_id)
             if isinstance(seated, Refusal):
@@ -109,7 +114,7 @@ class TurnOperations(ServiceBase):
             step = await in_thread(engine_work.advance, engine, live, Action(kind, seat), now)
             return await self._commit(live, step, now, resigned_seat=None if missed_deadline else seat)
         name = seat_name(engine, seat)
-        reason = f"{name} missed the deadline" if missed_deadline else f"{name} resigned"
+        reason = Msg("outcome.missed_deadline" if missed_deadline else "outcome.resigned", colour=name)
         winners = tuple(s for s in range(len(live.seats)) if s != seat)
         outcome = Outcome(winners=winners, reason=reason)
         step = await in_thread(engine_work.standing_still, engine, live)
@@ -147,15 +152,20 @@ class TurnOperations(ServiceBase):
             loaded = await self._load_row(game_id)
             if loaded is None:
                 return no_such_game(game_id)
-            return Refusal(Reason.NOT_STARTED, "The game has not started yet.")
+            return Refusal(Reason.NOT_STARTED, Msg("refusal.not_started"))
         if live.row.status is not GameStatus.ACTIVE:
-            return Refusal(Reason.GAME_OVER, "This game is over.")
+            return Refusal(Reason.GAME_OVER, Msg("refusal.game_is_over"))
         seat = live.seat_of(user_id)
         if seat is None:
-            return Refusal(Reason.NOT_IN_GAME, "You are not in this game.")
+            return Refusal(Reason.NOT_IN_GAME, Msg("refusal.not_in_game"))
         if live.seats[seat].resigned:
-            return Refusal(Reason.NOT_IN_GAME, "You have resigned from this game.")
+            return Refusal(Reason.NOT_IN_GAME, Msg("refusal.resigned"))
         return live, seat
+
+
+def _lost_a_race(result: Accepted | Refusal) -> bool:
+    """The commit found the game moved on since it was loaded (by another process)."""
+    return isinstance(result, Refusal) and result.reason is Reason.STALE_VERSION
 
 
 def _with_resigned(game: LiveGame, seat: int, stand_in: bool) -> LiveGame:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
+from bot.i18n.message import Msg
 from bot.service import live as engine_work
 from bot.service.base import ServiceBase
 from bot.service.events import (
@@ -54,20 +55,19 @@ class UndoOperations(TurnOperations, ServiceBase):
                 log = await tx.moves.entries(game_id)
             ply = _undoable_ply(log, seat)
             if ply is None:
-                return Refusal(Reason.NOTHING_TO_UNDO,
-                               "Only your own last move can be taken back, before anyone else acts.")
+                return Refusal(Reason.NOTHING_TO_UNDO, Msg("refusal.undo_own_last"))
             move = next(e for e in log if e.ply == ply)
             secret = live.engine.why_no_take_back(move.notation)
             if secret is not None:
-                return Refusal(Reason.NOTHING_TO_UNDO, f"“{move.notation}” cannot be taken back: {secret}.")
+                return Refusal(Reason.NOTHING_TO_UNDO, Msg("refusal.undo_secret", move=move.notation, why=secret))
             async with self.store.read() as tx:
                 pending = await tx.undo.get(game_id)
             if pending is not None and pending.version == live.version:
-                return Refusal(Reason.ALREADY_ASKED, "You have already asked; the others are answering.")
+                return Refusal(Reason.ALREADY_ASKED, Msg("refusal.undo_already_asked"))
             voters = _voters(live, user_id)
             if not voters:
                 return Refusal(Reason.NOTHING_TO_UNDO,
-                               "Your opponents are computers, and computers do not take moves back.")
+                               Msg("refusal.computers_no_undo"))
             async with self.store.write() as tx:
                 await tx.undo.put(UndoRequestRow(game_id, user_id, live.version, self.clock.now(), ()))
             return Accepted(await self._info(live.row, live.seats),
@@ -110,9 +110,9 @@ class UndoOperations(TurnOperations, ServiceBase):
         async with self.store.read() as tx:
             request = await tx.undo.get(game_id)
         if request is None or request.version != live.version:
-            return Refusal(Reason.NO_UNDO_REQUEST, "Nobody has asked to take back the last move.")
+            return Refusal(Reason.NO_UNDO_REQUEST, Msg("refusal.no_undo_request"))
         if user_id == request.requester_id and not requester_may:
-            return Refusal(Reason.NOT_YOUR_VOTE, "The other players approve your request, not you.")
+            return Refusal(Reason.NOT_YOUR_VOTE, Msg("refusal.undo_not_your_vote"))
         return live, request
 
     async def _take_back(self, live: LiveGame, request: UndoRequestRow, approver: int

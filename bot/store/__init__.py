@@ -1,6 +1,10 @@
-"""Storage of games in one SQLite file (aiosqlite): the only place that writes SQL.
+"""Storage of games: the only place that writes SQL.
 
-    store = await Store.open("local/alcazar.sqlite3")
+SQLite in one file (aiosqlite) by default; PostgreSQL (psycopg 3 with its
+pool) for a ``postgresql://`` URL, shared by several bot processes. Both
+offer the same interface:
+
+    store = await Store.open("local/alcazar.sqlite3")    # or "postgresql://…"
     async with store.write() as tx:                  # one transaction
         game = await tx.games.create_lobby(...)
         await tx.seats.add(game.id, user_id, now)
@@ -8,16 +12,19 @@
         game = await tx.games.live_in_channel(channel_id)
     await store.close()
 
-The file runs in WAL mode with foreign keys on; the schema is a list of
-numbered migrations (``schema.MIGRATIONS``) applied at open and tracked by
-``PRAGMA user_version``. A move is one transaction: append to the log, replace
+The SQLite file runs in WAL mode with foreign keys on; the schema is a list
+of numbered migrations (``schema.MIGRATIONS``) applied at open and tracked by
+``PRAGMA user_version`` (PostgreSQL: the table ``schema_version``). A move is one transaction: append to the log, replace
 the game's snapshot and bump ``games.version`` with ``UPDATE … WHERE version
 = ?`` (``GameRepo.advance``), which raises ``StaleVersion`` when the game moved
 on; the caller's transaction is then rolled back whole. The move log plus the
-seed rebuild any game; snapshots only make loading fast.
+seed rebuild any game; snapshots only make loading fast. Scheduled work
+(reminders, deadlines) is claimed with a lease (``tx.claims``), so that it is
+done once across processes.
 """
 from __future__ import annotations
 
+from bot.store.db import IntegrityError
 from bot.store.games import ChannelBusy, StaleVersion
 from bot.store.records import (
     DrawOfferRow,
@@ -33,7 +40,7 @@ from bot.store.records import (
     UndoRequestRow,
 )
 from bot.store.schema import SCHEMA_VERSION, SchemaTooNew
-from bot.store.store import Store, Tx
+from bot.store.store import SqliteStore, Store, Tx, is_database_url
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -42,15 +49,18 @@ __all__ = [
     "EntryKind",
     "GameRow",
     "GameStatus",
+    "IntegrityError",
     "LogEntry",
     "PostedMessageRow",
     "ReminderRow",
     "ResultRow",
     "SchemaTooNew",
     "SeatRow",
+    "SqliteStore",
     "Snapshot",
     "StaleVersion",
     "Store",
     "Tx",
     "UndoRequestRow",
+    "is_database_url",
 ]

@@ -2,11 +2,9 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import Any, Iterable
 
-import aiosqlite
-
+from bot.store.db import Db, IntegrityError
 from bot.store.records import GameRow, GameStatus, ResultRow, SeatRow
 
 
@@ -28,7 +26,7 @@ def _compact(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:
+def _game(row: tuple[Any, ...]) -> GameRow:
     (id_, guild, channel, kind, status, host, settings, seed, version,
      created, updated, turn_seat, turn_since) = row
     return GameRow(
@@ -41,7 +39,7 @@ def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:
 class GameRepo:
     """The ``games`` table."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Db) -> None:
         self._conn = conn
 
     async def create_lobby(
@@ -52,15 +50,15 @@ class GameRepo:
         try:
             cursor = await self._conn.execute(
                 "INSERT INTO games (guild_id, channel_id, kind, status, host_id, settings, seed,"
-                " version, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?)",
+                " version, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?)"
+                " RETURNING id",
                 (guild_id, channel_id, kind, host_id, _compact(settings), seed, now, now),
             )
-        except sqlite3.IntegrityError as error:
-            if "games.channel_id" in str(error):
+            (game_id,) = await cursor.fetchone()
+        except IntegrityError as error:
+            if error.about("games_live_in_channel", "games.channel_id"):
                 raise ChannelBusy(channel_id) from None
             raise
-        game_id = cursor.lastrowid
-        assert game_id is not None
         return GameRow(
             id=game_id, guild_id=guild_id, channel_id=channel_id, kind=kind,
             status=GameStatus.LOBBY, host_id=host_id, settings=settings, seed=seed, version=0,
@@ -73,6 +71,19 @@ class GameRepo:
         )
         row = await cursor.fetchone()
         return None if row is None else _game(row)
+
+    async def lock(self, game_id: int) -> GameRow | None:
+        """The game, its row locked until the transaction ends (other processes' changes wait)."""
+        cursor = await self._conn.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?{self._conn.row_lock}", (game_id,)
+        )
+        row = await cursor.fetchone()
+        return None if row is None else _game(row)
+
+    async def lock_lobby(self, game_id: int) -> bool:
+        """Lock the game's row for the transaction; whether it is still a lobby."""
+        locked = await self.lock(game_id)
+        return locked is not None and locked.status is GameStatus.LOBBY
 
     async def require(self, game_id: int) -> GameRow:
         """The game, which the caller knows exists (inside the transaction that changed it)."""
@@ -160,13 +171,14 @@ class GameRepo:
 class SeatRepo:
     """The ``seats`` table: who plays a game, and in which seat once it started."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Db) -> None:
         self._conn = conn
 
     async def add(self, game_id: int, user_id: int, now: float) -> bool:
         """Add a player to a lobby; False if the user had already joined."""
         cursor = await self._conn.execute(
-            "INSERT OR IGNORE INTO seats (game_id, user_id, joined_at) VALUES (?, ?, ?)",
+            "INSERT INTO seats (game_id, user_id, joined_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (game_id, user_id) DO NOTHING",
             (game_id, user_id, now),
         )
         return cursor.rowcount == 1
@@ -224,7 +236,7 @@ class SeatRepo:
 class ResultRepo:
     """The ``results`` table: one row per finished game."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Db) -> None:
         self._conn = conn
 
     async def record(

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-import aiosqlite
-
+from bot.store.db import Db
 from bot.store.records import EntryKind, LogEntry, Snapshot
 
 
@@ -22,11 +21,11 @@ _ENTRY_COLUMNS = "ply, seat, kind, notation, words, forced, played_at, by_stand_
 class MoveLog:
     """The ``moves`` table. Lines are appended, and an undo only marks them undone."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Db) -> None:
         self._conn = conn
 
     async def append(self, game_id: int, entries: Sequence[LogEntry]) -> None:
-        """Append lines; a ply already in the live log is an ``IntegrityError``."""
+        """Append lines; a ply already in the live log is an ``IntegrityError`` (``bot.store.db``)."""
         await self._conn.executemany(
             "INSERT INTO moves (game_id, ply, seat, kind, notation, words, forced, played_at,"
             " by_stand_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -65,12 +64,14 @@ class MoveLog:
 class SnapshotRepo:
     """The ``snapshots`` table: only the latest state of each game is kept."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Db) -> None:
         self._conn = conn
 
     async def put(self, snapshot: Snapshot) -> None:
         await self._conn.execute(
-            "INSERT OR REPLACE INTO snapshots (game_id, version, ply, state) VALUES (?, ?, ?, ?)",
+            "INSERT INTO snapshots (game_id, version, ply, state) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, ply = excluded.ply,"
+            " state = excluded.state",
             (snapshot.game_id, snapshot.version, snapshot.ply, snapshot.state),
         )
 
@@ -93,7 +94,7 @@ class ComputerClaimRepo:
     under the game's version check, which is what makes it count once.
     """
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Db) -> None:
         self._conn = conn
 
     async def claim(self, game_id: int, version: int, now: float, lease: float) -> bool:

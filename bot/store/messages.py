@@ -9,21 +9,22 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import aiosqlite
-
+from bot.store.db import Db
 from bot.store.records import PostedMessageRow
 
 
 class PostedMessageRepo:
     """The ``posted_messages`` table: at most one message per game, role and user."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Db) -> None:
         self._conn = conn
 
     async def put(self, row: PostedMessageRow) -> None:
         await self._conn.execute(
-            "INSERT OR REPLACE INTO posted_messages"
-            " (game_id, role, user_id, channel_id, message_id, version, detail) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO posted_messages"
+            " (game_id, role, user_id, channel_id, message_id, version, detail) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (game_id, role, user_id) DO UPDATE SET channel_id = excluded.channel_id,"
+            " message_id = excluded.message_id, version = excluded.version, detail = excluded.detail",
             (row.game_id, row.role, row.user_id, row.channel_id, row.message_id, row.version,
              json.dumps(row.detail)),
         )

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-import aiosqlite
+from bot.store.db import Db
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class QuietHours:
 class AwayRepo:
     """The ``away_periods`` table (plain SQL that SQLite and PostgreSQL share)."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Db) -> None:
         self._conn = conn
 
     async def add(self, user_id: int, starts_at: float, ends_at: float) -> None:
@@ -89,7 +89,7 @@ class AwayRepo:
 class QuietRepo:
     """The ``quiet_hours`` table: at most one setting per player."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Db) -> None:
         self._conn = conn
 
     async def put(self, quiet: QuietHours) -> None:

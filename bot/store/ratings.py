@@ -5,7 +5,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-import aiosqlite
+from bot.store.db import Db
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ _CHANGE_COLUMNS = ("game_id, user_id, guild_id, kind, place, mu_before, sigma_be
 class RatingRepo:
     """The ``ratings`` and ``rating_changes`` tables."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Db) -> None:
         self._conn = conn
 
     async def of_players(self, guild_id: int, kind: str, user_ids: Iterable[int]) -> dict[int, RatingRow]:

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from typing import Iterable
 
-import aiosqlite
-
+from bot.store.db import Db
 from bot.store.records import ReminderRow
 
 
 class ReminderRepo:
     """The ``reminders`` table: how many reminders went out for the current turn."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Db) -> None:
         self._conn = conn
 
     async def of_games(self, game_ids: Iterable[int]) -> dict[int, ReminderRow]:
@@ -53,13 +52,14 @@ class ReminderRepo:
 class MuteRepo:
     """The ``muted_games`` table: a user's choice not to be reminded in a game."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Db) -> None:
         self._conn = conn
 
     async def set_muted(self, game_id: int, user_id: int, muted: bool) -> None:
         if muted:
             await self._conn.execute(
-                "INSERT OR IGNORE INTO muted_games (game_id, user_id) VALUES (?, ?)",
+                "INSERT INTO muted_games (game_id, user_id) VALUES (?, ?)"
+                " ON CONFLICT (game_id, user_id) DO NOTHING",
                 (game_id, user_id),
             )
         else:
@@ -85,13 +85,14 @@ class MuteRepo:
 class DmNoteRepo:
     """The ``dm_closed_notes`` table: who was told in a game's channel that the bot cannot DM them."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Db) -> None:
         self._conn = conn
 
     async def note_once(self, game_id: int, user_id: int, now: float) -> bool:
         """Record the note; False when it was recorded before (it is said once per game)."""
         cursor = await self._conn.execute(
-            "INSERT OR IGNORE INTO dm_closed_notes (game_id, user_id, noted_at) VALUES (?, ?, ?)",
+            "INSERT INTO dm_closed_notes (game_id, user_id, noted_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (game_id, user_id) DO NOTHING",
             (game_id, user_id, now),
         )
         return cursor.rowcount == 1

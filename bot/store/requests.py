@@ -7,21 +7,23 @@ from __future__ import annotations
 
 import json
 
-import aiosqlite
-
+from bot.store.db import Db
 from bot.store.records import DrawOfferRow, UndoRequestRow
 
 
 class UndoRepo:
     """The ``undo_requests`` table: at most one pending request per game."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Db) -> None:
         self._conn = conn
 
     async def put(self, request: UndoRequestRow) -> None:
         await self._conn.execute(
-            "INSERT OR REPLACE INTO undo_requests"
-            " (game_id, requester_id, version, requested_at, approved_by) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO undo_requests"
+            " (game_id, requester_id, version, requested_at, approved_by) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (game_id) DO UPDATE SET requester_id = excluded.requester_id,"
+            " version = excluded.version, requested_at = excluded.requested_at,"
+            " approved_by = excluded.approved_by",
             (request.game_id, request.requester_id, request.version, request.requested_at,
              json.dumps(list(request.approved_by))),
         )
@@ -47,13 +49,15 @@ class UndoRepo:
 class DrawOfferRepo:
     """The ``draw_offers`` table: at most one pending offer per game."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Db) -> None:
         self._conn = conn
 
     async def put(self, offer: DrawOfferRow) -> None:
         await self._conn.execute(
-            "INSERT OR REPLACE INTO draw_offers (game_id, offered_by, version, offered_at)"
-            " VALUES (?, ?, ?, ?)",
+            "INSERT INTO draw_offers (game_id, offered_by, version, offered_at)"
+            " VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET"
+            " offered_by = excluded.offered_by, version = excluded.version,"
+            " offered_at = excluded.offered_at",
             (offer.game_id, offer.offered_by, offer.version, offer.offered_at),
         )
 

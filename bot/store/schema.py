@@ -3,6 +3,11 @@
 Migration *n* brings a database from ``user_version`` n-1 to n. Each runs in
 its own transaction together with the new ``user_version``, so a database is
 never left between two versions. Append new migrations; never edit a shipped one.
+
+Migrations are written in SQLite's dialect; ``bot.store.postgres`` runs the
+same list on PostgreSQL after ``postgres_ddl`` maps the types (64-bit
+integers, double precision times, identity keys). Keep to plain DDL
+(``CREATE TABLE``/``INDEX``, ``ALTER TABLE … ADD COLUMN``) so both can run it.
 """
 from __future__ import annotations
 
@@ -145,7 +150,28 @@ MIGRATIONS: tuple[str, ...] = (
         claimed_at REAL    NOT NULL
     );
     """,
-    # 6: what a player keeps across games: ratings and their history, times away and
+    # 6: each user's language at their last interaction, for the DMs the bot sends them unasked.
+    """
+    CREATE TABLE user_languages (
+        user_id  INTEGER PRIMARY KEY,
+        language TEXT    NOT NULL,
+        seen_at  REAL    NOT NULL
+    );
+    """,
+    # 7: claims on scheduled work (reminders, deadlines) by the bot processes sharing the database.
+    """
+    CREATE TABLE claims (
+        game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        task        TEXT    NOT NULL,           -- 'reminder' or 'deadline'
+        version     INTEGER NOT NULL,           -- the turn: the game's version when it began
+        number      INTEGER NOT NULL,           -- the reminder's number in the turn; 0 for a deadline
+        owner       TEXT    NOT NULL,           -- the process that claimed it
+        lease_until REAL    NOT NULL,           -- after this, an undone claim may be taken again
+        done_at     REAL,
+        PRIMARY KEY (game_id, task)
+    ) WITHOUT ROWID;
+    """,
+    # 8: what a player keeps across games: ratings and their history, times away and
     #    quiet hours (the newest board of a game, for links to it, is in posted_messages).
     """
     -- One rating per player, server and game kind (openskill: mu and sigma).
@@ -216,7 +242,7 @@ def apply_migrations(conn: sqlite3.Connection) -> int:
     for number in range(found + 1, SCHEMA_VERSION + 1):
         conn.execute("BEGIN IMMEDIATE")
         try:
-            for statement in _statements(MIGRATIONS[number - 1]):
+            for statement in split_statements(MIGRATIONS[number - 1]):
                 conn.execute(statement)
             # PRAGMA takes no parameters; number is an int from our own range.
             conn.execute(f"PRAGMA user_version = {int(number)}")
@@ -227,7 +253,7 @@ def apply_migrations(conn: sqlite3.Connection) -> int:
     return found
 
 
-def _statements(script: str) -> list[str]:
+def split_statements(script: str) -> list[str]:
     """Split a migration into statements (``executescript`` would commit on its own)."""
     statements: list[str] = []
     pending = ""

@@ -1,21 +1,31 @@
-"""The connection to the game database and its transactions.
+"""The game database and its transactions, on SQLite or PostgreSQL.
 
-One ``aiosqlite`` connection serves the whole process. Every read and every
-transaction holds the store's lock, so statements of two coroutines never
-interleave inside one transaction (SQLite writes one transaction at a time
-anyway, so nothing is lost by it).
+``Store.open(target)`` opens a SQLite file for a path and PostgreSQL for a
+``postgresql://`` URL; both give the same interface, and nothing above the
+store knows which one it is, except ``shared``: whether other processes may
+change the database too (PostgreSQL), so that what a process remembers of a
+game must be checked against the database before it is trusted.
+
+SQLite: one ``aiosqlite`` connection serves the whole process. Every read and
+every transaction holds the store's lock, so statements of two coroutines
+never interleave inside one transaction (SQLite writes one transaction at a
+time anyway, so nothing is lost by it). PostgreSQL: see ``bot.store.postgres``.
 """
 from __future__ import annotations
 
 import asyncio
 import sqlite3
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import AsyncIterator
 
 import aiosqlite
 
+from bot.store.claims import ClaimRepo
+from bot.store.db import Db, SqliteDb
 from bot.store.games import GameRepo, ResultRepo, SeatRepo
+from bot.store.languages import LanguageRepo
 from bot.store.log import ComputerClaimRepo, MoveLog, SnapshotRepo
 from bot.store.messages import PostedMessageRepo
 from bot.store.players import AwayRepo, QuietRepo
@@ -24,11 +34,14 @@ from bot.store.reminders import DmNoteRepo, MuteRepo, ReminderRepo
 from bot.store.requests import DrawOfferRepo, UndoRepo
 from bot.store.schema import apply_migrations
 
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
 
 class Tx:
-    """The repositories, bound to the store's connection for one read or transaction."""
+    """The repositories, bound to one connection for one read or transaction."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Db, claims: type[ClaimRepo] = ClaimRepo) -> None:
+        self.db = conn   # plain SQL, for checks and tests; the repositories are the interface
         self.games = GameRepo(conn)
         self.seats = SeatRepo(conn)
         self.results = ResultRepo(conn)
@@ -39,11 +52,58 @@ class Tx:
         self.undo = UndoRepo(conn)
         self.draws = DrawOfferRepo(conn)
         self.dm_notes = DmNoteRepo(conn)
+        self.claims = claims(conn)
         self.messages = PostedMessageRepo(conn)
         self.computer_claims = ComputerClaimRepo(conn)
+        self.languages = LanguageRepo(conn)
         self.ratings = RatingRepo(conn)
         self.away = AwayRepo(conn)
         self.quiet = QuietRepo(conn)
+
+
+def is_database_url(target: str | Path) -> bool:
+    """Whether ``target`` names a PostgreSQL database rather than a SQLite file."""
+    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
+
+
+class Store(ABC):
+    """The game database. Open with ``await Store.open(path_or_url)``; close with ``await close()``.
+
+    ``async with store.read() as tx`` runs queries; ``async with store.write() as tx``
+    runs one transaction (committed when the block ends, rolled back on any
+    exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
+    ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``undo``, ``draws``,
+    ``dm_notes``, ``claims``, ``messages``, ``computer_claims``, ``languages``, ``ratings``, ``away``,
+    ``quiet``.
+    """
+
+    #: Other processes may change the database meanwhile (several bot processes, one PostgreSQL).
+    shared: bool = False
+
+    @classmethod
+    async def open(cls, target: str | Path) -> Store:
+        """Open (creating and migrating when needed) a SQLite file, or the PostgreSQL database of a URL."""
+        if is_database_url(target):
+            from bot.store.postgres import PostgresStore
+
+            return await PostgresStore.connect(str(target))
+        return await SqliteStore.connect(Path(target))
+
+    @abstractmethod
+    def read(self) -> AbstractAsyncContextManager[Tx]:
+        """Queries outside a transaction (each statement sees the last commit)."""
+
+    @abstractmethod
+    def write(self) -> AbstractAsyncContextManager[Tx]:
+        """One transaction: committed when the block ends, rolled back when it raises."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Close the connection(s); the store cannot be used after."""
+
+    @abstractmethod
+    async def schema_version(self) -> int:
+        """The number of the last migration applied."""
 
 
 def _prepare(path: str) -> None:
@@ -71,26 +131,17 @@ def _connect(path: str) -> sqlite3.Connection:
     return conn
 
 
-class Store:
-    """The game database. Open with ``await Store.open(path)``; close with ``await close()``.
-
-    ``async with store.read() as tx`` runs queries; ``async with store.write() as tx``
-    runs one transaction (``BEGIN IMMEDIATE``, issued by sqlite3 before the first
-    change, … ``COMMIT``; rolled back on any exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
-    ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``undo``, ``draws``, ``dm_notes``, ``messages``,
-    ``computer_claims``, ``ratings``, ``away``, ``quiet``.
-    """
+class SqliteStore(Store):
+    """The game database in one SQLite file (WAL, foreign keys on), for one process."""
 
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
         self._conn = conn
-        self._tx = Tx(conn)
+        self._tx = Tx(SqliteDb(conn))
         self._lock = asyncio.Lock()
         self.path = path
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        """Open (creating and migrating when needed) the database file at ``path``."""
-        path = Path(path)
+    async def connect(cls, path: Path) -> SqliteStore:
         path.parent.mkdir(parents=True, exist_ok=True)
         await asyncio.to_thread(_prepare, str(path))
         conn = aiosqlite.Connection(lambda: _connect(str(path)), iter_chunk_size=64)
@@ -103,13 +154,12 @@ class Store:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
-        """Queries outside a transaction (each statement sees the last commit)."""
         async with self._lock:
             yield self._tx
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Tx]:
-        """One transaction: committed when the block ends, rolled back when it raises."""
+        # sqlite3 issues BEGIN IMMEDIATE itself before the first change (see ``_connect``).
         async with self._lock:
             try:
                 yield self._tx
@@ -119,11 +169,7 @@ class Store:
             await self._conn.commit()
 
     async def schema_version(self) -> int:
-        async with self._lock:
-            cursor = await self._conn.execute("PRAGMA user_version")
-            row = await cursor.fetchone()
-            assert row is not None
-            return int(row[0])
+        return int(await self.pragma("user_version"))  # type: ignore[call-overload]
 
     async def pragma(self, name: str) -> object:
         """The value of a PRAGMA (journal_mode, foreign_keys, …), for checks and tests."""

@@ -132,6 +132,6 @@ def test_a_repetition_is_scored_as_the_draw_it_is() -> None:
             break
         state = after
     outcome = game.outcome(after)
-    assert outcome is not None and outcome.is_draw and "threefold" in outcome.reason
+    assert outcome is not None and outcome.is_draw and "threefold" in str(outcome.reason)
     search = _Search(LEVELS["normal"], random.Random(0), deadline=float("inf"))
     assert search._negamax(after, 3, -10**6, 10**6, 1) == 0

@@ -11,6 +11,7 @@ from players import start_game
 from secrets_check import leaks
 from PIL import Image
 
+from bot.discord.player_texts import line_words
 from bot.service import REPLAY_BUDGET, FakeClock, Refusal
 
 ARTIFACTS = Path("/tmp/alcazar-archive-test")
@@ -99,7 +100,7 @@ async def test_replay_and_record_of_a_finished_alcazar_1978_game(fake: FakeDisco
         assert "Deadline per turn: none" in text and "House rules: threefold repetition: on" in text
         assert f"Winner: {first.name}" in text and "Ratings:" in text
         for line in moves:
-            assert f"{line.notation}" in text and line.words in text
+            assert f"{line.notation}" in text and line_words(line) in text
         wrong = await bob.slash("record", game=game.id + 50)
         assert wrong.ephemeral and "no game number" in wrong.text
     assert_clean(fake)

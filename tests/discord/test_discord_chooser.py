@@ -50,33 +50,43 @@ def test_more_than_25_options_are_paged_never_dropped() -> None:
     moves += [(f"mansion {n}", f"Mansion on {n}") for n in range(1, 40)]
     tree = move_tree("alcazar", moves)
     first = tree.stage(())
-    assert first is not None and {o.label for o in first.options} == {"Buy a card", "Build a mansion"}
+    assert first is not None and {str(o.label) for o in first.options} == {"Buy a card", "Build a mansion"}
     buy = tree.stage((0, 0))   # the withdrawal step had one option ("No withdrawal"), taken by itself
     assert buy is not None and len(buy.options) == 61 and buy.pages == 3
-    assert first.question == "What do you want to do?" and buy.question == "Which card do you buy?"
+    assert str(first.question) == "What do you want to do?" and str(buy.question) == "Which card do you buy?"
     assert sorted(_walk(tree)) == sorted(n for n, _ in moves)
 
 
 def test_alcazar_notation_splits_in_the_order_of_a_turn_withdrawal_action_card_noble() -> None:
     steps = alcazar_steps("withdraw 12; castle 8 7-9 + baron 7 grande 8")
-    assert [s.label for s in steps] == ["Yes, first withdraw your noble from 12", "Found a castle",
+    assert [str(s.label) for s in steps] == ["Yes, first withdraw your noble from 12", "Found a castle",
                                         "Card 8, castle on 7–9", "Place a Baron on 7 and a Grande on 8"]
-    assert [s.label for s in alcazar_steps("extend 11 + move 4>11")][3] == "Move your noble from 4 to 11"
-    assert [s.label for s in alcazar_steps("bridge 7-g7,1 + swap 7<>g7,1")][2:] == [
+    assert [str(s.label) for s in alcazar_steps("extend 11 + move 4>11")][3] == "Move your noble from 4 to 11"
+    assert [str(s.label) for s in alcazar_steps("bridge 7-g7,1 + swap 7<>g7,1")][2:] == [
         "Bridge 7 – the garden at 7,1", "Exchange your Grande and Baron on 7 and the garden at 7,1"]
-    assert [s.label for s in alcazar_steps("tower g7,1 + grande g7,1")][2:] == [
+    assert [str(s.label) for s in alcazar_steps("tower g7,1 + grande g7,1")][2:] == [
         "Tower card on the garden at 7,1", "Place a Grande on the garden at 7,1"]
-    assert [s.label for s in alcazar_steps("pass")] == ["No withdrawal", "Pass", "Pass", "No noble step"]
+    assert [str(s.label) for s in alcazar_steps("pass")] == ["No withdrawal", "Pass", "Pass", "No noble step"]
 
 
 def test_each_alcazar_step_shows_its_cost_and_income() -> None:
-    words = ("Withdraw the Grande from 66 (+10 Real); then build a bridge 6-8 at level 3 for 15 Real (+16 Real), "
-             "Baron on 8 (16 Real)")
-    assert [s.label for s in alcazar_steps("withdraw 66; bridge 6-8 + baron 8", words)] == [
+    from bot.i18n import Msg, t
+
+    # the words as the engine makes them: a withdrawal, "then" the bridge, and the noble step after it
+    withdraw = Msg("move.withdraw", rank=Msg("rank.grande"), cell=Msg("cellname.space.from", n=66), pay=10)
+    bridge = Msg("move.bridge", a="6", b="8", level=3, price=15, income=16)
+    baron = Msg("step.place", placed=[Msg("step.place_one", rank=Msg("rank.baron"), cell=Msg("cellname.space.to", n=8))],
+                cost=16)
+    words = Msg("move.with_step", move=Msg("move.then", first=withdraw, then=bridge), step=baron)
+    steps = alcazar_steps("withdraw 66; bridge 6-8 + baron 8", words)
+    assert [str(s.label) for s in steps] == [
         "Yes: Withdraw the Grande from 66 (+10 Real)", "Build a bridge",
         "Build a bridge 6–8 at level 3 (−15 Real, +16 Real)", "Baron on 8 (−16 Real)"]
-    bought = alcazar_steps("buy 50", "Buy face-up card 50 (5 Real)")
-    assert [s.label for s in bought][2] == "Buy face-up card 50 (−5 Real)"
+    assert [t("hu", s.label) for s in steps] == [
+        "Igen: Grande visszavétele a 66-os helyről (+10 Reál)", "Boltív építése",
+        "Boltív építése (6–8) a 3. szinten (−15 Reál, +16 Reál)", "Lerakás: báró a 8-as helyre (−16 Reál)"]
+    bought = alcazar_steps("buy 50", Msg("move.buy_face_up", card=50, price=5))
+    assert [str(s.label) for s in bought][2] == "Buy face-up card 50 (−5 Real)"
 
 
 def test_a_wall_turn_that_ends_where_a_shorter_one_does_is_one_choice() -> None:
@@ -109,6 +119,16 @@ def test_autocomplete_labels_stay_distinct_when_the_words_are_too_long() -> None
 def test_a_wall_turn_option_says_where_the_wall_ends() -> None:
     from bot.discord.chooser import alcazar1978_steps
 
-    words = "Green turns wall 2 around B2 a quarter turn counter-clockwise (B2-C2 → B2-B3)"
-    assert [s.label for s in alcazar1978_steps("w2 B2 ccw1", words)] == [
-        "Turn wall 2", "Around B2 a quarter turn counter-clockwise (B2-C2 → B2-B3)"]
+    from bot.games import alcazar1978
+    from bot.i18n import t
+
+    state = alcazar1978.new_game()
+    state = alcazar1978.play(state, "w6 C1 ccw1")       # Green to move
+    words = alcazar1978.describe_move(state, "w2 B2 ccw1")
+    assert str(words) == "Green turns wall 2 around B2 a quarter turn counter-clockwise (B2-B3 → A2-B2)"
+    steps = alcazar1978_steps("w2 B2 ccw1", words)
+    assert [str(s.label) for s in steps] == [
+        "Turn wall 2", "Around B2 a quarter turn counter-clockwise (B2-B3 → A2-B2)"]
+    assert [t("hu", s.label) for s in steps] == [
+        "A 2. fal forgatása",
+        "A B2 torony körül negyed fordulattal az óramutató járásával ellentétesen (B2-B3 → A2-B2)"]

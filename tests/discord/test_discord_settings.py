@@ -67,7 +67,7 @@ async def test_a_game_opened_in_a_thread_lives_in_that_thread(fake: FakeDiscord,
         move = (await bot.service.legal_moves_for(game.id, first.id))[0]
         played = await first.slash("move", channel=thread, notation=move.notation)
         assert "Played" in played.text
-        assert move.words in fake.channel_messages(thread)[-1]["content"]
+        assert str(move.words) in fake.channel_messages(thread)[-1]["content"]
         nested = await alice.slash("new", channel=thread, game="alcazar", thread=True)
         assert nested.ephemeral and "text channel" in nested.text
         beside = await bob.slash("new", game="alcazar")

@@ -69,4 +69,5 @@ def test_what_a_player_can_do_is_said_in_words() -> None:
     assert moves_in_words("alcazar", moves) == ("withdraw one of your nobles first if you like, then "
                                                 "build with 3 cards (8, 12, 30), build a bridge, or buy a card")
     assert moves_in_words("alcazar", ["pass"]) == "only pass"
-    assert moves_in_words("alcazar1978", ["a4-b4", "w3 B3 ccw1"]) == "move your pawn, or turn a wall"
+    assert moves_in_words("alcazar1978", ["a4-b4", "w3 B3 ccw1"]) == "move your pawn or turn a wall"
+    assert moves_in_words("alcazar1978", ["a4-b4", "w3 B3 ccw1"], "hu") == "léphetsz a gyalogoddal vagy elforgathatsz egy falat"

@@ -241,7 +241,7 @@ async def test_the_stand_in_takes_over_the_seat_of_a_player_who_resigns(service:
 async def test_the_stand_in_takes_over_no_seat_in_alcazar_1978(service: GameService) -> None:
     lobby = await service.create_lobby(1, 500, HOST, "alcazar1978", {"stand_in_on_resign": True})
     refused(lobby, Reason.BAD_SETTINGS)
-    assert "resignation ends the game" in lobby.message
+    assert "resignation ends the game" in str(lobby.message)
 
 
 async def test_an_undo_or_a_draw_is_not_put_to_a_computer(service: GameService) -> None:

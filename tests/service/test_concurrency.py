@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 from bot.service import Accepted, FakeClock, GameService, Reason, Refusal
 from bot.store import Store
@@ -10,12 +9,11 @@ from bot.store import Store
 from .helpers import open_table
 
 
-def logged_plies(service: GameService, game_id: int) -> list[int]:
-    conn = sqlite3.connect(service.store.path)
-    plies = [r[0] for r in conn.execute(
-        "SELECT ply FROM moves WHERE game_id = ? AND undone_at IS NULL ORDER BY ply", (game_id,))]
-    conn.close()
-    return plies
+async def logged_plies(service: GameService, game_id: int) -> list[int]:
+    async with service.store.read() as tx:
+        cursor = await tx.db.execute(
+            "SELECT ply FROM moves WHERE game_id = ? AND undone_at IS NULL ORDER BY ply", (game_id,))
+        return [r[0] for r in await cursor.fetchall()]
 
 
 async def test_two_clicks_on_the_same_board_one_wins(service: GameService) -> None:
@@ -27,7 +25,7 @@ async def test_two_clicks_on_the_same_board_one_wins(service: GameService) -> No
     ))
     assert isinstance(first, Accepted)
     assert isinstance(second, Refusal) and second.reason is Reason.STALE_VERSION
-    assert logged_plies(service, game.id) == [1]
+    assert await logged_plies(service, game.id) == [1]
     assert (await service.game(game.id)).version == game.version + 1
 
 
@@ -40,7 +38,7 @@ async def test_the_same_move_twice_is_played_once(service: GameService) -> None:
     ))
     assert sum(isinstance(r, Accepted) for r in results) == 1
     assert all(r.reason is Reason.STALE_VERSION for r in results if isinstance(r, Refusal))
-    assert logged_plies(service, game.id) == [1]
+    assert await logged_plies(service, game.id) == [1]
 
 
 async def test_two_processes_on_one_file_the_version_check_decides(
@@ -58,7 +56,7 @@ async def test_two_processes_on_one_file_the_version_check_decides(
         assert isinstance(await service.play(game.id, game.to_move_id, text, game.version), Accepted)
         late = await other.play(game.id, game.to_move_id, text, game.version)
         assert isinstance(late, Refusal) and late.reason is Reason.STALE_VERSION
-        assert logged_plies(service, game.id) == [1]
+        assert await logged_plies(service, game.id) == [1]
         # The late process dropped its stale copy and now sees the move.
         fresh = await other.board_view(game.id)
         assert fresh.game.version == game.version + 1 and fresh.view["ply"] == 1
@@ -78,7 +76,7 @@ async def test_different_games_move_concurrently(service: GameService) -> None:
             assert isinstance(result, Accepted), result
             table.follow(result)
     for table in tables:
-        assert logged_plies(service, table.game_id) == [1, 2, 3]
+        assert await logged_plies(service, table.game_id) == [1, 2, 3]
 
 
 async def test_two_processes_playing_one_game_alternately_are_never_refused_as_stale(
@@ -102,6 +100,7 @@ async def test_two_processes_playing_one_game_alternately_are_never_refused_as_s
         game = table.last.game
         truly_stale = await other.play(game.id, game.to_move_id, table.pick(win=False), game.version - 1)
         assert isinstance(truly_stale, Refusal) and truly_stale.reason is Reason.STALE_VERSION
-        assert logged_plies(service, game.id) == list(range(1, len(logged_plies(service, game.id)) + 1))
+        plies = await logged_plies(service, game.id)
+        assert plies == list(range(1, len(plies) + 1))
     finally:
         await other_store.close()

@@ -70,7 +70,7 @@ async def test_a_lobby_has_no_replay(service: GameService) -> None:
     lobby = await service.create_lobby(1, 604, HOST, "alcazar")
     assert isinstance(lobby, Accepted)
     refusal = await service.replay_animation(lobby.game.id, ["start"], ["Ana"])
-    assert isinstance(refusal, Refusal) and "not started" in refusal.message
+    assert isinstance(refusal, Refusal) and "not started" in str(refusal.message)
 
 
 def test_a_replay_too_big_for_the_budget_is_drawn_smaller_keeping_every_frame() -> None:

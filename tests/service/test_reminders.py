@@ -124,8 +124,8 @@ async def test_deadline_alcazar_1978_the_late_player_loses(service: GameService,
     clock.advance(hours=0.1)
     [result] = await service.process_deadlines()
     [over] = result.of_type(GameOver)
-    assert over.winner_ids == (green,) and over.outcome.reason == "Red missed the deadline"
-    assert result.game.result.reason == "Red missed the deadline"
+    assert over.winner_ids == (green,) and str(over.outcome.reason) == "Red missed the deadline"
+    assert str(result.game.result.reason) == "Red missed the deadline"
     assert result.game.status is GameStatus.FINISHED
     assert await service.process_deadlines() == []          # acted on once
 
@@ -150,11 +150,11 @@ async def test_deadline_alcazar_skips_the_late_player(service: GameService, cloc
     refused(await service.play(table.game_id, second, "buy deck"), Reason.NOT_YOUR_TURN)
 
 
-async def test_the_closed_dm_note_is_recorded_once_per_player_and_game(tmp_path) -> None:
+async def test_the_closed_dm_note_is_recorded_once_per_player_and_game(db_path) -> None:
     from bot.service import FakeClock, GameService
     from bot.store import Store
 
-    store = await Store.open(tmp_path / "notes.sqlite3")
+    store = await Store.open(db_path)
     service = GameService(store, FakeClock())
     lobby = await service.create_lobby(1, 10, 100, "alcazar1978")
     game_id = lobby.game.id
@@ -162,7 +162,7 @@ async def test_the_closed_dm_note_is_recorded_once_per_player_and_game(tmp_path)
     assert await service.note_dms_closed(game_id, 100) is False
     assert await service.note_dms_closed(game_id, 200) is True
     await store.close()
-    reopened = await Store.open(tmp_path / "notes.sqlite3")
+    reopened = await Store.open(db_path)
     assert await GameService(reopened, FakeClock()).note_dms_closed(game_id, 100) is False
     await reopened.close()
 

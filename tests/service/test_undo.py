@@ -1,7 +1,6 @@
 """Undo of the last move: asked by its player, approved by every other player."""
 from __future__ import annotations
 
-import sqlite3
 
 from bot.service import (
     Accepted, BoardChanged, GameService, MovesUndone, Reason, TurnChanged, UndoApproved,
@@ -32,9 +31,9 @@ async def test_undo_with_approval_restores_the_board(service: GameService) -> No
     board = await service.board_view(game.id)
     assert board.view == table.engine.view(before, None)
     assert await service.history(game.id) == []
-    conn = sqlite3.connect(service.store.path)
-    assert conn.execute("SELECT COUNT(*) FROM moves WHERE undone_at IS NOT NULL").fetchone()[0] == 1
-    conn.close()
+    async with service.store.read() as tx:
+        cursor = await tx.db.execute("SELECT COUNT(*) FROM moves WHERE undone_at IS NOT NULL")
+        assert (await cursor.fetchone())[0] == 1
     table.shadow, table.last = before, result
     await table.play()                                  # play goes on from the restored board
     assert [h.ply for h in await service.history(game.id)] == [1]
@@ -94,7 +93,7 @@ async def test_buying_a_building_card_cannot_be_taken_back(service: GameService)
     first, second = game.players
     await table.play("buy deck")
     secret = refused(await service.request_undo(game.id, first), Reason.NOTHING_TO_UNDO)
-    assert "showed a card from the face-down deck" in secret.message
+    assert "showed a card from the face-down deck" in str(secret.message)
     face_up = table.engine.view(table.shadow, None)["face_up"][0]
     await table.play(f"buy {face_up}")
     refused(await service.request_undo(game.id, second), Reason.NOTHING_TO_UNDO)
@@ -109,7 +108,7 @@ async def test_asking_twice_in_one_position_is_refused(service: GameService) -> 
     await table.play()
     assert isinstance(await service.request_undo(game.id, red), Accepted)
     again = refused(await service.request_undo(game.id, red), Reason.ALREADY_ASKED)
-    assert "already asked" in again.message
+    assert "already asked" in str(again.message)
     assert isinstance(await service.offer_draw(game.id, green), Accepted)
     refused(await service.offer_draw(game.id, green), Reason.ALREADY_ASKED)
     refused(await service.offer_draw(game.id, red), Reason.ALREADY_ASKED)

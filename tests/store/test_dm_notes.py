@@ -35,12 +35,12 @@ async def test_a_note_is_recorded_once_per_game_and_player_and_survives_a_reopen
 
 
 async def test_a_version_2_database_gains_the_notes_table(tmp_path: Path) -> None:
-    from bot.store.schema import MIGRATIONS, _statements
+    from bot.store.schema import MIGRATIONS, split_statements
 
     path = tmp_path / "games.sqlite3"
     conn = sqlite3.connect(path, isolation_level=None)
     for migration in MIGRATIONS[:2]:
-        for statement in _statements(migration):
+        for statement in split_statements(migration):
             conn.execute(statement)
     conn.execute("PRAGMA user_version = 2")
     conn.close()

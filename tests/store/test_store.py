@@ -1,4 +1,4 @@
-"""The store against a real SQLite file in a temporary folder."""
+"""The store against a real SQLite file in a temporary folder, and against PostgreSQL (``store``: both)."""
 from __future__ import annotations
 
 import sqlite3
@@ -11,6 +11,7 @@ from bot.store import (
     ChannelBusy,
     EntryKind,
     GameStatus,
+    IntegrityError,
     LogEntry,
     SchemaTooNew,
     Snapshot,
@@ -18,13 +19,6 @@ from bot.store import (
     Store,
     UndoRequestRow,
 )
-
-
-@pytest.fixture
-async def store(tmp_path: Path):
-    s = await Store.open(tmp_path / "games.sqlite3")
-    yield s
-    await s.close()
 
 
 async def new_lobby(store: Store, channel_id: int = 10, host_id: int = 1):
@@ -53,8 +47,8 @@ async def test_open_creates_wal_file_with_foreign_keys_and_latest_schema(tmp_pat
         await store.close()
 
 
-async def test_reopening_keeps_data_and_does_not_migrate_again(tmp_path: Path) -> None:
-    path = tmp_path / "games.sqlite3"
+async def test_reopening_keeps_data_and_does_not_migrate_again(database: str | Path) -> None:
+    path = database
     first = await Store.open(path)
     game = await new_lobby(first)
     await first.close()
@@ -100,7 +94,7 @@ async def test_one_live_game_per_channel(store: Store) -> None:
 
 
 async def test_foreign_keys_are_enforced(store: Store) -> None:
-    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+    with pytest.raises(IntegrityError, match="(?i)FOREIGN KEY"):
         async with store.write() as tx:
             await tx.seats.add(999, 1, 100.0)
 
@@ -137,7 +131,7 @@ async def test_move_log_appends_in_order_and_undo_only_marks(store: Store) -> No
     game = await new_lobby(store)
     async with store.write() as tx:
         await tx.moves.append(game.id, [entry(1), entry(2, 1, "d1-d2"), entry(3)])
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         async with store.write() as tx:
             await tx.moves.append(game.id, [entry(3, 1)])   # a ply is never doubled
     async with store.write() as tx:
@@ -148,9 +142,9 @@ async def test_move_log_appends_in_order_and_undo_only_marks(store: Store) -> No
         last = await tx.moves.latest(game.id, 1)
     assert [e.notation for e in log] == ["a4-b4", "d1-c1"]
     assert last == log[-1:]
-    conn = sqlite3.connect(store.path)
-    assert conn.execute("SELECT COUNT(*) FROM moves").fetchone()[0] == 4   # nothing deleted
-    conn.close()
+    async with store.read() as tx:
+        counted = await (await tx.db.execute("SELECT COUNT(*) FROM moves")).fetchone()
+    assert counted[0] == 4   # nothing deleted
 
 
 async def test_snapshot_keeps_the_latest(store: Store) -> None:
@@ -213,11 +207,11 @@ async def test_an_exception_inside_a_transaction_rolls_it_back(store: Store) -> 
 
 
 async def test_a_version_1_database_is_migrated_keeping_its_games(tmp_path: Path) -> None:
-    from bot.store.schema import MIGRATIONS, _statements
+    from bot.store.schema import MIGRATIONS, split_statements
 
     path = tmp_path / "games.sqlite3"
     conn = sqlite3.connect(path, isolation_level=None)
-    for statement in _statements(MIGRATIONS[0]):
+    for statement in split_statements(MIGRATIONS[0]):
         conn.execute(statement)
     conn.execute("PRAGMA user_version = 1")
     conn.execute("INSERT INTO games (guild_id, channel_id, kind, status, host_id, settings, seed,"

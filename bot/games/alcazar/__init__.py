@@ -26,6 +26,7 @@ from bot.games.alcazar.validate import plan_move
 from bot.games.alcazar.view import view
 from bot.games.alcazar.words import describe_move
 from bot.games.common import GameError, IllegalMove, MoveError, Outcome
+from bot.i18n.message import Msg
 
 NAME = "alcazar"
 TITLE = "Alcazar"
@@ -55,7 +56,7 @@ def hand(state: State, seat: int) -> tuple[int, ...]:
     return tuple(state.players[seat].hand)
 
 
-def why_no_take_back(notation: str) -> str | None:
+def why_no_take_back(notation: str) -> Msg | None:
     """Why a played move may not be undone, or None.
 
     Buying a building card shows a card from the face-down deck (the one
@@ -64,7 +65,7 @@ def why_no_take_back(notation: str) -> str | None:
     """
     action = notation.rpartition("; ")[2]
     if action.startswith("buy ") and action != "buy tower":
-        return "buying a building card showed a card from the face-down deck"
+        return Msg("undo.deck_card_shown")
     return None
 
 

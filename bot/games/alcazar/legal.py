@@ -23,6 +23,7 @@ from bot.games.alcazar.rules import (
     withdrawal,
 )
 from bot.games.alcazar.state import CARD_PRICE, TOWER_PRICE, State
+from bot.i18n.message import Msg
 
 
 def turns(state: State, seat: int) -> list[Turn]:
@@ -93,14 +94,14 @@ def _generate(state: State) -> list[Move]:
             texts.extend(prefix + t for t in buys)
         for build in card_options + towers:
             effect = noble_effect(state, turn, build, ends)
-            if isinstance(effect, str):
+            if isinstance(effect, Msg):
                 continue
             acting = True
             head = prefix + build.text
             texts.extend(head + step for step in step_options(turn, build, effect, bld))
         for build in bridges:
             effect = bridge_nobles(turn, build)
-            if isinstance(effect, str):
+            if isinstance(effect, Msg):
                 continue
             head = prefix + build.text
             texts.extend(head + step for step in step_options(turn, build, effect, bld))

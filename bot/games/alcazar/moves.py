@@ -16,6 +16,7 @@ from typing import NamedTuple
 from bot.games.alcazar import board
 from bot.games.alcazar.state import BARON, GRANDE, RANK_NAMES
 from bot.games.common import MoveError, quoted, small_number
+from bot.i18n.message import Msg
 
 CARD_ACTIONS = ("castle", "mansion", "extend", "raise")
 ACTIONS = ("buy", *CARD_ACTIONS, "tower", "bridge", "pass")
@@ -143,7 +144,7 @@ def _tokens(text: str) -> list[str]:
         if m is None:
             if text[pos:].strip() == "":
                 break
-            raise MoveError(f"cannot read {quoted(text[pos:])} in a move")
+            raise MoveError(Msg("notation.unreadable", text=quoted(text[pos:])))
         tokens.append(re.sub(r"\s+", "", m.group(1)))
         pos = m.end()
     return tokens
@@ -157,35 +158,35 @@ class _Reader:
     def peek(self) -> str | None:
         return self.tokens[self.i] if self.i < len(self.tokens) else None
 
-    def take(self, what: str) -> str:
+    def take(self, what: Msg | str) -> str:
         token = self.peek()
         if token is None:
-            raise MoveError(f"the move ends where {what} was expected")
+            raise MoveError(Msg("notation.ends_early", what=what))
         self.i += 1
         return token
 
     def expect(self, literal: str) -> None:
         token = self.take(f"'{literal}'")
         if token != literal:
-            raise MoveError(f"expected '{literal}' but found {quoted(token)}")
+            raise MoveError(Msg("notation.expected", literal=literal, text=quoted(token)))
 
     def cell(self) -> int:
-        token = self.take("a space number or a garden like g7,1")
+        token = self.take(Msg("notation.want_cell"))
         cell = board.parse_cell(token)
         if cell is None:
-            raise MoveError(f"{quoted(token)} is not a space (1-72) or a garden cell like g7,1")
+            raise MoveError(Msg("notation.not_a_cell", text=quoted(token)))
         return cell
 
     def space(self) -> int:
-        token = self.take("a space number")
+        token = self.take(Msg("notation.want_space"))
         number = small_number(token)
         if number is None or not 1 <= number <= board.SPACE_COUNT:
-            raise MoveError(f"{quoted(token)} is not a space number (1-72)")
+            raise MoveError(Msg("notation.not_a_space", text=quoted(token)))
         return number
 
 
 def _step(r: _Reader) -> Step:
-    word = r.take("a noble step (baron, grande, move or swap)")
+    word = r.take(Msg("notation.want_step"))
     if word in RANK_NAMES:
         ranks = [GRANDE if word == "grande" else BARON]
         cells = [r.cell()]
@@ -204,19 +205,19 @@ def _step(r: _Reader) -> Step:
         a = r.cell()
         r.expect("<>")
         return Step("swap", board.ordered(a, r.cell()))
-    raise MoveError(f"{quoted(word)} is not a noble step; use baron, grande, move or swap")
+    raise MoveError(Msg("notation.not_a_step", text=quoted(word)))
 
 
 def _action(r: _Reader, withdraw: int | None) -> MoveParts:
-    word = r.take("an action")
+    word = r.take(Msg("notation.want_action"))
     if word == "buy":
-        what = r.take("a card number, 'deck' or 'tower'")
+        what = r.take(Msg("notation.want_purchase"))
         if what in ("deck", "tower"):
             return MoveParts(withdraw, "buy", source=what)
         card = small_number(what)
         if card is not None and 1 <= card <= board.SPACE_COUNT:
             return MoveParts(withdraw, "buy", card=card, source="card")
-        raise MoveError(f"cannot buy {quoted(what)}; buy a face-up card by its number, 'deck' or 'tower'")
+        raise MoveError(Msg("notation.cannot_buy", text=quoted(what)))
     if word == "castle":
         card = r.space()
         low = r.space()
@@ -233,7 +234,7 @@ def _action(r: _Reader, withdraw: int | None) -> MoveParts:
         return MoveParts(withdraw, "bridge", cells=board.ordered(a, r.cell()))
     if word == "pass":
         return MoveParts(withdraw, "pass")
-    raise MoveError(f"{quoted(word)} is not an action; actions are {', '.join(ACTIONS)}")
+    raise MoveError(Msg("notation.not_an_action", text=quoted(word), actions=", ".join(ACTIONS)))
 
 
 def parse_notation(text: str) -> MoveParts:
@@ -242,7 +243,7 @@ def parse_notation(text: str) -> MoveParts:
     text = text.replace("–", "-").replace("—", "-").replace("→", ">")
     r = _Reader(_tokens(text))
     if r.peek() is None:
-        raise MoveError("an empty move")
+        raise MoveError(Msg("notation.empty"))
     withdraw = None
     if r.peek() == "withdraw":
         r.take("")
@@ -252,8 +253,8 @@ def parse_notation(text: str) -> MoveParts:
     if r.peek() == "+":
         r.take("")
         if parts.kind in ("buy", "pass"):
-            raise MoveError(f"a noble step follows only a build, not '{parts.kind}'")
+            raise MoveError(Msg("notation.step_after", kind=parts.kind))
         parts = parts._replace(step=_step(r))
     if r.peek() is not None:
-        raise MoveError(f"unexpected {quoted(r.peek() or '')} after the move")
+        raise MoveError(Msg("notation.trailing", text=quoted(r.peek() or "")))
     return parts

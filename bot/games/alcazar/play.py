@@ -17,6 +17,7 @@ from bot.games.alcazar.state import (
 from bot.games.alcazar.validate import Plan, plan_move
 from bot.games.alcazar.words import describe_plan
 from bot.games.common import GameError, IllegalMove
+from bot.i18n.message import Msg
 
 
 def play(state: State, move: Move | str) -> State:
@@ -29,7 +30,7 @@ def play(state: State, move: Move | str) -> State:
     new.last_move = {
         "seat": plan.turn.seat,
         "notation": notation(parts),
-        "text": text,
+        "text": text.to_json(),  # a message: the renderer words it in the image's language
         "cells": [list(board.xy_of(c)) for c in cells],
     }
     _finish_turn(new, passed=parts.kind == "pass")
@@ -189,13 +190,13 @@ def _check_end(s: State, *, after_pass: bool = False) -> None:
     """
     playing = playing_seats(s)
     if s.pieces == 0:
-        s.end_reason = "the last building piece left the supply"
+        s.end_reason = "end.last_piece"
     elif s.bridge_supply == 0:
-        s.end_reason = "the last bridge left the supply"
+        s.end_reason = "end.last_bridge"
     elif len(playing) <= 1:
-        s.end_reason = "only one player is left in the game"
+        s.end_reason = "end.one_player_left"
     elif after_pass and s.passed >= set(playing):
-        s.end_reason = "every player passed in turn"
+        s.end_reason = "end.all_passed"
     if s.over:
         s.to_move = None
 
@@ -207,15 +208,16 @@ def _next_seat(s: State, seat: int | None) -> int:
         candidate = (start + step) % n
         if not s.players[candidate].retired:
             return candidate
-    raise GameError("no player is left to move")
+    raise GameError(Msg("rule.nobody_left"))
 
 
 def skip(state: State) -> State:
     """The player to act forfeits this turn; it is not a pass, so a pass streak starts over."""
     if state.over or state.to_move is None:
-        raise IllegalMove("the game is over; there is no turn to skip")
+        raise IllegalMove(Msg("rule.over_no_skip"))
     new = state.copy()
-    new.last_move = {"seat": state.to_move, "notation": "skip", "text": "skips the turn", "cells": []}
+    new.last_move = {"seat": state.to_move, "notation": "skip", "text": Msg("move.skips_turn").to_json(),
+                     "cells": []}
     _finish_turn(new, passed=False)
     return new
 
@@ -227,11 +229,11 @@ def retire(state: State, seat: int) -> State:
     refuses, since a retirement would change its ranking.
     """
     if state.over or state.to_move is None:
-        raise IllegalMove("the game is over; nobody can retire from it any more")
+        raise IllegalMove(Msg("rule.over_no_retire"))
     if not 0 <= seat < state.player_count:
-        raise GameError(f"there is no seat {seat}")
+        raise GameError(Msg("rule.no_seat", seat=seat))
     if state.players[seat].retired:
-        raise GameError(f"seat {seat} has already retired")
+        raise GameError(Msg("rule.already_retired", seat=seat))
     new = state.copy()
     new.players[seat].retired = True
     new.passed = new.passed - {seat}

@@ -1,7 +1,7 @@
 """The rules of each part of a turn, shared by move generation and validation.
 
-Every check returns either its result or a reason (a ``str``) that names the
-rule in a player's words.  ``legal.py`` calls these checks for every
+Every check returns either its result or a reason (a ``Msg``) that names the
+rule in a player's words, made into text in the player's language.  ``legal.py`` calls these checks for every
 candidate to list the legal moves, ``validate.py`` calls the very same checks
 for one move to accept it or explain why not; so both always agree.
 
@@ -26,6 +26,7 @@ from bot.games.alcazar.state import (
     Noble,
     State,
 )
+from bot.i18n.message import Msg
 
 NAME = board.CELL_NAME
 
@@ -76,16 +77,18 @@ class Effect:
 
 
 # -- describing places ------------------------------------------------------------------
-def building_words(bld: Buildings, b: int) -> str:
+def building_words(bld: Buildings, b: int, dash: str = "-") -> Msg:
+    """A building by its kind and the spaces it covers: "the castle on 7-9" (``dash`` between the two)."""
     spaces = [board.CELL_SPACE[c] for c in bld.cells[b] if board.CELL_SPACE[c]]
-    where = f"{spaces[0]}" if len(spaces) == 1 else f"{min(spaces)}-{max(spaces)}"
-    kind = "castle" if bld.flag[b] is not None else "mansion"
-    return f"the {kind} on {where}"
+    where = f"{spaces[0]}" if len(spaces) == 1 else f"{min(spaces)}{dash}{max(spaces)}"
+    return Msg("building.castle" if bld.flag[b] is not None else "building.mansion", where=where)
 
 
-def cell_words(cell: int) -> str:
+def cell_words(cell: int, case: str = "") -> Msg:
+    """A cell in a reason: "space 12", "garden g7,1" (Hungarian puts it in ``case``: "on", "from", "to")."""
     n = board.CELL_SPACE[cell]
-    return f"space {n}" if n else f"garden {NAME[cell]}"
+    suffix = f".{case}" if case else ""
+    return Msg(f"cell.space{suffix}", n=n) if n else Msg(f"cell.garden{suffix}", name=NAME[cell])
 
 
 # -- the withdrawal ------------------------------------------------------------------------
@@ -98,13 +101,13 @@ def turn_without_withdrawal(state: State, seat: int) -> Turn:
     return Turn(seat, None, p.money, p.grandes, p.barons, state.nobles, own, "")
 
 
-def withdrawal(state: State, base: Turn, cell: int) -> Turn | str:
+def withdrawal(state: State, base: Turn, cell: int) -> Turn | Msg:
     """The turn after withdrawing the player's noble on ``cell``."""
     noble = state.nobles.get(cell)
     if noble is None:
-        return f"there is no noble on {cell_words(cell)} to withdraw"
+        return Msg("rule.withdraw_nothing", cell=cell_words(cell, "on"))
     if noble[0] != base.seat:
-        return f"the noble on {cell_words(cell)} is not yours; you can only withdraw your own"
+        return Msg("rule.withdraw_not_yours", cell=cell_words(cell, "on"))
     rank = noble[1]
     pay = state.buildings.value_at(cell) * (2 if rank == GRANDE else 1)
     nobles = dict(base.nobles)
@@ -146,10 +149,7 @@ def must_withdraw_and_buy(state: State, base: Turn) -> bool:
     return False
 
 
-EMERGENCY = (
-    "you have no cards and too little money to buy one, so you must withdraw a noble and buy a card; "
-    "a bridge is allowed only to a player who would otherwise have to pass"
-)
+EMERGENCY = Msg("rule.emergency")
 
 
 # -- building cards (A, B, C) -------------------------------------------------------------
@@ -162,22 +162,22 @@ def card_kind(state: State, bld: Buildings, card: int) -> str:
     return "extend" if any(heights[n] for n in board.NEIGHBOURS[cell]) else "mansion"
 
 
-def castle_build(state: State, bld: Buildings, card: int, span: tuple[int, int]) -> Build | str:
+def castle_build(state: State, bld: Buildings, card: int, span: tuple[int, int]) -> Build | Msg:
     low, high = span
     if high - low != 2 or not low <= card <= high:
         options = ", ".join(
             f"{a}-{a + 2}" for a in (card - 2, card - 1, card) if a >= 1 and a + 2 <= board.SPACE_COUNT
         )
-        return f"a castle with card {card} covers three spaces in a row including {card}: {options}"
+        return Msg("rule.castle_span", card=card, options=options)
     if not state.free_flags():
-        return "no castle flag is free; a new castle needs one of the 8 flags"
+        return Msg("rule.castle_no_flag")
     if state.pieces < 4:
-        return f"a castle needs 4 pieces; only {state.pieces} are left in the supply"
+        return Msg("rule.castle_pieces", count=state.pieces)
     heights, of = state.heights, bld.building_of
     # Vacancy first: "space 8 is already built" says more than a distance to it would.
     for n in range(low, high + 1):
         if heights[board.SPACE_CELL[n]]:
-            return f"space {n} is already built; a castle needs three vacant spaces"
+            return Msg("rule.castle_built", n=n)
     for n in range(low, high + 1):
         cell = board.SPACE_CELL[n]
         # Nearest first, so the reason names the closest building.
@@ -186,19 +186,12 @@ def castle_build(state: State, bld: Buildings, card: int, span: tuple[int, int])
             if b < 0:
                 continue
             if bld.flag[b] is not None:
-                return (
-                    f"space {n} is {abs(n - m)} {'space' if abs(n - m) == 1 else 'spaces'} from "
-                    f"{building_words(bld, b)}; "
-                    "castles need three empty spaces between them"
-                )
+                return Msg("rule.castle_distance", n=n, count=abs(n - m), building=building_words(bld, b))
             if abs(n - m) == 1:
-                return (
-                    f"space {n} touches {building_words(bld, b)}; "
-                    "a castle needs one empty space between it and a mansion"
-                )
+                return Msg("rule.castle_touches_mansion", n=n, building=building_words(bld, b))
         for nb in board.NEIGHBOURS[cell]:
             if heights[nb]:
-                return f"space {n} touches the built {cell_words(nb)}; a new castle may not touch a building"
+                return Msg("rule.castle_touches_built", n=n, cell=cell_words(nb))
     cells = tuple(board.SPACE_CELL[n] for n in range(low, high + 1))
     return Build(
         "castle", f"castle {card} {low}-{high}", board.SPACE_CELL[card], cells, frozenset(), 5, 0,
@@ -206,20 +199,20 @@ def castle_build(state: State, bld: Buildings, card: int, span: tuple[int, int])
     )
 
 
-def single_piece_build(state: State, bld: Buildings, kind: str, card: int) -> Build | str:
+def single_piece_build(state: State, bld: Buildings, kind: str, card: int) -> Build | Msg:
     """A mansion, an extension beside, or a piece on top (``raise``) with card ``card``."""
     cell = board.SPACE_CELL[card]
     actual = card_kind(state, bld, card)
     if kind != actual:
         if actual == "raise":
-            return f"space {card} is already built; a piece goes on top with 'raise {card}'"
+            return Msg("rule.use_raise", n=card)
         if kind == "raise":
-            return f"space {card} is vacant; there is nothing to build on top of (use 'mansion' or 'extend')"
+            return Msg("rule.raise_vacant", n=card)
         if actual == "extend":
-            return f"space {card} touches a building, so it extends it: 'extend {card}', not a new mansion"
-        return f"space {card} touches no building; a lone piece there is 'mansion {card}'"
+            return Msg("rule.use_extend", n=card)
+        return Msg("rule.use_mansion", n=card)
     if state.pieces < 1:
-        return "no building piece is left in the supply"
+        return Msg("rule.no_pieces")
     text = f"{kind} {card}"
     if kind == "raise":
         b = bld.building_of[cell]
@@ -248,28 +241,25 @@ def card_builds(state: State, bld: Buildings, card: int) -> list[Build]:
 
 
 # -- tower cards (D) ----------------------------------------------------------------------
-def tower_build(state: State, bld: Buildings, cell: int) -> Build | str:
+def tower_build(state: State, bld: Buildings, cell: int) -> Build | Msg:
     if state.pieces < 1:
-        return "no building piece is left in the supply"
+        return Msg("rule.no_pieces")
     h = state.heights[cell]
     if h == 0:
-        return f"a tower card never builds on the ground, and {cell_words(cell)} is empty"
+        return Msg("rule.tower_ground", cell=cell_words(cell))
     if h > 4:
-        return f"{cell_words(cell)} is at level {h}; a tower card builds no higher than level 5"
+        return Msg("rule.tower_too_high", cell=cell_words(cell), level=h)
     b = bld.building_of[cell]
     return Build("tower", f"tower {NAME[cell]}", cell, (cell,), frozenset((b,)), bld.raw[b] + 2, bld.value(b))
 
 
-def tower_purpose(state: State, turn: Turn, cell: int, bridge_ends: set[tuple[int, int]]) -> Effect | str:
+def tower_purpose(state: State, turn: Turn, cell: int, bridge_ends: set[tuple[int, int]]) -> Effect | Msg:
     """A tower card lifts the player's own noble or prepares a bridge support."""
     noble = turn.nobles.get(cell)
     if noble is not None:
         if noble[0] == turn.seat:
             return Effect(lifted=True)
-        return (
-            f"an opponent's noble stands on {cell_words(cell)}; a tower card only goes under "
-            "your own noble or prepares a bridge"
-        )
+        return Msg("rule.tower_opponent", cell=cell_words(cell, "on"))
     h = state.heights[cell]
     for other, _middle in board.TWO_APART[cell]:
         owner = turn.nobles.get(other)
@@ -280,48 +270,35 @@ def tower_purpose(state: State, turn: Turn, cell: int, bridge_ends: set[tuple[in
             and board.ordered(cell, other) not in bridge_ends
         ):
             return Effect()
-    return (
-        f"a tower card on {cell_words(cell)} neither lifts your own noble nor prepares a bridge "
-        "(that needs your noble two cells away on a higher support, with no bridge already "
-        "between the two)"
-    )
+    return Msg("rule.tower_purpose", cell=cell_words(cell, "to"))
 
 
 # -- bridges (E) ---------------------------------------------------------------------------
-def bridge_build(state: State, bld: Buildings, a: int, b: int, bridge_ends: set[tuple[int, int]]) -> Build | str:
+def bridge_build(state: State, bld: Buildings, a: int, b: int, bridge_ends: set[tuple[int, int]]) -> Build | Msg:
     a, b = board.ordered(a, b)
     middle = next((m for other, m in board.TWO_APART[a] if other == b), None)
     if middle is None:
-        return (
-            f"{cell_words(a)} and {cell_words(b)} are not two cells apart in a row or column; "
-            "a bridge spans three cells"
-        )
+        return Msg("rule.bridge_apart", first=cell_words(a), second=cell_words(b))
     if state.bridge_supply < 1:
-        return "no bridge is left in the supply"
+        return Msg("rule.no_bridges")
     heights = state.heights
     h = heights[a]
     if h == 0 or heights[b] == 0:
         empty = a if h == 0 else b
-        return f"{cell_words(empty)} is empty; a bridge rests on two built supports"
+        return Msg("rule.bridge_empty_support", cell=cell_words(empty))
     if heights[b] != h:
-        return (
-            f"the supports are at different levels ({NAME[a]} at {h}, {NAME[b]} at {heights[b]}); "
-            "a bridge needs two equally high supports"
-        )
+        return Msg("rule.bridge_levels", a=NAME[a], a_level=h, b=NAME[b], b_level=heights[b])
     if heights[middle] >= h:
-        return (
-            f"the middle cell {NAME[middle]} is at level {heights[middle]}; "
-            f"it must be lower than the supports (level {h})"
-        )
+        return Msg("rule.bridge_middle", middle=NAME[middle], middle_level=heights[middle], level=h)
     if (a, b) in bridge_ends:
-        return f"a bridge already spans {NAME[a]}-{NAME[b]}; a bridge never goes over a bridge with the same ends"
+        return Msg("rule.bridge_twice", a=NAME[a], b=NAME[b])
     of = bld.building_of
     if heights[middle]:
         parts = {of[a], of[b], of[middle]}
     else:
         parts = bld.touching(board.NEIGHBOURS[middle])
     if bld.union_blocked(parts):
-        return "this bridge would join castles while one of them is at 50; such a union cannot take place"
+        return Msg("rule.bridge_union_50")
     level = h + 1
     value_before = bld.value(of[middle]) if heights[middle] else 0
     return Build(
@@ -345,18 +322,18 @@ def bridge_candidates(state: State, bld: Buildings, bridge_ends: set[tuple[int, 
     return found
 
 
-def bridge_nobles(turn: Turn, build: Build) -> Effect | str:
+def bridge_nobles(turn: Turn, build: Build) -> Effect | Msg:
     if turn.money < BRIDGE_PRICE:
-        return f"you need {BRIDGE_PRICE} Real to build a bridge; you have {turn.money}"
+        return Msg("rule.bridge_money", price=BRIDGE_PRICE, money=turn.money)
     a, b = build.ends
     on_a, on_b = turn.nobles.get(a), turn.nobles.get(b)
     mine_a = on_a is not None and on_a[0] == turn.seat
     mine_b = on_b is not None and on_b[0] == turn.seat
     if not (mine_a or mine_b):
-        return f"your own noble must stand on {NAME[a]} or {NAME[b]} to build this bridge"
+        return Msg("rule.bridge_own_noble", a=NAME[a], b=NAME[b])
     if (on_a is not None and not mine_a) or (on_b is not None and not mine_b):
         other = a if not mine_a else b
-        return f"an opponent's noble stands on the other support {NAME[other]}; the bridge cannot rest on it"
+        return Msg("rule.bridge_opponent_support", cell=NAME[other])
     under = turn.nobles.get(build.target)
     return Effect(removed=build.target if under is not None and under[0] != turn.seat else None)
 
@@ -364,7 +341,7 @@ def bridge_nobles(turn: Turn, build: Build) -> Effect | str:
 # -- effects of a build on nobles ---------------------------------------------------------
 def noble_effect(
     state: State, turn: Turn, build: Build, bridge_ends: set[tuple[int, int]]
-) -> Effect | str:
+) -> Effect | Msg:
     """Check the build against the nobles and money of the player's turn."""
     if build.kind == "bridge":
         return bridge_nobles(turn, build)

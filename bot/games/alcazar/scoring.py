@@ -6,6 +6,7 @@ from typing import Any
 from bot.games.alcazar import board
 from bot.games.alcazar.state import COLORS, GRANDE, RANK_NAMES, State
 from bot.games.common import Outcome
+from bot.i18n.message import Msg
 
 MONEY_PER_POINT = 50
 
@@ -57,12 +58,16 @@ def outcome(state: State) -> Outcome | None:
 
     best = max(rank_key(s) for s in contenders)
     winners = tuple(s for s in contenders if rank_key(s) == best)
-    names = " and ".join(COLORS[s].capitalize() for s in winners)
-    verb = "share the win" if len(winners) > 1 else "wins"
-    reason = f"{state.end_reason}; {names} {verb} with {best[0]} points"
+    colours = [Msg(f"colour.{COLORS[s]}") for s in winners]
+    result = Msg("outcome.shared_win" if len(winners) > 1 else "outcome.wins", players=colours, points=best[0])
     return Outcome(
         winners=winners,
-        reason=reason,
+        reason=Msg("outcome.reason", end=end_reason(state.end_reason), result=result),
         scores=tuple(d["total"] for d in details),
         details=details,
     )
+
+
+def end_reason(reason: str | None) -> Msg | str:
+    """Why the game ended, as a message (games stored before messages kept an English sentence)."""
+    return Msg(reason) if reason and reason.startswith("end.") else reason or ""

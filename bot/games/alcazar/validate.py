@@ -29,6 +29,7 @@ from bot.games.alcazar.rules import (
 )
 from bot.games.alcazar.state import BRIDGE_PRICE, CARD_PRICE, GRANDE, TOWER_PRICE, State
 from bot.games.common import IllegalMove
+from bot.i18n.message import Msg
 
 
 @dataclass(slots=True)
@@ -43,20 +44,20 @@ class Plan:
 
 def plan_move(state: State, parts: MoveParts) -> Plan:
     if state.over or state.to_move is None:
-        raise IllegalMove("the game is over")
+        raise IllegalMove(Msg("rule.game_over"))
     seat = state.to_move
     turn = turn_without_withdrawal(state, seat)
     if parts.kind == "pass":
         if parts.withdraw is not None:
-            raise IllegalMove("'withdraw …; pass' is not a move: a pass takes no action at all")
+            raise IllegalMove(Msg("rule.withdraw_and_pass"))
         if can_play_or_buy(state):
-            raise IllegalMove("you can still play or buy a card; pass only when you can do neither")
+            raise IllegalMove(Msg("rule.pass_not_allowed"))
         return Plan(parts, turn)
     if parts.kind == "bridge" and must_withdraw_and_buy(state, turn):
         raise IllegalMove(EMERGENCY)
     if parts.withdraw is not None:
         withdrawn = withdrawal(state, turn, parts.withdraw)
-        if isinstance(withdrawn, str):
+        if isinstance(withdrawn, Msg):
             raise IllegalMove(withdrawn)
         turn = withdrawn
     if parts.kind == "buy":
@@ -65,7 +66,7 @@ def plan_move(state: State, parts: MoveParts) -> Plan:
     build = _build(state, parts)
     ends = state.bridge_ends()
     effect = noble_effect(state, turn, build, ends)
-    if isinstance(effect, str):
+    if isinstance(effect, Msg):
         raise IllegalMove(effect)
     options = step_options(turn, build, effect, state.buildings)
     suffix = "" if parts.step is None else " + " + step_notation(parts.step)
@@ -78,54 +79,52 @@ def plan_move(state: State, parts: MoveParts) -> Plan:
 def _check_buy(state: State, turn: Turn, parts: MoveParts) -> None:
     if parts.source == "tower":
         if not state.tower_deck:
-            raise IllegalMove("no tower card is left to buy")
+            raise IllegalMove(Msg("rule.no_tower_cards"))
         price = TOWER_PRICE
     elif parts.source == "deck":
         if not state.deck:
-            raise IllegalMove("the face-down deck is empty; buy a face-up card instead")
+            raise IllegalMove(Msg("rule.deck_empty"))
         price = CARD_PRICE
     else:
         if parts.card not in state.face_up:
-            shown = ", ".join(str(c) for c in state.face_up) or "none"
-            raise IllegalMove(f"card {parts.card} is not face up (face up: {shown})")
+            shown = ", ".join(str(c) for c in state.face_up)
+            raise IllegalMove(Msg("rule.not_face_up", card=parts.card, shown=shown) if shown
+                              else Msg("rule.not_face_up_none", card=parts.card))
         price = CARD_PRICE
     if turn.money < price:
-        what = "a tower card" if price == TOWER_PRICE else "a building card"
-        raise IllegalMove(f"{what} costs {price} Real; you have {turn.money}")
+        what = "rule.tower_card_costs" if price == TOWER_PRICE else "rule.building_card_costs"
+        raise IllegalMove(Msg(what, price=price, money=turn.money))
 
 
 def _build(state: State, parts: MoveParts) -> Build:
     player = state.players[state.to_move or 0]
     bld = state.buildings
-    result: Build | str
+    result: Build | Msg
     if parts.kind == "tower":
         if not player.towers:
-            raise IllegalMove("you hold no tower card; buy one first (10 Real)")
+            raise IllegalMove(Msg("rule.no_tower_card_held", price=TOWER_PRICE))
         result = tower_build(state, bld, parts.cells[0])
     elif parts.kind == "bridge":
         result = bridge_build(state, bld, parts.cells[0], parts.cells[1], state.bridge_ends())
     else:
         card = parts.card or 0
         if card not in player.hand:
-            raise IllegalMove(f"you do not hold building card {card}")
+            raise IllegalMove(Msg("rule.card_not_held", card=card))
         if parts.kind == "castle":
             assert parts.span is not None
             result = castle_build(state, bld, card, parts.span)
         else:
             result = single_piece_build(state, bld, parts.kind, card)
-    if isinstance(result, str):
+    if isinstance(result, Msg):
         raise IllegalMove(result)
     return result
 
 
-def _step_reason(state: State, turn: Turn, build: Build, effect: Effect, step: Step) -> str:
+def _step_reason(state: State, turn: Turn, build: Build, effect: Effect, step: Step) -> Msg:
     if build.blocked:
-        return (
-            "this piece would join castles while one is at 50: it is removed from the game and you "
-            "are paid 50 Real, with no noble step"
-        )
+        return Msg("rule.step_blocked")
     if effect.lifted and step.kind != "swap":
-        return "your own noble already stands on the new piece; only a swap of your Grande and Baron may follow"
+        return Msg("rule.step_lifted")
     if step.kind == "place":
         return _place_reason(turn, build, effect, step)
     bld = state.buildings
@@ -133,39 +132,36 @@ def _step_reason(state: State, turn: Turn, build: Build, effect: Effect, step: S
     in_building = [c for c in step.cells if c in build.new_cells or bld.building_of[c] in build.parts]
     for c in step.cells[:1] if step.kind == "move" else step.cells:
         if c not in own:
-            return f"you have no noble on {cell_words(c)}"
+            return Msg("rule.step_no_noble", cell=cell_words(c, "on"))
         if c not in in_building:
-            return f"your noble on {cell_words(c)} is not in the building just built on"
+            return Msg("rule.step_not_in_building", cell=cell_words(c, "on"))
     if step.kind == "move":
         target = step.cells[1]
         if target not in build.new_cells:
-            return f"a noble can only move onto a cell built this turn, not {cell_words(target)}"
-        return f"a noble already stands on {cell_words(target)}"
+            return Msg("rule.step_move_target", cell=cell_words(target))
+        return Msg("rule.step_occupied", cell=cell_words(target, "on"))
     if own[step.cells[0]] == own[step.cells[1]]:
-        return "a swap exchanges a Grande and a Baron; two nobles of the same kind change nothing"
-    return "that swap is not allowed here"
+        return Msg("rule.swap_same_rank")
+    return Msg("rule.swap_not_allowed")
 
 
-def _place_reason(turn: Turn, build: Build, effect: Effect, step: Step) -> str:
+def _place_reason(turn: Turn, build: Build, effect: Effect, step: Step) -> Msg:
     if len(step.cells) > build.max_nobles:
-        return "only the founding of a castle lets you place two nobles"
+        return Msg("rule.place_two")
     if len(step.cells) == 2 and step.cells[0] == step.cells[1]:
-        return "two nobles cannot stand on one cell"
+        return Msg("rule.place_same_cell")
     for c in step.cells:
         if c not in build.new_cells:
             built = ", ".join(board.CELL_NAME[n] for n in build.new_cells)
-            return f"a noble can only be placed on a cell built this turn ({built})"
+            return Msg("rule.place_not_new", built=built)
         if c in turn.nobles and c != effect.removed:
-            return f"a noble already stands on {cell_words(c)}"
+            return Msg("rule.step_occupied", cell=cell_words(c, "on"))
     grandes = sum(r == GRANDE for r in step.ranks)
     if grandes > turn.grandes:
-        return f"you have {turn.grandes} Grande(s) left to place"
+        return Msg("rule.grandes_left", count=turn.grandes)
     if len(step.ranks) - grandes > turn.barons:
-        return f"you have {turn.barons} Baron(s) left to place"
+        return Msg("rule.barons_left", count=turn.barons)
     value = build.value_after
     cost = value * sum(2 if r == GRANDE else 1 for r in step.ranks)
     money = turn.money + value - (BRIDGE_PRICE if build.kind == "bridge" else 0)
-    return (
-        f"placing costs the CV for a Baron and twice it for a Grande: {cost} Real; "
-        f"you will have {money}"
-    )
+    return Msg("rule.place_cost", cost=cost, money=money)

@@ -1,4 +1,4 @@
-"""Moves in plain words, for the log and the players.
+"""Moves in plain words, for the log and the players: messages made into text in the reader's language.
 
 A description names only the mover's own card being played or a face-up
 card, never another player's hand.
@@ -10,96 +10,106 @@ from bot.games.alcazar.moves import Move, Step, parse_notation
 from bot.games.alcazar.rules import Build, building_words
 from bot.games.alcazar.state import BRIDGE_PRICE, CARD_PRICE, COLORS, GRANDE, TOWER_PRICE, State
 from bot.games.alcazar.validate import Plan, plan_move
+from bot.i18n.message import Msg
 
 NAME = board.CELL_NAME
-MINUS = "\u2212"    # costs read "−5 Real" beside incomes "+5 Real": one style for money everywhere
 
 
-def rank_word(rank: int) -> str:
-    return "Grande" if rank == GRANDE else "Baron"
+def rank_word(rank: int) -> Msg:
+    return Msg("rank.grande" if rank == GRANDE else "rank.baron")
 
 
-def describe_move(state: State, move: Move | str) -> str:
+def cell_name(cell: int, case: str = "") -> Msg:
+    """A cell as a move names it: its number (or garden) in English, "a 12-es helyről" in Hungarian.
+
+    ``case`` is where the cell stands in the sentence: "" (plain), "on", "from" or "to".
+    """
+    suffix = f".{case}" if case else ""
+    space = board.CELL_SPACE[cell]
+    if space:
+        return Msg(f"cellname.space{suffix}", n=space)
+    return Msg(f"cellname.garden{suffix}", name=NAME[cell])
+
+
+def describe_move(state: State, move: Move | str) -> Msg:
     """The move in plain words for the player to act in ``state`` (before it is played)."""
     parts = parse_notation(move) if isinstance(move, str) else move.parts
     return describe_plan(state, plan_move(state, parts))
 
 
-def describe_plan(state: State, plan: Plan) -> str:
+def describe_plan(state: State, plan: Plan) -> Msg:
     parts = plan.parts
-    pieces: list[str] = []
+    pieces: list[Msg] = []
     if parts.withdraw is not None:
         seat, rank = state.nobles[parts.withdraw]
         pay = plan.turn.money - state.players[seat].money
-        pieces.append(f"Withdraw the {rank_word(rank)} from {NAME[parts.withdraw]} (+{pay} Real)")
+        pieces.append(Msg("move.withdraw", rank=rank_word(rank), cell=cell_name(parts.withdraw, "from"), pay=pay))
     if parts.kind == "pass":
-        pieces.append("Pass")
+        pieces.append(Msg("move.pass"))
     elif parts.kind == "buy":
         if parts.source == "tower":
-            pieces.append(f"Buy a tower card ({MINUS}{TOWER_PRICE} Real)")
+            pieces.append(Msg("move.buy_tower", price=TOWER_PRICE))
         elif parts.source == "deck":
-            pieces.append(f"Buy the top card of the deck ({MINUS}{CARD_PRICE} Real)")
+            pieces.append(Msg("move.buy_deck", price=CARD_PRICE))
         else:
-            pieces.append(f"Buy face-up card {parts.card} ({MINUS}{CARD_PRICE} Real)")
+            pieces.append(Msg("move.buy_face_up", card=parts.card, price=CARD_PRICE))
     else:
         assert plan.build is not None and plan.effect is not None
         pieces.append(_build_words(state, plan))
     # Each part reads as a sentence on its own; after "then" it continues one.
-    text = pieces[0] + "".join(f"; then {piece[:1].lower()}{piece[1:]}" for piece in pieces[1:])
+    text = pieces[0]
+    for piece in pieces[1:]:
+        text = Msg("move.then", first=text, then=piece)
     if parts.step is not None and plan.build is not None:
-        text += ", " + _step_words(state, plan.build, parts.step)
+        text = Msg("move.with_step", move=text, step=_step_words(state, plan.build, parts.step))
     return text
 
 
-def _build_words(state: State, plan: Plan) -> str:
+def _build_words(state: State, plan: Plan) -> Msg:
     build, effect = plan.build, plan.effect
     assert build is not None and effect is not None
     bld = state.buildings
-    income = f"+{build.value_after} Real"
+    income = build.value_after
+    text: Msg
     if build.kind == "castle":
         assert build.span is not None
         low, high = build.span
-        text = f"Found a castle on {low}–{high} with card {build.card} ({income})"
+        text = Msg("move.castle", low=low, high=high, card=build.card, income=income)
     elif build.kind == "mansion":
-        text = f"Build a mansion on {build.card} ({income})"
+        text = Msg("move.mansion", card=build.card, income=income)
     elif build.kind == "extend" and build.blocked:
-        return (
-            f"Play card {build.card}: the castles cannot join while one is at 50, "
-            "so the piece leaves the game (+50 Real)"
-        )
+        return Msg("move.extend_blocked", card=build.card)
     elif build.kind == "extend":
         joined = sorted(build.parts, key=lambda b: bld.first_space[b])
-        # ranges with the same dash as everywhere else ("the castle on 6–8")
-        what = " and ".join(building_words(bld, b).replace("-", "–") for b in joined)
-        text = f"Extend {what} with card {build.card} ({income})"
+        # ranges with the same dash as everywhere else in move words ("the castle on 6–8")
+        text = Msg("move.extend", buildings=[building_words(bld, b, "–") for b in joined], card=build.card,
+                   income=income)
     elif build.kind == "raise":
-        text = f"Build up {build.card} with card {build.card} to level {state.heights[build.target] + 1} ({income})"
+        text = Msg("move.raise", card=build.card, level=state.heights[build.target] + 1, income=income)
     elif build.kind == "tower":
-        level = state.heights[build.target] + 1
-        text = f"Play a tower card on {NAME[build.target]} to level {level} ({income})"
+        text = Msg("move.tower", cell=cell_name(build.target, "to"), level=state.heights[build.target] + 1,
+                   income=income)
     else:
         a, b = build.ends
-        text = (
-            f"Build a bridge {NAME[a]}–{NAME[b]} at level {build.level} "
-            f"({MINUS}{BRIDGE_PRICE} Real, {income})"
-        )
+        text = Msg("move.bridge", a=NAME[a], b=NAME[b], level=build.level, price=BRIDGE_PRICE, income=income)
     if effect.removed is not None:
         seat, rank = state.nobles[effect.removed]
         pay = build.value_before * (2 if rank == GRANDE else 1)
-        color = COLORS[seat].capitalize()
-        text += f", removing {color}'s {rank_word(rank)} from {NAME[effect.removed]} (they get {pay} Real)"
+        text = Msg("move.removing", move=text, colour=Msg(f"colour.{COLORS[seat]}"), rank=rank_word(rank),
+                   cell=cell_name(effect.removed, "from"), pay=pay)
     return text
 
 
-def _step_words(state: State, build: Build, step: Step) -> str:
+def _step_words(state: State, build: Build, step: Step) -> Msg:
     if step.kind == "place":
         value = build.value_after
-        placed = [f"{rank_word(r)} on {NAME[c]}" for r, c in zip(step.ranks, step.cells)]
+        placed = [Msg("step.place_one", rank=rank_word(r), cell=cell_name(c, "to"))
+                  for r, c in zip(step.ranks, step.cells)]
         cost = sum(value * (2 if r == GRANDE else 1) for r in step.ranks)
-        return f"{' and '.join(placed)} ({MINUS}{cost} Real)"
+        return Msg("step.place", placed=placed, cost=cost)
     if step.kind == "move":
         a, b = step.cells
         rank = state.nobles[a][1]
-        return f"move the {rank_word(rank)} from {NAME[a]} to {NAME[b]}"
+        return Msg("step.move", rank=rank_word(rank), origin=cell_name(a, "from"), target=cell_name(b, "to"))
     a, b = step.cells
-    return f"swap the nobles on {NAME[a]} and {NAME[b]}"
+    return Msg("step.swap", first=cell_name(a), second=cell_name(b))

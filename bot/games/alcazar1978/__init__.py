@@ -22,6 +22,7 @@ from bot.games.alcazar1978.state import to_dict as _to_dict
 from bot.games.alcazar1978.view import describe_move as _describe_move
 from bot.games.alcazar1978.view import view as _view
 from bot.games.common import IllegalMove, MoveError, Outcome
+from bot.i18n.message import Msg
 
 __all__ = [
     "COLORS", "DEFAULT_OPTIONS", "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "PASS", "TITLE",
@@ -80,8 +81,8 @@ def outcome(state: State) -> Outcome | None:
     return state.outcome
 
 
-def describe_move(state: State, move: Move | str) -> str:
-    """The move in plain words for the seat to act in ``state``."""
+def describe_move(state: State, move: Move | str) -> Msg:
+    """The move in plain words (a message) for the seat to act in ``state``."""
     return _describe_move(state, read_notation(move) if isinstance(move, str) else move)
 
 
@@ -90,7 +91,7 @@ def forced_pass(state: State) -> bool:
     return _legal_moves(state) == [PASS]
 
 
-def why_no_take_back(notation: str) -> str | None:
+def why_no_take_back(notation: str) -> Msg | None:
     """Nothing is hidden in Alcazar (1978): every move may be taken back."""
     return None
 

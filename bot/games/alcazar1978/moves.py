@@ -19,6 +19,7 @@ from bot.games.alcazar1978.board import (
 )
 from bot.games.alcazar1978.rotation import Direction
 from bot.games.common import MoveError, quoted, shortened, small_number
+from bot.i18n.message import Msg
 
 WALL_IDS = range(1, 9)
 
@@ -71,31 +72,24 @@ def read_notation(text: str) -> Move:
         return _read_wall_turn(*match.groups())
     if match := _PAWN.fullmatch(cleaned):
         return PawnMove(_read_square(match.group(1)), _read_square(match.group(2)))
-    raise MoveError(
-        f"{quoted(text)} is not a move: write a pawn move like 'a4-b4', "
-        "a wall turn like 'w3 B3 ccw1' (wall, pivot tower, cw or ccw and 1–3 quarter turns) "
-        "or 'pass'"
-    )
+    raise MoveError(Msg("notation78.not_a_move", text=quoted(text)))
 
 
 def _read_square(name: str) -> int:
     try:
         return SQUARE_BY_NAME[name]
     except KeyError:
-        raise MoveError(f"{shortened(name)} is not a square of the board (a1–d4)") from None
+        raise MoveError(Msg("notation78.not_a_square", text=shortened(name))) from None
 
 
 def _read_wall_turn(wall_text: str, pivot_text: str, direction: str, quarters_text: str) -> WallTurn:
     wall = small_number(wall_text)
     if wall is None or wall not in WALL_IDS:
-        raise MoveError(f"there is no wall {shortened(wall_text)}: the walls are numbered 1–8")
+        raise MoveError(Msg("notation78.no_wall", text=shortened(wall_text)))
     pivot = TOWER_BY_NAME.get(pivot_text.upper())
     if pivot is None:
-        raise MoveError(f"{shortened(pivot_text.upper())} is not a tower (towers run from A0 to E4)")
+        raise MoveError(Msg("notation78.not_a_tower", text=shortened(pivot_text.upper())))
     quarters = small_number(quarters_text) if quarters_text else 1
     if quarters not in (1, 2, 3):
-        raise MoveError(
-            f"a wall turns 1, 2 or 3 quarter turns, not {shortened(quarters_text)} "
-            "(4 would end where it started)"
-        )
+        raise MoveError(Msg("notation78.turn_size", text=shortened(quarters_text)))
     return WallTurn(wall, pivot, "cw" if direction == "cw" else "ccw", quarters)

@@ -7,11 +7,12 @@ The tests hold the two to each other: a move is listed exactly when
 """
 from __future__ import annotations
 
-from bot.games.alcazar1978.board import POSITION_NAMES, POSITION_TOWERS, SIDES, SQUARE_NAMES, tower_name
+from bot.games.alcazar1978.board import POSITION_NAMES, POSITION_TOWERS, SIDES, SQUARE_NAMES, Tower, tower_name
 from bot.games.alcazar1978.moves import PASS, Move, Pass, PawnMove, WallTurn
 from bot.games.alcazar1978.rotation import SWINGS, SWINGS_ON_BOARD, Swing
-from bot.games.alcazar1978.state import COLOR_NAMES, STARTING_SQUARES, State, position_key
+from bot.games.alcazar1978.state import STARTING_SQUARES, State, colour_of, position_key
 from bot.games.common import IllegalMove, Outcome
+from bot.i18n.message import Msg
 
 WALL_COUNT = 8
 # A pawn must leave its starting square on or before its owner's third turn.
@@ -67,13 +68,13 @@ def legal_moves(state: State) -> list[Move]:
     return moves or [PASS]
 
 
-def why_illegal(state: State, move: Move) -> str | None:
-    """The rule a move breaks, in words; None when the move is legal."""
+def why_illegal(state: State, move: Move) -> Msg | None:
+    """The rule a move breaks, as a message; None when the move is legal."""
     if state.outcome is not None:
-        return "the game is over"
+        return Msg("rule.game_over")
     if isinstance(move, Pass):
         if legal_moves(state) != [PASS]:
-            return "pass is allowed only when there is no other legal move"
+            return Msg("rule78.pass_not_allowed")
         return None
     problem = _pawn_move_problem(state, move) if isinstance(move, PawnMove) else _wall_turn_problem(state, move)
     if problem is not None:
@@ -81,73 +82,70 @@ def why_illegal(state: State, move: Move) -> str | None:
     if isinstance(move, WallTurn) and must_leave_start(state):
         leaving = [m for m in legal_moves(state) if isinstance(m, PawnMove)]
         if leaving:
-            name = COLOR_NAMES[state.turn]
-            return (
-                f"{name}'s pawn must leave its starting square {SQUARE_NAMES[STARTING_SQUARES[state.turn]]} "
-                f"by {name}'s third turn: play {' or '.join(str(m) for m in leaving)}"
-            )
+            return Msg("rule78.must_leave_start", colour=colour_of(state.turn),
+                       square=SQUARE_NAMES[STARTING_SQUARES[state.turn]], moves=[str(m) for m in leaving])
     return None
 
 
-def _pawn_move_problem(state: State, move: PawnMove) -> str | None:
+def _pawn_move_problem(state: State, move: PawnMove) -> Msg | None:
     seat = state.turn
-    name, other_name = COLOR_NAMES[seat], COLOR_NAMES[1 - seat]
+    name, other_name = colour_of(seat), colour_of(1 - seat)
     own = state.pawns[seat]
     if not (0 <= move.origin < len(SQUARE_NAMES) and 0 <= move.target < len(SQUARE_NAMES)):
-        return "a pawn moves between squares of the board, a1 to d4"
+        return Msg("rule78.off_board")
     origin, target = SQUARE_NAMES[move.origin], SQUARE_NAMES[move.target]
     if move.origin != own:
-        return f"{name}'s pawn is on {SQUARE_NAMES[own]}, not on {origin}"
+        return Msg("rule78.pawn_elsewhere", colour=name, square=SQUARE_NAMES[own], origin=origin)
     crossed = next((position for neighbour, position in SIDES[own] if neighbour == move.target), None)
     if crossed is None:
         if move.origin % 4 != move.target % 4 and move.origin // 4 != move.target // 4:
-            return f"a pawn moves up, down, left or right, never diagonally ({origin}-{target})"
-        return f"a pawn moves one square at a time ({origin}-{target})"
+            return Msg("rule78.diagonal", origin=origin, target=target)
+        return Msg("rule78.one_square", origin=origin, target=target)
     if crossed in state.walls:
-        return f"wall {state.walls.index(crossed) + 1} stands between {origin} and {target}"
+        return Msg("rule78.wall_between", wall=state.walls.index(crossed) + 1, origin=origin, target=target)
     if move.target == state.pawns[1 - seat]:
-        return f"{other_name}'s pawn stands on {target}; two pawns cannot share a square"
+        return Msg("rule78.square_taken", colour=other_name, square=target)
     if move.target == STARTING_SQUARES[seat]:
-        return f"{name}'s pawn has left its starting square {target} and may never enter it again"
+        return Msg("rule78.never_home", colour=name, square=target)
     return None
 
 
-def _wall_turn_problem(state: State, move: WallTurn) -> str | None:
+def _wall_turn_problem(state: State, move: WallTurn) -> Msg | None:
     wall = move.wall
     if not 1 <= wall <= WALL_COUNT:
-        return f"there is no wall {wall}: the walls are numbered 1–{WALL_COUNT}"
+        return Msg("rule78.no_wall", wall=wall, walls=WALL_COUNT)
     if move.quarters not in (1, 2, 3) or move.direction not in ("cw", "ccw"):
-        return "a wall turns 1, 2 or 3 quarter turns, cw or ccw (4 would end where it started)"
+        return Msg("rule78.turn_size")
     if wall == state.locked_wall:
-        return (
-            f"wall {wall} was just turned by {COLOR_NAMES[1 - state.turn]}; "
-            f"{COLOR_NAMES[state.turn]} may not turn it on this turn"
-        )
+        return Msg("rule78.wall_locked", wall=wall, opponent=colour_of(1 - state.turn), colour=colour_of(state.turn))
     start = state.walls[wall - 1]
     towers = POSITION_TOWERS[start]
     if move.pivot not in towers:
-        return (
-            f"wall {wall} hangs on {tower_name(towers[0])} and {tower_name(towers[1])}; "
-            f"it turns around one of those, not around {tower_name(move.pivot)}"
-        )
+        return wrong_pivot(wall, towers, move.pivot)
     swing = SWINGS[(start, move.pivot, move.direction, move.quarters)]
     if swing.end is None:
-        return f"wall {wall} would end off the board ({move}); a wall must end between two towers of the board"
+        return Msg("rule78.off_board_wall", wall=wall, move=str(move))
     for square in swing.swept:
         if square in state.pawns:
-            return f"wall {wall} would sweep over the pawn on {SQUARE_NAMES[square]}"
+            return Msg("rule78.sweeps_pawn", wall=wall, square=SQUARE_NAMES[square])
     return _blocking_wall_problem(state, wall, swing)
 
 
-def _blocking_wall_problem(state: State, wall: int, swing: Swing) -> str | None:
+def wrong_pivot(wall: int, towers: tuple[Tower, Tower], pivot: Tower) -> Msg:
+    """Why a wall cannot turn around a tower it does not hang on."""
+    return Msg("rule78.wrong_pivot", wall=wall, first=tower_name(towers[0]), second=tower_name(towers[1]),
+               pivot=tower_name(pivot))
+
+
+def _blocking_wall_problem(state: State, wall: int, swing: Swing) -> Msg | None:
     for position in swing.passed:
         if position in state.walls:
             other = state.walls.index(position) + 1
-            return f"wall {wall} would pass through wall {other} on {POSITION_NAMES[position]}"
+            return Msg("rule78.through_wall", wall=wall, other=other, position=POSITION_NAMES[position])
     assert swing.end is not None
     if swing.end in state.walls:
         other = state.walls.index(swing.end) + 1
-        return f"wall {wall} cannot end on {POSITION_NAMES[swing.end]}: wall {other} stands there"
+        return Msg("rule78.end_taken", wall=wall, position=POSITION_NAMES[swing.end], other=other)
     return None
 
 
@@ -179,7 +177,7 @@ def apply(state: State, move: Move) -> State:
     history = state.history + (key,)
     outcome = _winner_after(move, seat, pawns, occupied)
     if outcome is None and state.threefold_repetition and history.count(key) >= 3:
-        outcome = Outcome((), "the same position occurred for the third time (threefold repetition)")
+        outcome = Outcome((), Msg("outcome78.threefold"))
     return State(
         pawns, walls, opponent, locked_wall, state.ply + 1, state.threefold_repetition,
         history, move, wall_from, outcome,
@@ -190,13 +188,10 @@ def _winner_after(move: Move, seat: int, pawns: tuple[int, int], occupied: int) 
     """The mover's win, if the move wins; only the opponent can lose by it."""
     opponent = 1 - seat
     if isinstance(move, PawnMove) and move.target == STARTING_SQUARES[opponent]:
-        return Outcome(
-            (seat,),
-            f"{COLOR_NAMES[seat]}'s pawn entered {COLOR_NAMES[opponent]}'s starting square "
-            f"{SQUARE_NAMES[move.target]}",
-        )
+        return Outcome((seat,), Msg("outcome78.entered_start", colour=colour_of(seat),
+                                    opponent=colour_of(opponent), square=SQUARE_NAMES[move.target]))
     if is_immobilized(pawns, occupied, opponent):
-        return Outcome((seat,), f"{COLOR_NAMES[opponent]}'s pawn is immobilized")
+        return Outcome((seat,), Msg("outcome78.immobilized", colour=colour_of(opponent)))
     return None
 
 

@@ -12,10 +12,10 @@ from bot.games.alcazar1978.board import (
 )
 from bot.games.alcazar1978.moves import Move, WallTurn, read_notation
 from bot.games.common import Outcome
+from bot.i18n.message import Msg
 
 SCHEMA = 1
 COLORS = ("red", "green")
-COLOR_NAMES = ("Red", "Green")
 STARTING_SQUARES: tuple[int, int] = (SQUARE_BY_NAME["a4"], SQUARE_BY_NAME["d1"])
 
 # Walls 1–8 where the setup puts them: Red's castle a4 a3 b4, Green's d1 c1 d2.
@@ -146,3 +146,8 @@ def from_dict(data: dict[str, Any]) -> State:
         last_wall_from=None if last_wall_from is None else POSITION_BY_NAME[last_wall_from],
         outcome=None if data["outcome"] is None else Outcome.from_dict(data["outcome"]),
     )
+
+
+def colour_of(seat: int) -> Msg:
+    """The seat's colour as players call it ("Red"), in their language."""
+    return Msg(f"colour.{COLORS[seat]}")

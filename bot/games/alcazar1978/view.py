@@ -1,4 +1,4 @@
-"""What players see: moves in plain words and the JSON view the renderer draws."""
+"""What players see: moves in plain words (messages) and the JSON view the renderer draws."""
 from __future__ import annotations
 
 from typing import Any
@@ -6,41 +6,40 @@ from typing import Any
 from bot.games.alcazar1978.board import POSITION_NAMES, POSITION_TOWERS, SQUARE_NAMES, tower_name
 from bot.games.alcazar1978.moves import Move, Pass, PawnMove, WallTurn
 from bot.games.alcazar1978.rotation import SWINGS, Swing
-from bot.games.alcazar1978.state import COLOR_NAMES, COLORS, STARTING_SQUARES, State, options_of
+from bot.games.alcazar1978.rules import wrong_pivot
+from bot.games.alcazar1978.state import COLORS, STARTING_SQUARES, State, colour_of, options_of
 from bot.games.common import IllegalMove
-
-_TURN_WORDS = {1: "a quarter turn", 2: "half a turn", 3: "three quarter turns"}
-_DIRECTION_WORDS = {"cw": "clockwise", "ccw": "counter-clockwise"}
+from bot.i18n.message import Msg
 
 
 def swing_of(state: State, move: WallTurn) -> Swing:
     """The geometry of a wall turn from where that wall stands in ``state``."""
     start = state.walls[move.wall - 1]
     if move.pivot not in POSITION_TOWERS[start]:
-        raise IllegalMove(
-            f"wall {move.wall} hangs on {' and '.join(tower_name(t) for t in POSITION_TOWERS[start])}; "
-            f"it turns around one of those, not around {tower_name(move.pivot)}"
-        )
+        raise IllegalMove(wrong_pivot(move.wall, POSITION_TOWERS[start], move.pivot))
     return SWINGS[(start, move.pivot, move.direction, move.quarters)]
 
 
-def describe_move(state: State, move: Move) -> str:
+def describe_move(state: State, move: Move) -> Msg:
     """The move in plain words for the seat to act in ``state`` (before it is played)."""
-    name = COLOR_NAMES[state.turn]
+    return _move_words(state.turn, move, None if not isinstance(move, WallTurn) else swing_of(state, move))
+
+
+def _move_words(seat: int, move: Move, swing: Swing | None) -> Msg:
+    colour = colour_of(seat)
     if isinstance(move, Pass):
-        return f"{name} passes (no legal move)"
+        return Msg("move78.pass", colour=colour)
     if isinstance(move, PawnMove):
-        return f"{name} moves the pawn {SQUARE_NAMES[move.origin]} → {SQUARE_NAMES[move.target]}"
-    return _wall_turn_words(name, move, swing_of(state, move))
+        return Msg("move78.pawn", colour=colour, origin=SQUARE_NAMES[move.origin], target=SQUARE_NAMES[move.target])
+    assert swing is not None
+    return Msg("move78.wall", colour=colour, wall=move.wall, turn=wall_turn_words(move, swing))
 
 
-def _wall_turn_words(name: str, move: WallTurn, swing: Swing) -> str:
-    end = "off the board" if swing.end is None else POSITION_NAMES[swing.end]
-    return (
-        f"{name} turns wall {move.wall} around {tower_name(move.pivot)} "
-        f"{_TURN_WORDS[move.quarters]} {_DIRECTION_WORDS[move.direction]} "
-        f"({POSITION_NAMES[swing.start]} → {end})"
-    )
+def wall_turn_words(move: WallTurn, swing: Swing) -> Msg:
+    """Around which tower, how far, which way and where the wall ends: "around B3 a quarter turn clockwise (…)"."""
+    end: Msg | str = Msg("wall.off_board") if swing.end is None else POSITION_NAMES[swing.end]
+    return Msg(f"wall.turn.{move.direction}.{move.quarters}", tower=tower_name(move.pivot),
+               start=POSITION_NAMES[swing.start], end=end)
 
 
 def last_move_view(state: State) -> dict[str, Any] | None:
@@ -50,12 +49,11 @@ def last_move_view(state: State) -> dict[str, Any] | None:
         return None
     seat = 1 - state.turn
     details: dict[str, Any] = {"seat": seat, "notation": str(move)}
-    name = COLOR_NAMES[seat]
     if isinstance(move, Pass):
-        details.update(text=f"{name} passes (no legal move)", kind="pass")
+        details.update(text=_move_words(seat, move, None).to_json(), kind="pass")
     elif isinstance(move, PawnMove):
         details.update(
-            text=f"{name} moves the pawn {SQUARE_NAMES[move.origin]} → {SQUARE_NAMES[move.target]}",
+            text=_move_words(seat, move, None).to_json(),
             kind="pawn", **{"from": SQUARE_NAMES[move.origin], "to": SQUARE_NAMES[move.target]},
         )
     else:
@@ -63,7 +61,7 @@ def last_move_view(state: State) -> dict[str, Any] | None:
         swing = SWINGS[(state.last_wall_from, move.pivot, move.direction, move.quarters)]
         assert swing.end is not None
         details.update(
-            text=_wall_turn_words(name, move, swing),
+            text=_move_words(seat, move, swing).to_json(),
             kind="wall", wall=move.wall,
             pivot=tower_name(move.pivot), direction=move.direction, quarters=move.quarters,
             swept=[SQUARE_NAMES[s] for s in swing.swept],

@@ -7,8 +7,8 @@
 """
 from __future__ import annotations
 
-from .model import Channel, FakeUser
+from .model import Channel, FakeUser, Guild
 from .records import RecordedRequest, Reply, UploadedFile
 from .server import FakeDiscord
 
-__all__ = ["Channel", "FakeDiscord", "FakeUser", "RecordedRequest", "Reply", "UploadedFile"]
+__all__ = ["Channel", "FakeDiscord", "FakeUser", "Guild", "RecordedRequest", "Reply", "UploadedFile"]

@@ -1,8 +1,12 @@
 """The fake gateway: a websocket that speaks Discord's gateway protocol (v10, JSON).
 
 HELLO → the client's HEARTBEAT/IDENTIFY → READY (with the application id)
-and GUILD_CREATE; heartbeats are acknowledged; events are dispatched with
-increasing sequence numbers.
+and a GUILD_CREATE for each guild of the session's shard; heartbeats are
+acknowledged; events are dispatched with increasing sequence numbers.
+
+IDENTIFY may carry ``shard: [shard_id, shard_count]``; the count must be the
+fake's (``GET /gateway/bot``), as Discord closes the connection with 4010
+(invalid shard) or 4011 (sharding required) otherwise.
 """
 from __future__ import annotations
 
@@ -30,6 +34,9 @@ class GatewaySession:
         self.sequence = 0
         self.session_id = secrets.token_hex(8)
         self.intents: int | None = None
+        self.shard_id = 0
+        self.shard_count = 1
+        self.guild_ids: list[int] = []      # the guilds announced to this session
         self.identified = asyncio.Event()
         self._send_lock = asyncio.Lock()
 
@@ -72,14 +79,25 @@ class GatewaySession:
         if self.intents & PRIVILEGED_INTENTS:
             await self.ws.close(code=4014, message=b"Disallowed intent(s).")
             return
+        shard = data.get("shard") or [0, 1]
+        self.shard_id, self.shard_count = int(shard[0]), int(shard[1])
+        if self.shard_count != discord.shard_count and self.shard_count < discord.shard_count:
+            await self.ws.close(code=4011, message=b"Sharding required.")
+            return
+        if self.shard_count != discord.shard_count or not 0 <= self.shard_id < self.shard_count:
+            await self.ws.close(code=4010, message=b"Invalid shard.")
+            return
+        guilds = discord.guilds_on_shard(self.shard_id)
+        self.guild_ids = [g.id for g in guilds]
         user = dict(discord.bot_user.payload(), verified=True, mfa_enabled=False, flags=0)
         await self.dispatch("READY", {
-            "v": 10, "user": user, "guilds": [{"id": str(discord.guild.id), "unavailable": True}],
+            "v": 10, "user": user, "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": self.session_id, "resume_gateway_url": discord.gateway_url,
             "application": {"id": str(discord.application_id), "flags": 0},
-            "private_channels": [], "relationships": [],
+            "private_channels": [], "relationships": [], "shard": [self.shard_id, self.shard_count],
         })
-        await self.dispatch("GUILD_CREATE", discord.guild_payload())
+        for guild in guilds:
+            await self.dispatch("GUILD_CREATE", discord.guild_payload(guild))
         self.identified.set()
 
 

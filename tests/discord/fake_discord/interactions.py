@@ -21,17 +21,19 @@ class InteractionsMixin:
     """Mixed into FakeDiscord; kept apart so that each file stays about one thing."""
 
     # ----- what users do ----------------------------------------------------------
-    def _command(self: FakeDiscord, name: str = "alcazar") -> tuple[dict[str, Any], bool]:
+    def _command(self: FakeDiscord, name: str = "alcazar", guild_id: int | None = None
+                 ) -> tuple[dict[str, Any], bool]:
         """The registered command called ``name``: guild commands win, as in Discord's client."""
-        for scope in (self.guild.id, None):
+        for scope in (guild_id or self.guild.id, None):
             for command in self.commands.get(scope, []):
                 if command["name"] == name:
                     return command, scope is not None
         raise AssertionError(f"/{name} is not registered with the fake Discord")
 
     def _options_for(self: FakeDiscord, subcommand: str, given: dict[str, Any],
-                     focused: str | None = None) -> dict[str, Any]:
-        command, is_guild = self._command()
+                     focused: str | None = None, guild_id: int | None = None) -> dict[str, Any]:
+        guild_id = guild_id or self.guild.id
+        command, is_guild = self._command(guild_id=guild_id)
         sub = next((o for o in command.get("options", []) if o["name"] == subcommand), None)
         if sub is None:
             raise AssertionError(f"/alcazar {subcommand} is not registered")
@@ -53,20 +55,22 @@ class InteractionsMixin:
         data = {"id": command["id"], "name": command["name"], "type": 1,
                 "options": [{"name": subcommand, "type": 1, "options": options}]}
         if is_guild:
-            data["guild_id"] = str(self.guild.id)
+            data["guild_id"] = str(guild_id)
         return data
 
     async def slash(self: FakeDiscord, user: FakeUser, subcommand: str, *, channel: Channel | None = None,
                     **options: Any) -> Reply:
         """``user`` runs ``/alcazar <subcommand>``; returns the answer they see."""
-        data = self._options_for(subcommand, options)
-        record = await self._dispatch_interaction(user, APPLICATION_COMMAND, data, channel or self.general)
+        channel = channel or self.general
+        data = self._options_for(subcommand, options, guild_id=channel.guild_id)
+        record = await self._dispatch_interaction(user, APPLICATION_COMMAND, data, channel)
         return await record.reply()
 
     async def autocomplete(self: FakeDiscord, user: FakeUser, subcommand: str, option: str, typed: str, *,
                            channel: Channel | None = None) -> list[dict[str, Any]]:
-        data = self._options_for(subcommand, {option: typed}, focused=option)
-        record = await self._dispatch_interaction(user, AUTOCOMPLETE, data, channel or self.general)
+        channel = channel or self.general
+        data = self._options_for(subcommand, {option: typed}, focused=option, guild_id=channel.guild_id)
+        record = await self._dispatch_interaction(user, AUTOCOMPLETE, data, channel)
         reply = await record.reply()
         return reply.choices
 
@@ -116,21 +120,24 @@ class InteractionsMixin:
         payload: dict[str, Any] = {
             "id": str(interaction_id), "application_id": str(self.application_id), "type": kind,
             "data": data, "channel_id": str(channel.id), "channel": channel.payload(), "token": token,
-            "version": 1, "locale": "en-US", "entitlements": [], "attachment_size_limit": limits.FILE_SIZE,
+            "version": 1, "locale": user.locale, "entitlements": [], "attachment_size_limit": limits.FILE_SIZE,
         }
         if channel.is_dm:
             payload.update(user=user.payload(), context=1, authorizing_integration_owners={"1": str(user.id)},
                            app_permissions=str(channel.bot_permissions))
         else:
             parent = self.channels.get(channel.parent_id) if channel.parent_id else channel
-            payload.update(guild_id=str(self.guild.id), member=user.member_payload(user.permissions),
-                           context=0, guild_locale="en-US",
-                           guild={"id": str(self.guild.id), "locale": "en-US", "features": []},
-                           authorizing_integration_owners={"0": str(self.guild.id)},
+            guild = self.guild_of(channel) or self.guild
+            guild_id = str(guild.id)
+            payload.update(guild_id=guild_id, member=user.member_payload(user.permissions),
+                           context=0, guild_locale=guild.preferred_locale,
+                           guild={"id": guild_id, "locale": guild.preferred_locale, "features": []},
+                           authorizing_integration_owners={"0": guild_id},
                            app_permissions=str((parent or channel).bot_permissions))
         if message is not None:
             payload["message"] = message
-        await self.dispatch("INTERACTION_CREATE", payload)
+        # Discord delivers an interaction on the shard of its guild; DMs on shard 0.
+        await self.dispatch("INTERACTION_CREATE", payload, guild_id=channel.guild_id)
         return record
 
     # ----- the bot's answers --------------------------------------------------------------

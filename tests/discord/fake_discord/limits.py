@@ -149,6 +149,9 @@ def choices_violations(choices: list[dict[str, Any]]) -> list[str]:
             problems.append(f"choice name {name!r} has {len(name)} characters (limit {CHOICE_NAME})")
         if len(value) > CHOICE_VALUE:
             problems.append(f"choice value {value!r} has {len(value)} characters (limit {CHOICE_VALUE})")
+        for locale, text in (choice.get("name_localizations") or {}).items():
+            if not 1 <= len(text) <= CHOICE_NAME:
+                problems.append(f"{locale} choice name {text!r} has {len(text)} characters (limit {CHOICE_NAME})")
     return problems
 
 
@@ -162,6 +165,13 @@ def command_violations(command: dict[str, Any], *, top: bool = True) -> list[str
     description = command.get("description", "")
     if not context_menu and not 1 <= len(description) <= COMMAND_DESCRIPTION:
         problems.append(f"description of {name!r} has {len(description)} characters (limit 1-{COMMAND_DESCRIPTION})")
+    for locale, text in (command.get("description_localizations") or {}).items():
+        if not 1 <= len(text) <= COMMAND_DESCRIPTION:
+            problems.append(f"{locale} description of {name!r} has {len(text)} characters "
+                            f"(limit 1-{COMMAND_DESCRIPTION})")
+    for locale, text in (command.get("name_localizations") or {}).items():
+        if not COMMAND_NAME.match(text) or text != text.lower():
+            problems.append(f"{locale} name of {name!r} is not 1-32 lowercase characters: {text!r}")
     options = command.get("options") or []
     if len(options) > OPTIONS_PER_COMMAND:
         problems.append(f"{name!r} has {len(options)} options (limit {OPTIONS_PER_COMMAND})")

@@ -63,6 +63,7 @@ class FakeUser:
     bot: bool = False
     dms_open: bool = True
     permissions: int = MEMBER_PERMISSIONS
+    locale: str = "en-US"       # the language of the user's Discord client, sent with each interaction
 
     @property
     def mention(self) -> str:
@@ -140,6 +141,7 @@ class Guild:
     name: str
     owner: FakeUser
     channels: list[Channel] = field(default_factory=list)
+    preferred_locale: str = "en-US"   # the server's language (Server Settings › Community)
 
     def payload(self, bot: FakeUser, members: list[FakeUser]) -> dict[str, Any]:
         everyone = {
@@ -160,7 +162,7 @@ class Guild:
             "members": [bot_member], "presences": [], "voice_states": [],
             "verification_level": 0, "default_message_notifications": 0,
             "explicit_content_filter": 0, "mfa_level": 0, "premium_tier": 0,
-            "preferred_locale": "en-US", "nsfw_level": 0, "system_channel_id": None,
+            "preferred_locale": self.preferred_locale, "nsfw_level": 0, "system_channel_id": None,
             "afk_channel_id": None, "afk_timeout": 300, "description": None, "banner": None,
             "splash": None, "discovery_splash": None, "vanity_url_code": None,
             "application_id": None, "max_members": 500000, "premium_subscription_count": 0,

@@ -13,11 +13,12 @@ fails on demand (:meth:`fail`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
 from aiohttp import web
 
@@ -60,15 +61,24 @@ def failure_error(failure: Failure) -> DiscordError:
 
 
 class FakeDiscord(InteractionsMixin):
-    """One fake Discord with one guild, a bot user, and people added by tests."""
+    """One fake Discord with a guild (more on demand), a bot user, and people added by tests.
 
-    def __init__(self, token: str = "fake-bot-token") -> None:
+    ``shard_count`` is what ``GET /gateway/bot`` recommends; a client must
+    IDENTIFY with ``[shard_id, shard_count]`` of that count (or none at all
+    when it is 1). A guild's events go to the session of shard
+    ``(guild_id >> 22) % shard_count``, DMs to shard 0's, as Discord does.
+    """
+
+    def __init__(self, token: str = "fake-bot-token", *, shard_count: int = 1) -> None:
         self.token = token
+        self.shard_count = shard_count
         self.ids = Snowflakes()
         self.application_id = self.ids.next()
         self.bot_user = FakeUser(self.application_id, "Alcazar", self, bot=True)
         self.owner = FakeUser(self.ids.next(), "owner", self)
         self.guild = Guild(self.ids.next(), "Board game club", self.owner)
+        self.guilds: dict[int, Guild] = {self.guild.id: self.guild}
+        self._forced_shard: int | None = None
         self.users: dict[int, FakeUser] = {self.owner.id: self.owner}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, dict[str, Any]] = {}
@@ -92,12 +102,29 @@ class FakeDiscord(InteractionsMixin):
         self.users[user.id] = user
         return user
 
-    def add_channel(self, name: str, **options: Any) -> Channel:
-        channel = Channel(self.ids.next(), name, guild_id=self.guild.id, position=len(self.guild.channels),
-                          **options)
+    def add_channel(self, name: str, *, guild: Guild | None = None, **options: Any) -> Channel:
+        guild = guild or self.guild
+        channel = Channel(self.ids.next(), name, guild_id=guild.id, position=len(guild.channels), **options)
         self.channels[channel.id] = channel
-        self.guild.channels.append(channel)
+        guild.channels.append(channel)
         return channel
+
+    def add_guild(self, name: str, *, shard: int = 0) -> Guild:
+        """Another server the bot is in, with an id that puts its events on ``shard``."""
+        base = self.ids.next()
+        millis = base >> 22
+        millis += (shard - millis) % self.shard_count
+        guild = Guild((millis << 22) | (base & 0x3FFFFF), name, self.owner)
+        assert self.shard_of(guild.id) == shard
+        self.guilds[guild.id] = guild
+        return guild
+
+    def shard_of(self, guild_id: int | None) -> int:
+        """The shard whose session receives a guild's events; DMs (no guild) go to shard 0."""
+        return 0 if guild_id is None else (guild_id >> 22) % self.shard_count
+
+    def guild_of(self, channel: Channel) -> Guild | None:
+        return None if channel.guild_id is None else self.guilds[channel.guild_id]
 
     def fail(self, method: str, path: str, status: int, *, code: int = 0, message: str = "",
              times: int = 1, retry_after: float | None = None, after_processing: bool = False) -> None:
@@ -110,8 +137,11 @@ class FakeDiscord(InteractionsMixin):
         self.failures.append(Failure(method, re.compile(path), status, code, message or f"HTTP {status}",
                                      times, retry_after, after_processing))
 
-    def guild_payload(self) -> dict[str, Any]:
-        return self.guild.payload(self.bot_user, [u for u in self.users.values()])
+    def guild_payload(self, guild: Guild | None = None) -> dict[str, Any]:
+        return (guild or self.guild).payload(self.bot_user, [u for u in self.users.values()])
+
+    def guilds_on_shard(self, shard_id: int) -> list[Guild]:
+        return [g for g in self.guilds.values() if self.shard_of(g.id) == shard_id]
 
     @property
     def api_base(self) -> str:
@@ -153,19 +183,31 @@ class FakeDiscord(InteractionsMixin):
         if self._runner is not None:
             await self._runner.cleanup()
 
-    async def wait_identified(self, timeout: float = 10.0) -> GatewaySession:
-        """Wait for a client to connect and IDENTIFY; return its session."""
+    async def wait_identified(self, timeout: float = 10.0, *, shard: int | None = None) -> GatewaySession:
+        """Wait for a client to connect and IDENTIFY (for ``shard``, when given); return its session."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             for session in reversed(self.sessions):
-                if session.identified.is_set():
+                if session.identified.is_set() and shard in (None, session.shard_id):
                     return session
             await asyncio.sleep(0.01)
-        raise TimeoutError("no client identified on the fake gateway")
+        raise TimeoutError(f"no client identified on the fake gateway{'' if shard is None else f' for shard {shard}'}")
 
-    async def dispatch(self, event: str, data: Any) -> None:
-        session = await self.wait_identified()
+    async def dispatch(self, event: str, data: Any, *, guild_id: int | None = None) -> None:
+        """Send an event to the session of the shard that carries ``guild_id`` (no guild: shard 0)."""
+        shard = self.shard_of(guild_id) if self._forced_shard is None else self._forced_shard
+        session = await self.wait_identified(shard=shard)
         await session.dispatch(event, data)
+
+    @contextlib.contextmanager
+    def delivering_on(self, shard: int) -> Iterator[None]:
+        """Deliver every event on ``shard`` meanwhile, whatever its guild: as when a guild's
+        events come to another process (a DM's button, a guild moved by a resharding)."""
+        self._forced_shard = shard
+        try:
+            yield
+        finally:
+            self._forced_shard = None
 
     async def settle(self, quiet: float = 0.15, timeout: float = 10.0) -> None:
         """Wait until the bot has sent nothing for ``quiet`` seconds."""
@@ -288,7 +330,7 @@ class FakeDiscord(InteractionsMixin):
         raise DiscordError(404, 0, "404: Not Found")
 
     def _get_gateway(self, record: RecordedRequest, *_: str) -> dict[str, Any]:
-        return {"url": self.gateway_url, "shards": 1,
+        return {"url": self.gateway_url, "shards": self.shard_count,
                 "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
 
     def _get_user(self, record: RecordedRequest, user_id: str) -> dict[str, Any]:
@@ -432,12 +474,14 @@ class FakeDiscord(InteractionsMixin):
             raise DiscordError(403, 50013, "Missing Permissions")
         record.kind = "thread"
         thread = Channel(int(message_id) if message_id else self.ids.next(), record.json["name"],
-                         type=PUBLIC_THREAD, guild_id=self.guild.id, parent_id=parent.id)
+                         type=PUBLIC_THREAD, guild_id=parent.guild_id, parent_id=parent.id)
         self.channels[thread.id] = thread
-        self.guild.channels.append(thread)
+        guild = self.guild_of(thread)
+        assert guild is not None
+        guild.channels.append(thread)
         payload = dict(thread.payload(), owner_id=str(self.bot_user.id))
         if self.sessions:
-            await self.sessions[-1].dispatch("THREAD_CREATE", dict(payload, newly_created=True))
+            await self.dispatch("THREAD_CREATE", dict(payload, newly_created=True), guild_id=guild.id)
         return payload
 
     # ----- interaction answers ----------------------------------------------------------

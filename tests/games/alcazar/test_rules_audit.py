@@ -111,7 +111,7 @@ def test_a_removed_noble_is_paid_the_capped_value_of_a_mansion_above_50() -> Non
         built=eight_castles() + ["70:26"], castles=[str(n) for n in FAR_CASTLES],
         nobles={"70": (1, "grande")}, hands=[[70], []],
     )
-    assert "they get 100 Real" in game.describe_move(state, "raise 70")
+    assert "they get 100 Real" in str(game.describe_move(state, "raise 70"))
     after = game.play(state, "raise 70")
     assert after.players[1].money == 40 + 2 * 50 and noble(after, "70") is None
 

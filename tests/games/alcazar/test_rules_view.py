@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 from bot.games import alcazar as game
+from bot.i18n import message_of
 
 from .rules_support import arrange
 
@@ -40,12 +41,12 @@ def test_the_last_move_is_shown_with_its_words_and_cells() -> None:
     last = game.view(state, None)["last_move"]
     assert last["seat"] == 0 and last["notation"] == "castle 8 7-9 + grande 8"
     assert last["cells"] == [[7, 0], [8, 0], [9, 0]]
-    assert last["text"] == "Found a castle on 7–9 with card 8 (+5 Real), Grande on 8 (−10 Real)"
+    assert str(message_of(last["text"])) == "Found a castle on 7–9 with card 8 (+5 Real), Grande on 8 (−10 Real)"
 
 
 def test_a_bought_deck_card_is_not_named_in_the_words() -> None:
     state = arrange(face_up=[5], deck=[33])
-    assert game.describe_move(state, "buy deck") == "Buy the top card of the deck (−5 Real)"
+    assert str(game.describe_move(state, "buy deck")) == "Buy the top card of the deck (−5 Real)"
     assert "33" not in json.dumps(game.view(game.play(state, "buy deck"), None))
 
 
@@ -54,7 +55,7 @@ def test_moves_are_described_in_plain_words() -> None:
         built=["1:2", "2", "3:2", "30"],
         nobles={"1": (0, "baron"), "2": (1, "grande"), "30": (0, "baron")},
     )
-    text = game.describe_move(state, "withdraw 30; bridge 1-3 + baron 2")
+    text = str(game.describe_move(state, "withdraw 30; bridge 1-3 + baron 2"))
     assert text.startswith("Withdraw the Baron from 30 (+1 Real); then build a bridge 1–3 at level 3")
     assert "removing Yellow's Grande from 2 (they get 14 Real)" in text
     assert text.endswith("Baron on 2 (−16 Real)")

@@ -9,8 +9,14 @@ from bot.games import alcazar1978 as game
 from bot.games import get_game
 from bot.games.alcazar1978.moves import PASS, PawnMove, WallTurn
 from bot.games.common import IllegalMove, MoveError
+from bot.i18n import message_of
 
 from .positions import position
+
+
+def worded(last_move: dict) -> dict:
+    """The view's last move with its words (a message) in English, as players reading English see them."""
+    return {**last_move, "text": str(message_of(last_move["text"]))}
 
 
 def test_registry_finds_the_engine() -> None:
@@ -107,7 +113,7 @@ def test_view_shape_after_a_wall_turn() -> None:
     ]
     assert view["walls"][5] == {"id": 6, "position": "C1-C2"}
     assert view["locked_wall"] == 6
-    assert view["last_move"] == {
+    assert worded(view["last_move"]) == {
         "seat": 1, "notation": "w6 C1 ccw1",
         "text": "Green turns wall 6 around C1 a quarter turn counter-clockwise (C1-D1 → C1-C2)",
         "kind": "wall", "wall": 6, "from": "C1-D1", "to": "C1-C2", "pivot": "C1",
@@ -122,19 +128,19 @@ def test_view_shape_after_a_wall_turn() -> None:
 
 def test_view_of_a_pawn_move() -> None:
     view = game.view(game.play(game.new_game(), "a4-b4"), None)
-    assert view["last_move"] == {
+    assert worded(view["last_move"]) == {
         "seat": 0, "notation": "a4-b4", "text": "Red moves the pawn a4 → b4", "kind": "pawn", "from": "a4", "to": "b4",
     }
 
 
 def test_describe_move_in_plain_words() -> None:
     state = game.new_game()
-    assert game.describe_move(state, "a4-b4") == "Red moves the pawn a4 → b4"
-    assert game.describe_move(state, "w1 A2 cw3") == (
+    assert str(game.describe_move(state, "a4-b4")) == "Red moves the pawn a4 → b4"
+    assert str(game.describe_move(state, "w1 A2 cw3")) == (
         "Red turns wall 1 around A2 three quarter turns clockwise (A2-B2 → A2-A3)"
     )
     green = game.play(state, "a4-b4")
-    assert game.describe_move(green, "w5 C1 cw2") == (
+    assert str(game.describe_move(green, "w5 C1 cw2")) == (
         "Green turns wall 5 around C1 half a turn clockwise (C0-C1 → C1-C2)"
     )
 

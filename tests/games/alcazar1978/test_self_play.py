@@ -57,7 +57,7 @@ def check_step(before: game.State, move: Move, after: game.State) -> None:
         assert result is not None and result.winners == (mover,)
     elif immobilized_by_view(view, opponent):
         assert result is not None and result.winners == (mover,)
-        assert result.reason.endswith("pawn is immobilized")
+        assert str(result.reason).endswith("pawn is immobilized")
     elif result is not None:
         assert result.winners == ()      # only a draw is left
     else:
@@ -91,7 +91,7 @@ def test_random_self_play() -> None:
             state = after
         assert game.from_dict(json.loads(json.dumps(game.to_dict(state)))) == state
         result = game.outcome(state)
-        endings["cap" if result is None else result.reason.split(" ", 1)[1] if result.winners else "draw"] += 1
+        endings["cap" if result is None else str(result.reason).split(" ", 1)[1] if result.winners else "draw"] += 1
         if number % 10 == 0:
             replayed = game.new_game(options=options)
             assert replayed == states[0]

@@ -1,0 +1,22 @@
+"""The words drawn in the images, from the message catalogs in the image's language."""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import Msg, message_of, t
+
+
+def label(lang: str, key: str, **args: Any) -> str:
+    """The image text ``image.<key>`` in ``lang``."""
+    return t(lang, f"image.{key}", **args)
+
+
+def colour_word(lang: str, colour: object) -> str:
+    """A player colour as a name: "Blue", "Kék"."""
+    return t(lang, f"colour.{str(colour).lower()}")
+
+
+def stored_text(lang: str, value: object) -> str:
+    """Words an engine put in its view: a message (in ``lang``), or text from before messages."""
+    text = message_of(value)
+    return t(lang, text) if isinstance(text, Msg) else text
