@@ -53,7 +53,7 @@ def board_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAUL
     draw_structures(image, draw, geo, view)
     draw_last_move(draw, geo, view)
     draw_bridge_levels(draw, geo, view)
-    draw_nobles(image, geo, view)
+    draw_nobles(image, geo, view, lang)
     draw_cell_labels(draw, geo, view)
     draw_building_tags(image, draw, geo, view)
     draw_track(image, geo, view)

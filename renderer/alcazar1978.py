@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from renderer import theme
 from renderer.cached_draw import Draw
 from renderer.drawing import Names, badge, fit_text, player_name, png_bytes, sentence, wrap_text
-from renderer.labels import colour_word, label, stored_text
+from renderer.labels import colour_letter, colour_word, label, stored_text
 from renderer.palette import palette_for
 from renderer.sprites import SUPERSAMPLE, noble
 from renderer.theme import font
@@ -128,7 +128,7 @@ def tower_sprite(size: int) -> Image.Image:
 
 
 @lru_cache(maxsize=4)
-def start_cross(square: int, colour: str) -> Image.Image:
+def start_cross(square: int, colour: str, lang: str = "en") -> Image.Image:
     """The cross on a starting square, in its owner's colour, with the colour's letter at its heart."""
     big = square * SUPERSAMPLE
     image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
@@ -141,7 +141,7 @@ def start_cross(square: int, colour: str) -> Image.Image:
     centre = big / 2
     disc = big * 0.13
     draw.ellipse((centre - disc, centre - disc, centre + disc, centre + disc), fill=(r, g, b, 200))
-    draw.text((centre, centre), theme.player_letter(colour), font=font(round(big * 0.17), "bold"),
+    draw.text((centre, centre), colour_letter(lang, colour), font=font(round(big * 0.17), "bold"),
               fill=theme.text_on((r, g, b)), anchor="mm")
     return image.resize((square, square), Image.Resampling.LANCZOS)
 
@@ -155,7 +155,7 @@ def board_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAUL
     draw = Draw(image)
     for pawn in view.get("pawns", ()):
         cx, cy = geo.square_centre(pawn["start"])
-        cross = start_cross(size, pawn.get("color", "white"))
+        cross = start_cross(size, pawn.get("color", "white"), lang)
         image.paste(cross, (round(cx - size / 2), round(cy - size / 2)), cross)
     last = view.get("last_move") or {}
     if last.get("kind") == "wall":
@@ -166,7 +166,7 @@ def board_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAUL
         _wall_turn_arc(draw, geo, last)
     if last.get("kind") == "pawn":
         _pawn_step(draw, geo, last)
-    _pawns(image, geo, view)
+    _pawns(image, geo, view, lang)
     _info(image, draw, geo, view, names, lang)
     return image
 
@@ -287,9 +287,9 @@ def pawn_size(geo: Geometry) -> int:
     return round(geo.square * 0.56)
 
 
-def _pawns(image: Image.Image, geo: Geometry, view: dict[str, Any]) -> None:
+def _pawns(image: Image.Image, geo: Geometry, view: dict[str, Any], lang: str) -> None:
     for pawn in view.get("pawns", ()):
-        sprite = noble(pawn.get("color", "white"), "baron", pawn_size(geo))
+        sprite = noble(pawn.get("color", "white"), "baron", pawn_size(geo), lang)
         cx, cy = geo.square_centre(pawn["square"])
         image.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
 
@@ -312,7 +312,7 @@ def _info(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Geometry, view: di
         verb = label(lang, "to_move_suffix")
     x = left
     if seat is not None:
-        token = noble(_pawn_colour(view, seat), "baron", round(s * 0.34))
+        token = noble(_pawn_colour(view, seat), "baron", round(s * 0.34), lang)
         image.paste(token, (x, round(y + s * 0.14 - token.height / 2)), token)
         x += token.width + round(s * 0.08)
     room = right - x - round(s * 0.9)

@@ -151,7 +151,7 @@ def _player_row(column: Column, view: View, player: dict[str, Any], names: Names
         draw.rounded_rectangle((column.left - column.px(0.08), top, column.right + column.px(0.08), bottom),
                                radius=column.px(0.12), fill=theme.WINNER if winner else theme.TURN,
                                outline=theme.WINNER_FRAME if winner else theme.TURN_FRAME, width=column.px(0.06))
-    token = noble(colour, "baron", column.px(0.62))
+    token = noble(colour, "baron", column.px(0.62), lang)
     column.paste(token, column.left, (top + bottom) // 2)
     text_left = column.left + column.px(0.74)
     name = player_name(names, seat, _colour_name(player, lang))
@@ -167,10 +167,10 @@ def _player_row(column: Column, view: View, player: dict[str, Any], names: Names
         badge(draw, (column.right - tag_width / 2 + column.px(0.06), name_y), tag, tag_face,
               theme.WINNER_FRAME if winner else theme.FRAME_DARK if to_move else theme.INK_FAINT, (255, 255, 255),
               pad=column.px(0.05))
-    _player_counts(column, player, text_left, top + round(row * 0.7))
+    _player_counts(column, player, text_left, top + round(row * 0.7), lang)
 
 
-def _player_counts(column: Column, player: dict[str, Any], left: int, centre_y: int) -> None:
+def _player_counts(column: Column, player: dict[str, Any], left: int, centre_y: int, lang: str) -> None:
     """Money, nobles left, cards in hand and tower cards, each behind its icon."""
     draw = column.draw
     face = font(column.px(0.34), "bold")
@@ -178,8 +178,8 @@ def _player_counts(column: Column, player: dict[str, Any], left: int, centre_y: 
     colour = player["color"]
     items = [
         (coin(icon), f"{player.get('money', 0)}"),
-        (noble(colour, "grande", icon), f"{player.get('grandes', 0)}"),
-        (noble(colour, "baron", round(icon * 0.9)), f"{player.get('barons', 0)}"),
+        (noble(colour, "grande", icon, lang), f"{player.get('grandes', 0)}"),
+        (noble(colour, "baron", round(icon * 0.9), lang), f"{player.get('barons', 0)}"),
         (card_back(icon), f"{player.get('hand_count', 0)}"),
         (tower_card(icon), f"{player.get('towers', 0)}"),
     ]
@@ -295,8 +295,8 @@ def _legend(panel: Panel, view: View, lang: str) -> None:
     draw.line((panel.left, top, panel.right, top), fill=theme.PANEL_LINE, width=1)
     cy = top + (panel.bottom - top) // 2 + panel.px(0.04)
     entries: list[tuple[Image.Image | str, str]] = [
-        (noble(colour, "grande", icon), label(lang, "legend_grande")),
-        (noble(colour, "baron", round(icon * 0.85)), label(lang, "legend_baron")),
+        (noble(colour, "grande", icon, lang), label(lang, "legend_grande")),
+        (noble(colour, "baron", round(icon * 0.85), lang), label(lang, "legend_baron")),
         (shield(1, icon, numbered=False), label(lang, "legend_castle")), ("height", label(lang, "legend_height")),
         ("bridge", label(lang, "legend_bridge")), ("mansion", label(lang, "legend_mansion")),
     ]

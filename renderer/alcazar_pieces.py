@@ -215,7 +215,7 @@ def noble_centre(geo: Geometry, x: int, y: int) -> tuple[int, int]:
     return (round(cx), round(cy - geo.cell * 0.12))
 
 
-def draw_nobles(image: Image.Image, geo: Geometry, view: View) -> None:
+def draw_nobles(image: Image.Image, geo: Geometry, view: View, lang: str = "en") -> None:
     colours = {p["seat"]: p["color"] for p in view.get("players", ())}
     sizes = noble_sizes(geo)
     for cell in view.get("cells", ()):
@@ -223,7 +223,7 @@ def draw_nobles(image: Image.Image, geo: Geometry, view: View) -> None:
         if not standing:
             continue
         rank = standing["rank"]
-        sprite = noble(colours.get(standing["seat"], "white"), rank, sizes[rank])
+        sprite = noble(colours.get(standing["seat"], "white"), rank, sizes[rank], lang)
         cx, cy = noble_centre(geo, cell["x"], cell["y"])
         image.paste(sprite, (cx - sprite.width // 2, cy - sprite.height // 2), sprite)
 

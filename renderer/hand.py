@@ -106,8 +106,8 @@ def _counts(player: dict[str, Any], unit: int, lang: str) -> list[Count]:
     colour = player.get("color", "white")
     return [
         (coin(round(unit * 0.46)), label(lang, "money", amount=player.get("money", 0))),
-        (noble(colour, "grande", round(unit * 0.46)), label(lang, "grandes", count=player.get("grandes", 0))),
-        (noble(colour, "baron", round(unit * 0.4)), label(lang, "barons", count=player.get("barons", 0))),
+        (noble(colour, "grande", round(unit * 0.46), lang), label(lang, "grandes", count=player.get("grandes", 0))),
+        (noble(colour, "baron", round(unit * 0.4), lang), label(lang, "barons", count=player.get("barons", 0))),
         (tower_card(round(unit * 0.46)), label(lang, "tower_card_count", count=player.get("towers", 0))),
     ]
 
@@ -132,7 +132,7 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, player: dict[str, Any
             names: Names, unit: int, width: int, lang: str) -> None:
     pad = unit // 5
     colour = player.get("color", "white")
-    token = noble(colour, "baron", _token_size(unit))
+    token = noble(colour, "baron", _token_size(unit), lang)
     image.paste(token, (pad, pad), token)
     name = player_name(names, player["seat"], colour_word(lang, colour))
     title, face = fit_text(draw, name, "bold", round(unit * 0.46), width - 3 * pad - token.width,

@@ -16,6 +16,11 @@ def colour_word(lang: str, colour: object) -> str:
     return t(lang, f"colour.{str(colour).lower()}")
 
 
+def colour_letter(lang: str, colour: object) -> str:
+    """The letter a piece of that colour carries for colour-blind players: B for Blue, K for Kék."""
+    return colour_word(lang, colour)[:1].upper() or "?"
+
+
 def stored_text(lang: str, value: object) -> str:
     """Words an engine put in its view: a message (in ``lang``), or text from before messages."""
     text = message_of(value)

@@ -114,7 +114,7 @@ def _score_row(image: Image.Image, draw: ImageDraw.ImageDraw, player: dict[str, 
     mid = y + (row - 8) // 2
     colour = player.get("color", "white")
     # every player's token is the same plain piece; the winner's row carries a trophy, not a noble
-    token = noble(colour, "baron", round(u * 0.9))
+    token = noble(colour, "baron", round(u * 0.9), lang)
     image.paste(token, (left + 4, mid - token.height // 2), token)
     if winner:
         cup = trophy(round(u * 0.9))
@@ -153,7 +153,7 @@ def _nobles_by_level(image: Image.Image, draw: ImageDraw.ImageDraw, colour: str,
     for entry in entries:
         if x + size > at[0] + width:
             break
-        sprite = noble(colour, str(entry.get("rank", "baron")), size)
+        sprite = noble(colour, str(entry.get("rank", "baron")), size, lang)
         image.paste(sprite, (x, mid - size + 4), sprite)
         draw.text((x + size / 2, mid + 6), str(entry.get("level", "?")), font=face, fill=theme.INK, anchor="mt")
         x += step
@@ -179,7 +179,7 @@ def _results_1978(view: dict[str, Any], outcome: dict[str, Any], names: Names, l
                                outline=theme.WINNER_FRAME, width=4)
         cup = trophy(round(u * 1.1))
         image.paste(cup, (u // 2, header // 2 - cup.height // 2), cup)
-        token = noble(colour, "baron", round(u * 0.8))
+        token = noble(colour, "baron", round(u * 0.8), lang)
         image.paste(token, (u // 2 + cup.width + u // 8, round(header * 0.3) - token.height // 2), token)
         text_left = u // 2 + cup.width + u // 8 + token.width + u // 4
         line, face = fit_text(draw, player_name(names, seat, colour_word(lang, colour)), "bold", round(u * 0.7),

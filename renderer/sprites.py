@@ -10,13 +10,13 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from renderer.labels import colour_letter
 from renderer.theme import (
     INK,
     RGB,
     TROPHY,
     font,
     player_colour,
-    player_letter,
     player_outline,
     text_on,
 )
@@ -40,11 +40,12 @@ _CROWN: list[Point] = [
 
 
 @lru_cache(maxsize=256)
-def noble(colour: str, rank: str, size: int) -> Image.Image:
+def noble(colour: str, rank: str, size: int, lang: str = "en") -> Image.Image:
     """A noble seen from above: a Grande is a crown, a Baron a round token.
 
-    Both carry the colour's letter (B, Y, G, R, W) so colour-blind players
-    can tell the owners apart.
+    Both carry the initial of the colour's name in ``lang`` (B, Y, G, R, W;
+    K, S, Z, P, F in Hungarian) so colour-blind players can tell the owners
+    apart by the word the image and the messages use.
     """
     big_size = size * SUPERSAMPLE
     big = Image.new("RGBA", (big_size, big_size), (0, 0, 0, 0))
@@ -74,7 +75,7 @@ def noble(colour: str, rank: str, size: int) -> Image.Image:
         draw.ellipse((inner, inner, big_size - inner, big_size - inner), outline=rim, width=max(1, rim_width // 2))
         letter_centre = (big_size * 0.5, big_size * 0.5)
         letter_size = int(big_size * 0.55)
-    draw.text(letter_centre, player_letter(colour), font=font(letter_size, "bold"),
+    draw.text(letter_centre, colour_letter(lang, colour), font=font(letter_size, "bold"),
               fill=text_on(fill), anchor="mm")
     return _finish(big, size)
 

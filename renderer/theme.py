@@ -104,17 +104,10 @@ PLAYER_COLOURS: dict[str, RGB] = {
     "red": (168, 32, 38),
     "white": (250, 250, 246),
 }
-PLAYER_LETTERS: dict[str, str] = {
-    "blue": "B", "yellow": "Y", "green": "G", "red": "R", "white": "W",
-}
 
 
 def player_colour(name: str) -> RGB:
     return PLAYER_COLOURS.get(name, (150, 150, 150))
-
-
-def player_letter(name: str) -> str:
-    return PLAYER_LETTERS.get(name, name[:1].upper() or "?")
 
 
 def player_outline(name: str) -> RGB:

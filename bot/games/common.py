@@ -40,9 +40,9 @@ def shortened(text: str, limit: int = QUOTE_LIMIT) -> str:
     return flat.replace("@", "@" + _ZERO_WIDTH_SPACE)
 
 
-def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """``shortened`` text in quotation marks, for refusals that echo what was typed."""
-    return f"“{shortened(text, limit)}”"
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> Msg:
+    """``shortened`` text in the reader's quotation marks (“…”, „…”), for refusals that echo what was typed."""
+    return Msg("quote", text=shortened(text, limit))
 
 
 def small_number(text: str, digits: int = 6) -> int | None:

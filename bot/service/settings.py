@@ -144,7 +144,7 @@ def _is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _shown(value: object) -> str:
+def _shown(value: object) -> str | Msg:
     """A value as a refusal may echo it: short, mention-free, and safe for huge integers."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
         return "…"

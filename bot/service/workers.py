@@ -26,6 +26,10 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Callable, ParamSpec, Sequence, TypeVar
 
+#: Imported by the fork server so that it ends with the bot (see that module); never
+#: imported here, where it would tie the bot's own life to its parent's.
+GUARD = "bot.service.worker_guard"
+
 P = ParamSpec("P")
 T = TypeVar("T")
 
@@ -50,12 +54,18 @@ def _context() -> multiprocessing.context.BaseContext:
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
         # only heeded before the fork server first starts; the initializer imports them anyway
-        context.set_forkserver_preload(["__main__", *_preload])
+        context.set_forkserver_preload(["__main__", GUARD, *_preload])
         return context
     return multiprocessing.get_context("spawn")
 
 
-def _import_all(modules: tuple[str, ...]) -> None:
+def _prepare_worker(modules: tuple[str, ...]) -> None:
+    """Each worker's first step: end with the fork server, then import what its work needs."""
+    importlib.import_module(GUARD).die_with_parent()
+    bot = multiprocessing.parent_process()
+    if bot is not None and not bot.is_alive():
+        # the bot (and so the fork server) ended before the guard was in place
+        os._exit(0)
     for module in modules:
         importlib.import_module(module)
 
@@ -73,7 +83,7 @@ def worker_pool() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
         _pool = ProcessPoolExecutor(max_workers=_processes(), mp_context=_context(),
-                                    initializer=_import_all, initargs=(_preload,))
+                                    initializer=_prepare_worker, initargs=(_preload,))
     return _pool
 
 

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from bot.games import alcazar, alcazar1978
 from bot.games.common import GameError, QUOTE_LIMIT, quoted, shortened, small_number
+from bot.i18n import t
 
 ENGINES = [alcazar, alcazar1978]
 
@@ -111,7 +112,8 @@ def test_shortened_cuts_with_an_ellipsis_and_neutralises_mentions() -> None:
     assert len(shortened("a" * 100)) == QUOTE_LIMIT
     assert shortened("hi  there\n\nyou") == "hi there you"
     assert shortened("@everyone <@12> <@&34>") == "@\u200beveryone <@\u200b12> <@\u200b&34>"
-    assert quoted("pass") == "“pass”"
+    assert str(quoted("pass")) == "“pass”"
+    assert t("hu", quoted("pass")) == "„pass”"
 
 
 def test_small_number_reads_only_short_ascii_numbers() -> None:

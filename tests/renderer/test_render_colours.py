@@ -66,3 +66,15 @@ def test_the_turn_and_winner_highlights_are_no_players_colour() -> None:
             shown = theme.player_outline(name) if name == "white" else colour
             assert distance(highlight, shown) >= 60, f"highlight {highlight} too close to {name}"
         assert distance(highlight, theme.PANEL) > 24, "the highlight must show on the panel"
+
+
+def test_a_nobles_letter_is_the_initial_of_its_colour_in_the_images_language() -> None:
+    # a Hungarian player reads "Kék" beside a blue noble: the noble must carry K, not B
+    from renderer.labels import colour_letter
+    assert [colour_letter("en", c) for c in ("blue", "yellow", "green", "red", "white")] == list("BYGRW")
+    assert [colour_letter("hu", c) for c in ("blue", "yellow", "green", "red", "white")] == list("KSZPF")
+    for rank in ("baron", "grande"):
+        english, hungarian = noble("blue", rank, 80, "en"), noble("blue", rank, 80, "hu")
+        assert english.tobytes() != hungarian.tobytes(), rank
+        ink = theme.text_on(theme.player_colour("blue"))
+        assert _letter_height(hungarian, ink) >= 0.3, rank

@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -65,3 +68,37 @@ async def test_a_pool_whose_worker_died_is_replaced():
         shutdown_workers()
         configure_workers(None)
     assert total == 3 and pid_after != pid
+
+
+_ORPHAN_SCRIPT = """
+import asyncio, sys
+from bot.service.workers import configure_workers, start_workers, worker_pids
+configure_workers(2)
+start_workers()
+print(" ".join(map(str, worker_pids())), flush=True)
+sys.stdin.read()
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split()[2] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="parent-death signal is Linux only")
+def test_workers_end_when_the_bot_is_killed_outright():
+    bot = subprocess.Popen([sys.executable, "-c", _ORPHAN_SCRIPT], stdin=subprocess.PIPE,
+                           stdout=subprocess.PIPE, text=True)
+    try:
+        pids = [int(p) for p in bot.stdout.readline().split()]
+        assert pids and all(_alive(pid) for pid in pids)
+    finally:
+        bot.kill()
+        bot.wait()
+    deadline = time.monotonic() + 20
+    while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(pid) for pid in pids), subprocess.run(["ps", "-ef", "--forest"], capture_output=True, text=True).stdout[-3000:]
