@@ -1,20 +1,24 @@
 """A small line chart of a player's rating over their rated games.
 
     from renderer.chart import rating_chart
-    png = rating_chart([(when, rating), ...], title="Ana · Alcazar")
+    png = rating_chart([(when, rating), ...], title="Ana · Alcazar", lang="hu")
 
 The first point is the rating every player starts from; each later point is
-the rating after one game. Dates are drawn in UTC.
+the rating after one game. Dates are drawn in UTC, the words, numbers and dates
+the way ``lang`` writes them.
 """
 from __future__ import annotations
 
 from datetime import datetime, timezone
 from typing import Sequence
 
+from babel.dates import format_date
 from PIL import Image, ImageDraw
+
 
 from renderer import theme
 from renderer.drawing import drawable_text, fit_text, png_bytes
+from renderer.labels import label
 
 WIDTH, HEIGHT = 560, 260
 LINE: theme.RGB = (181, 86, 43)          # the bot's terracotta
@@ -22,11 +26,12 @@ GRID: theme.RGB = (226, 214, 190)
 START_RATING = 1000
 
 
-def rating_chart(points: Sequence[tuple[float, int]], *, title: str, start: int = START_RATING) -> bytes:
+def rating_chart(points: Sequence[tuple[float, int]], *, title: str, start: int = START_RATING,
+                 lang: str = "en") -> bytes:
     """The chart as PNG bytes; ``points`` are (seconds since the epoch, rating after that game)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), theme.PANEL)
     draw = ImageDraw.Draw(image)
-    heading, face = fit_text(draw, drawable_text(title) or "Rating", "bold", 24, WIDTH - 24)
+    heading, face = fit_text(draw, drawable_text(title) or label(lang, "chart.rating"), "bold", 24, WIDTH - 24)
     draw.text((12, 10), heading, font=face, fill=theme.INK)
     ratings = [start] + [rating for _, rating in points]
     low, high = min(ratings), max(ratings)
@@ -52,10 +57,9 @@ def rating_chart(points: Sequence[tuple[float, int]], *, title: str, start: int 
     draw.text((last_x - 8, last_y - 10 if above else last_y + 10), str(ratings[-1]), font=theme.font(18, "bold"),
               fill=theme.INK, anchor="rb" if above else "rt")
     if points:
-        draw.text((left, bottom + 8), _date(points[0][0]), font=small, fill=theme.INK_SOFT, anchor="la")
-        draw.text((right, bottom + 8), _date(points[-1][0]), font=small, fill=theme.INK_SOFT, anchor="ra")
-        games = len(points)
-        draw.text(((left + right) / 2, bottom + 8), f"{games} rated {'game' if games == 1 else 'games'}",
+        draw.text((left, bottom + 8), _date(points[0][0], lang), font=small, fill=theme.INK_SOFT, anchor="la")
+        draw.text((right, bottom + 8), _date(points[-1][0], lang), font=small, fill=theme.INK_SOFT, anchor="ra")
+        draw.text(((left + right) / 2, bottom + 8), label(lang, "chart.rated_games", count=len(points)),
                   font=small, fill=theme.INK_SOFT, anchor="ma")
     return png_bytes(image)
 
@@ -70,5 +74,6 @@ def _ticks(low: int, high: int) -> list[int]:
     return list(range(first, high + 1, step))
 
 
-def _date(seconds: float) -> str:
-    return datetime.fromtimestamp(seconds, timezone.utc).strftime("%d %b %Y")
+def _date(seconds: float, lang: str) -> str:
+    """A day as ``lang`` writes it short: "Dec 1, 2026", "2026. dec. 1."."""
+    return format_date(datetime.fromtimestamp(seconds, timezone.utc).date(), "medium", locale=lang)

@@ -167,7 +167,7 @@ async def _results_message(bot: AlcazarBot, game: GameInfo, view: Mapping[str, A
         return {"content": _content([*lines, t(game.settings.language, "result.over")])}
     lang = game.settings.language
     png = await images.results_png(view, game.result, names, lang)
-    ratings = rating_lines(await bot.service.rating_changes(game.id))
+    ratings = rating_lines(await bot.service.rating_changes(game.id), lang)
     return {"content": _content([*lines, *result_lines(game), *ratings]),
             "file": discord.File(io.BytesIO(png), filename="results.png",
                                  description=t(lang, "announce.results_description", title=game.title))}

@@ -10,8 +10,10 @@ from discord import app_commands
 
 from bot.discord import player_texts as texts
 from bot.discord.context import bot_of, game_here, require_guild
+from bot.discord.lobby import settings_text
 from bot.discord.replies import Refused, defer, guarded, private_language, send
 from bot.discord.texts import CHOICE_NAME_LIMIT, COLOUR, EMBED_DESCRIPTION_LIMIT, clip
+from bot.i18n import Msg, t
 from bot.service import GameInfo, HistoryLine, Refusal
 from bot.store import GameStatus
 
@@ -30,8 +32,7 @@ async def chosen_game(interaction: discord.Interaction, game_id: int | None) -> 
     if game_id is not None:
         game = await bot.service.game(game_id)
         if isinstance(game, Refusal) or game.channel_id != interaction.channel_id:
-            raise Refused(f"There is no game number {game_id} in this channel. Start typing to pick one "
-                          "of the games played here.")
+            raise Refused(Msg("archive.no_such_game_here", id=game_id))
         return game
     try:
         return await game_here(interaction)
@@ -47,6 +48,7 @@ async def game_choices(interaction: discord.Interaction, typed: str) -> list[app
     if interaction.guild_id is None or interaction.channel_id is None:
         return []
     bot = bot_of(interaction)
+    lang = private_language(interaction)
     games = await bot.service.finished_in_channel(interaction.channel_id, limit=25)
     live = await bot.service.game_in_channel(interaction.channel_id)
     if live is not None and live.status is GameStatus.ACTIVE:
@@ -54,8 +56,8 @@ async def game_choices(interaction: discord.Interaction, typed: str) -> list[app
     choices = []
     for game in games:
         names = bot.known_names(game.players)
-        state = "in play" if game.status is GameStatus.ACTIVE else "finished"
-        label = f"#{game.id} {game.title} ({state}): {', '.join(names)}"
+        state = t(lang, "archive.in_play" if game.status is GameStatus.ACTIVE else "archive.finished")
+        label = t(lang, "archive.choice", id=game.id, title=game.title, state=state, names=", ".join(names))
         if typed.strip() and typed.strip().lower().lstrip("#") not in label.lower():
             continue
         choices.append(app_commands.Choice(name=clip(label, CHOICE_NAME_LIMIT), value=game.id))
@@ -84,19 +86,20 @@ async def replay(interaction: discord.Interaction, game_id: int | None, public: 
     bot = bot_of(interaction)
     game = await chosen_game(interaction, game_id)
     if game.status is GameStatus.LOBBY:
-        raise Refused("The game has not started yet, so there is nothing to replay.", game_id=game.id)
+        raise Refused(Msg("archive.nothing_to_replay"), game_id=game.id)
+    # A public replay speaks the game's language, a private one the reader's.
+    lang = game.settings.language if public else private_language(interaction)
     await defer(interaction, ephemeral=not public)
     game = await _finished(bot, game)
     lines = await _moves(bot, game)
-    names = await bot.names_of(game.players)
-    gif = await bot.service.replay_animation(game.id, texts.replay_captions(game, lines, names), names)
+    names = await bot.names_of(game.players, lang)
+    gif = await bot.service.replay_animation(game.id, texts.replay_captions(game, lines, names, lang), names)
     if isinstance(gif, Refusal):
         raise Refused(gif.message, game_id=game.id)
-    state = "finished" if game.status is GameStatus.FINISHED else "so far"
-    content = (f"**{game.title}**, game {game.id} ({state}): {len(lines)} "
-               f"{'move' if len(lines) == 1 else 'moves'}, one frame each.")
+    key = "archive.replay_finished" if game.status is GameStatus.FINISHED else "archive.replay_so_far"
+    content = t(lang, key, title=game.title, id=game.id, count=len(lines))
     file = discord.File(io.BytesIO(gif), filename=f"alcazar-game-{game.id}.gif",
-                        description=f"Replay of {game.title} game {game.id}")
+                        description=t(lang, "archive.replay_description", title=game.title, id=game.id))
     await send(interaction, content, ephemeral=not public, file=file,
                allowed_mentions=discord.AllowedMentions.none())
 
@@ -104,23 +107,26 @@ async def replay(interaction: discord.Interaction, game_id: int | None, public: 
 # -- /alcazar record -------------------------------------------------------------------------------
 
 async def record(interaction: discord.Interaction, game_id: int | None) -> None:
-    """The game record as a text file: players, settings, result and every move."""
+    """The game record as a text file, privately and in the reader's language: players, settings,
+    result and every move."""
     bot = bot_of(interaction)
     game = await chosen_game(interaction, game_id)
     if game.status is GameStatus.LOBBY:
-        raise Refused("The game has not started yet, so it has no record.", game_id=game.id)
+        raise Refused(Msg("archive.no_record_yet"), game_id=game.id)
+    lang = private_language(interaction)
     await defer(interaction, ephemeral=True)
     game = await _finished(bot, game)
     lines = await _moves(bot, game)
-    names = await bot.names_of(game.players)
+    names = await bot.names_of(game.players, lang)
     channel = bot.get_channel(game.channel_id)
     guild = bot.get_guild(game.guild_id)
-    text = texts.game_record(game, lines, names, server=guild.name if guild else "a server",
+    text = texts.game_record(game, lines, names, server=guild.name if guild else t(lang, "archive.a_server"),
                              channel=getattr(channel, "name", None) or str(game.channel_id),
-                             shifts=await bot.service.rating_changes(game.id))
+                             settings=settings_text(game, lang),
+                             shifts=await bot.service.rating_changes(game.id), lang=lang)
     file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"alcazar-game-{game.id}.txt",
-                        description=f"Record of {game.title} game {game.id}")
-    await send(interaction, f"The record of **{game.title}** game {game.id}: {len(lines)} moves.",
+                        description=t(lang, "archive.record_description", title=game.title, id=game.id))
+    await send(interaction, t(lang, "archive.record_sent", title=game.title, id=game.id, count=len(lines)),
                ephemeral=True, file=file)
 
 
@@ -129,10 +135,10 @@ async def record(interaction: discord.Interaction, game_id: int | None) -> None:
 def history_embed(game: GameInfo, lines: list[HistoryLine], page: int, lang: str = "en") -> discord.Embed:
     pages = page_count(lines)
     shown = lines[(page - 1) * PAGE_SIZE: page * PAGE_SIZE]
-    embed = discord.Embed(title=f"{game.title}, game {game.id}: moves", colour=COLOUR,
-                          description=clip(texts.history_page_text(shown, lang) or "No moves yet.",
+    embed = discord.Embed(title=t(lang, "archive.history_title", title=game.title, id=game.id), colour=COLOUR,
+                          description=clip(texts.history_page_text(shown, lang) or t(lang, "archive.no_moves"),
                                            EMBED_DESCRIPTION_LIMIT))
-    embed.set_footer(text=f"Page {page} of {pages} · {len(lines)} moves · /alcazar record gives them all as a file")
+    embed.set_footer(text=t(lang, "archive.history_footer", page=page, pages=pages, count=len(lines)))
     return embed
 
 
@@ -146,9 +152,11 @@ class HistoryPages(discord.ui.View):
     The moves are the ones read when the page was asked for; the buttons stop after
     a quarter of an hour, and ``/alcazar history`` asks again."""
 
-    def __init__(self, game: GameInfo, lines: list[HistoryLine], page: int) -> None:
+    def __init__(self, game: GameInfo, lines: list[HistoryLine], page: int, lang: str) -> None:
         super().__init__(timeout=PAGE_TIMEOUT)
         self.game, self.lines, self.page = game, lines, page
+        self.older.label = t(lang, "archive.older")
+        self.newer.label = t(lang, "archive.newer")
         self._sync()
 
     def _sync(self) -> None:
@@ -161,11 +169,11 @@ class HistoryPages(discord.ui.View):
         await interaction.response.edit_message(
             embed=history_embed(self.game, self.lines, self.page, private_language(interaction)), view=self)
 
-    @discord.ui.button(label="Older", style=discord.ButtonStyle.secondary)
+    @discord.ui.button(label="<", style=discord.ButtonStyle.secondary)
     async def older(self, interaction: discord.Interaction, button: discord.ui.Button[HistoryPages]) -> None:
         await guarded(interaction, self._turn(interaction, -1), game_id=self.game.id)
 
-    @discord.ui.button(label="Newer", style=discord.ButtonStyle.secondary)
+    @discord.ui.button(label=">", style=discord.ButtonStyle.secondary)
     async def newer(self, interaction: discord.Interaction, button: discord.ui.Button[HistoryPages]) -> None:
         await guarded(interaction, self._turn(interaction, +1), game_id=self.game.id)
 
@@ -176,15 +184,15 @@ async def history(interaction: discord.Interaction, page: int | None, game_id: i
     game = await chosen_game(interaction, game_id)
     lines = await _moves(bot, game)
     if not lines:
-        await send(interaction, "No moves yet.", ephemeral=True)
+        await send(interaction, Msg("archive.no_moves"), ephemeral=True)
         return
     pages = page_count(lines)
     if page is not None and page > pages:
-        raise Refused(f"This game has {pages} {'page' if pages == 1 else 'pages'} of moves, not {page}.")
+        raise Refused(Msg("archive.no_such_page", count=pages, page=page))
     shown = page or pages
     lang = private_language(interaction)
     if pages == 1:
         await send(interaction, embed=history_embed(game, lines, shown, lang), ephemeral=True)
         return
-    await send(interaction, embed=history_embed(game, lines, shown, lang), view=HistoryPages(game, lines, shown),
+    await send(interaction, embed=history_embed(game, lines, shown, lang), view=HistoryPages(game, lines, shown, lang),
                ephemeral=True)

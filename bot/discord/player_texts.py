@@ -1,5 +1,6 @@
 """Wording of what a player sees across games: their game list, time away, ratings,
-replays and game records (plain English; Discord timestamps show in each reader's time zone)."""
+replays and game records, in a language given by the caller (a private reply reads in the
+user's language, a public post in the game's). Discord timestamps show in each reader's time zone."""
 from __future__ import annotations
 
 import re
@@ -9,17 +10,11 @@ from typing import Sequence
 from bot.discord.standings import computer_label
 from bot.discord.style import house_style
 from bot.games import get_game
-from bot.i18n import ENGLISH, Msg, t
+from bot.i18n import ENGLISH, Msg, number, t
 from bot.service import AwayStatus, GameInfo, HistoryLine, MyGame, PlayerRecord, RatingShift, Standing
 from bot.store import EntryKind, GameStatus
 
 AWAY_MARK = "💤"
-DM_REFUSAL = ("Games are played in server channels; use this command in a channel of a server. "
-              "Here in a DM you can use `/alcazar games`, `/alcazar away`, `/alcazar quiet`, "
-              "`/alcazar stats`, `/alcazar help` and `/alcazar rules`.")
-NO_GAMES = "You are not in any game right now. Open one in a server channel with `/alcazar new`."
-DURATION_HELP = ("Say how long you will be away, e.g. `3d`, `36h`, `2 days 12 hours` (at most 14 days), "
-                 "or `off` when you are back.")
 KIND_TITLES = {"alcazar": "Alcazar", "alcazar1978": "Alcazar (1978)"}
 
 
@@ -39,49 +34,50 @@ def link(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
 
 # -- /alcazar games -------------------------------------------------------------------------------
 
-def my_game_line(entry: MyGame, server: str, away_until: float | None = None) -> str:
+def my_game_line(entry: MyGame, server: str, away_until: float | None = None, lang: str = ENGLISH) -> str:
     """One game of the caller's list: game, server and channel, whose turn since when (and, when that
     player is away, until when), and the board link."""
     game = entry.game
     board = entry.board
-    where = f"**{game.title}** on {server} in <#{game.channel_id}>"
+    where = t(lang, "games.where", title=game.title, server=server, channel=f"<#{game.channel_id}>")
     if game.status is GameStatus.LOBBY:
-        count = len(game.players)
-        return f"⏳ {where}: waiting to start ({count} {'player' if count == 1 else 'players'} joined). " \
-               f"[Lobby]({link(game.guild_id, game.channel_id)})"
-    since = f" since {when(game.turn_since)}" if game.turn_since is not None else ""
+        return t(lang, "games.lobby_line", where=where, count=len(game.players),
+                 link=link(game.guild_id, game.channel_id))
     if entry.my_turn:
-        turn = "**your turn**"
+        turn = t(lang, "games.your_turn")
     elif game.to_move_id is None:
-        turn = "waiting"
+        turn = t(lang, "games.waiting")
     elif game.to_move_id < 0:
-        turn = f"{computer_label(game.to_move_id)} is thinking"
+        turn = t(lang, "games.computer_thinking", computer=computer_label(game.to_move_id, lang))
     else:
-        turn = f"{mention(game.to_move_id)}'s turn"
+        turn = t(lang, "games.player_turn", player=mention(game.to_move_id))
+    since = t(lang, "games.since", when=when(game.turn_since)) if game.turn_since is not None else ""
     target = link(game.guild_id, board.channel_id if board else game.channel_id,
                   board.message_id if board else None)
     marker = "▶️" if entry.my_turn else "•"
-    away = f" ({AWAY_MARK} away until {when(away_until, 'f')})" if away_until is not None else ""
-    return f"{marker} {where}: {turn}{since}{away}. [Board]({target})"
+    away = t(lang, "games.away_until", mark=AWAY_MARK, when=when(away_until, "f")) if away_until is not None else ""
+    return t(lang, "games.line", marker=marker, where=where, turn=turn, since=since, away=away, link=target)
 
 
-def games_summary(games: Sequence[MyGame]) -> str:
+def games_summary(games: Sequence[MyGame], lang: str = ENGLISH) -> str:
     mine = sum(1 for g in games if g.my_turn)
-    total = len(games)
-    head = f"{total} {'game' if total == 1 else 'games'}"
-    return f"{head}; it is your turn in {mine}." if mine else f"{head}; none is waiting for you."
+    key = "games.summary_your_turn" if mine else "games.summary_none_waiting"
+    return t(lang, key, count=len(games), mine=mine)
 
 
 # -- away and quiet hours ------------------------------------------------------------------------
 
-_UNITS = {"w": 7 * 86400, "week": 7 * 86400, "weeks": 7 * 86400, "d": 86400, "day": 86400, "days": 86400,
-          "h": 3600, "hour": 3600, "hours": 3600, "hr": 3600, "hrs": 3600}
-_PART = re.compile(r"(\d+(?:[.,]\d+)?)\s*([a-z]+)")
+#: Units a duration may be given in, English and Hungarian ("3d", "2 nap", "36 óra", "1 hét").
+_UNITS = {"w": 7 * 86400, "week": 7 * 86400, "weeks": 7 * 86400, "hét": 7 * 86400, "hetet": 7 * 86400,
+          "d": 86400, "day": 86400, "days": 86400, "n": 86400, "nap": 86400, "napot": 86400, "napra": 86400,
+          "h": 3600, "hour": 3600, "hours": 3600, "hr": 3600, "hrs": 3600, "ó": 3600, "óra": 3600,
+          "órát": 3600, "órára": 3600}
+_PART = re.compile(r"(\d+(?:[.,]\d+)?)\s*([^\W\d_]+)")
 
 
 def parse_duration(text: str) -> float | None:
-    """Seconds in "3d", "36h", "2 days 12 hours", "1w"; a bare number is days. None if unreadable."""
-    cleaned = text.strip().lower().replace(" and ", " ")
+    """Seconds in "3d", "36h", "2 days 12 hours", "1w", "2 nap 12 óra"; a bare number is days. None if unreadable."""
+    cleaned = text.strip().lower().replace(" and ", " ").replace(" és ", " ")
     if re.fullmatch(r"\d+(?:[.,]\d+)?", cleaned):
         return float(cleaned.replace(",", ".")) * 86400
     total, position = 0.0, 0
@@ -98,40 +94,41 @@ def parse_duration(text: str) -> float | None:
     return total
 
 
-def _days(value: float) -> str:
+def _days(value: float) -> Msg:
+    """Days to one decimal place: "3 days", "2.5 days"."""
     rounded = round(value, 1)
-    number = int(rounded) if rounded == int(rounded) else rounded
-    return f"{number} day" if number == 1 else f"{number} days"
+    if rounded == int(rounded):
+        return Msg("away.day_count", count=int(rounded))
+    return Msg("away.day_fraction", days=rounded)
 
 
-def away_text(status: AwayStatus, *, just_set: bool = False, back: bool = False) -> str:
+def away_text(status: AwayStatus, lang: str = ENGLISH, *, just_set: bool = False, back: bool = False) -> str:
+    """Where the player stands: away until when (or back, or not away), the days used, the quiet hours."""
     lines = []
     if back:
-        lines.append("Welcome back! Your turn clocks run again from where they stopped, and reminders resume.")
+        lines.append(t(lang, "away.welcome_back"))
     elif status.until is not None:
-        lines.append(f"{'You are now' if just_set else 'You are'} away until {when(status.until, 'f')} "
-                     f"({when(status.until)}). Until then your turn clocks stand still, I send you no reminders, "
-                     "and your boards say you are away. `/alcazar away off` when you are back earlier.")
+        lines.append(t(lang, "away.now_away_until" if just_set else "away.away_until",
+                       until=when(status.until, "f"), relative=when(status.until)))
     else:
-        lines.append("You are not away. `/alcazar away 3d` pauses your turn clocks and reminders for three days "
-                     "(at most 14 days at a time).")
-    lines.append(f"Away in the last 365 days: {_days(status.used_days)} of 30.")
-    lines.append(quiet_text(status))
+        lines.append(t(lang, "away.not_away_help"))
+    lines.append(t(lang, "away.days_used", days=_days(status.used_days), limit=30))
+    lines.append(quiet_text(status, lang))
     return "\n".join(lines)
 
 
-def quiet_text(status: AwayStatus) -> str:
+def quiet_text(status: AwayStatus, lang: str = ENGLISH) -> str:
     quiet = status.quiet
     if quiet is None:
-        return "Quiet hours: none (`/alcazar quiet` sets hours when reminders wait)."
-    return (f"Quiet hours: {quiet.start_hour:02d}:00–{quiet.end_hour:02d}:00 ({quiet.time_zone}); "
-            "reminders due then wait until they end.")
+        return t(lang, "quiet.none")
+    return t(lang, "quiet.hours", start=f"{quiet.start_hour:02d}:00", end=f"{quiet.end_hour:02d}:00",
+             zone=quiet.time_zone)
 
 
-def away_line(user_id: int, until: float, to_move: bool) -> str:
-    """The line on a board for a player who is away."""
-    clock = " Their clock is stopped." if to_move else ""
-    return f"{AWAY_MARK} {mention(user_id)} is away until {when(until, 'f')}.{clock}"
+def away_line(user_id: int, until: float, to_move: bool, lang: str = ENGLISH) -> str:
+    """The line on a board (in the game's language) for a player who is away."""
+    key = "away.board_line_clock_stopped" if to_move else "away.board_line"
+    return t(lang, key, mark=AWAY_MARK, player=mention(user_id), until=when(until, "f"))
 
 
 def without_away_lines(content: str) -> list[str]:
@@ -140,70 +137,73 @@ def without_away_lines(content: str) -> list[str]:
 
 # -- ratings and stats ---------------------------------------------------------------------------
 
-def rating_lines(shifts: Sequence[RatingShift]) -> list[str]:
-    """Under the results: each player's rating change."""
+def _shift(before: int, after: int, change: int, lang: str, bold: bool) -> str:
+    """``1000 → 1012 (+12)``, the change with a true minus sign; ratings are never grouped (1012, not 1,012)."""
+    after_text = str(after)  # a rating is written as it is, like 1012: no grouping
+    return t(lang, "ratings.shift", before=before, after=f"**{after_text}**" if bold else after_text,
+             change=f"{change:+d}".replace("-", "−"))
+
+
+def rating_lines(shifts: Sequence[RatingShift], lang: str = ENGLISH) -> list[str]:
+    """Under the results (in the game's language): each player's rating change."""
     if not shifts:
         return []
-    parts = [f"{mention(s.user_id)} {s.before} → **{s.after}** ({s.change:+d})".replace("-", "−")
-             for s in shifts]
-    return ["Ratings: " + " · ".join(parts)]
+    parts = [f"{mention(s.user_id)} {_shift(s.before, s.after, s.change, lang, True)}" for s in shifts]
+    return [t(lang, "ratings.line", parts=" · ".join(parts))]
 
 
-def leaderboard_text(standings: Sequence[Standing]) -> str:
+def leaderboard_text(standings: Sequence[Standing], lang: str = ENGLISH) -> str:
     if not standings:
-        return "No rated games yet."
+        return t(lang, "stats.no_rated_games")
     medals = {1: "🥇", 2: "🥈", 3: "🥉"}
     lines = []
     for place, standing in enumerate(standings, start=1):
-        games = f"{standing.games} {'game' if standing.games == 1 else 'games'}"
-        lines.append(f"{medals.get(place, f'{place}.')} {mention(standing.user_id)} **{standing.rating}** ({games})")
+        lines.append(t(lang, "stats.leaderboard_line", place=medals.get(place, f"{place}."),
+                       player=mention(standing.user_id), rating=standing.rating, count=standing.games))
     return "\n".join(lines)
 
 
-def record_text(record: PlayerRecord) -> str:
+def record_text(record: PlayerRecord, lang: str = ENGLISH) -> str:
+    """A player's record in one game: games, wins, draws, points on average, and their rating."""
     if record.games == 0:
-        return "No finished games yet."
-    parts = [f"{record.games} {'game' if record.games == 1 else 'games'}",
-             f"{record.wins} {'win' if record.wins == 1 else 'wins'}"]
+        return t(lang, "stats.no_finished_games")
+    parts = [t(lang, "stats.games", count=record.games), t(lang, "stats.wins", count=record.wins)]
     if record.draws:
-        parts.append(f"{record.draws} {'draw' if record.draws == 1 else 'draws'}")
+        parts.append(t(lang, "stats.draws", count=record.draws))
     if record.average_points is not None:
-        parts.append(f"{record.average_points:.1f} points on average")
-    rating = (f"Rating **{record.rating}** after {record.rated_games} rated "
-              f"{'game' if record.rated_games == 1 else 'games'}" if record.rating is not None
-              else "Not rated yet (games with two or more people who finish are rated)")
+        parts.append(t(lang, "stats.average_points", points=round(record.average_points, 1)))
+    rating = (t(lang, "stats.rating_after", rating=record.rating, count=record.rated_games)
+              if record.rating is not None else t(lang, "stats.not_rated"))
     return " · ".join(parts) + "\n" + rating
-
-
-RATING_NOTE = ("Ratings use openskill (Plackett-Luce): every finished game with two or more people who finish "
-               "counts, ties included; games with computer players or stand-ins do not. A new player starts at "
-               "1000; the rating is a careful estimate, so it also rises as your results make it surer.")
 
 
 # -- replays and records -------------------------------------------------------------------------
 
-def seat_label(kind: str, seat: int, names: Sequence[str]) -> str:
-    colour = str(get_game(kind).COLORS[seat]).capitalize()
-    return f"{names[seat]} ({colour})"
+def seat_label(kind: str, seat: int, names: Sequence[str], lang: str = ENGLISH) -> str:
+    colour = t(lang, f"colour.{str(get_game(kind).COLORS[seat]).lower()}")
+    return t(lang, "record.seat", name=names[seat], colour=colour)
 
 
 def line_words(line: HistoryLine, lang: str = ENGLISH) -> str:
+    """A logged move in words, made afresh from its message in ``lang``."""
     if line.kind is EntryKind.SKIP:
-        return "missed the deadline and skips this turn"
+        return t(lang, "history.skipped")
     if line.kind is EntryKind.RETIRE:
-        return "resigned and left the game"
+        return t(lang, "history.resigned")
     words = t(lang, line.words) if isinstance(line.words, Msg) else house_style(line.words)
-    return words + (" (the only possible move)" if line.forced else "")
+    return t(lang, "history.forced", words=words) if line.forced else words
 
 
-def replay_captions(game: GameInfo, lines: Sequence[HistoryLine], names: Sequence[str]) -> list[str]:
+def replay_captions(game: GameInfo, lines: Sequence[HistoryLine], names: Sequence[str],
+                    lang: str = ENGLISH) -> list[str]:
     """Under each frame: the start, then each move with its number and player."""
-    seats = ", ".join(seat_label(game.kind, s, names) for s in range(len(names)))
-    captions = [f"{game.title}, the start: {seats}"]
+    seats = ", ".join(seat_label(game.kind, s, names, lang) for s in range(len(names)))
+    captions = [t(lang, "replay.start_caption", title=game.title, seats=seats)]
     total = len(lines)
     for line in lines:
-        by = " (stand-in)" if line.stand_in else ""
-        captions.append(f"{line.ply}/{total} {names[line.seat]}{by}: {line_words(line)}")
+        by = t(lang, "replay.stand_in") if line.stand_in else ""
+        captions.append(t(lang, "replay.caption", ply=line.ply, total=total, name=names[line.seat] + by,
+                          words=line_words(line, lang)))
     return captions
 
 
@@ -212,57 +212,57 @@ def _utc(seconds: float) -> str:
 
 
 def game_record(game: GameInfo, lines: Sequence[HistoryLine], names: Sequence[str], *,
-                server: str, channel: str, shifts: Sequence[RatingShift] = ()) -> str:
-    """The game record as a text file a person can read: players, settings, result, every move."""
-    settings = game.settings
-    out = [f"{game.title}: game {game.id}", f"Played on {server}, in #{channel}", ""]
-    out.append("Players, in seat order (the first moved first):")
-    out += [f"  {s + 1}. {seat_label(game.kind, s, names)}"
-            + (" (resigned)" if game.players[s] in game.resigned else "") for s in range(len(names))]
-    out += ["", "Settings:",
-            f"  Reminders: first after {settings.reminder_first_hours:g} h, then every "
-            f"{settings.reminder_every_hours:g} h, at most {settings.reminder_max} per turn",
-            f"  Deadline per turn: {'none' if settings.deadline_hours is None else f'{settings.deadline_hours:g} h'}"]
-    if settings.options:
-        rules = ", ".join(f"{k.replace('_', ' ')}: {'on' if v is True else 'off' if v is False else v}"
-                          for k, v in sorted(settings.options.items()))
-        out.append(f"  House rules: {rules}")
-    out += ["", "Result:", *_result_lines(game, names, shifts), "", f"Moves ({len(lines)}):"]
+                server: str, channel: str, settings: str, shifts: Sequence[RatingShift] = (),
+                lang: str = ENGLISH) -> str:
+    """The game record as a text file a person can read, in ``lang``: players, settings, result, every move.
+
+    ``settings`` is the game's settings in ``lang``, a line each (as the lobby shows them)."""
+    out = [t(lang, "record.heading", title=game.title, id=game.id),
+           t(lang, "record.played_on", server=server, channel=f"#{channel}"), ""]
+    out.append(t(lang, "record.players"))
+    out += [f"  {s + 1}. {seat_label(game.kind, s, names, lang)}"
+            + (t(lang, "record.resigned") if game.players[s] in game.resigned else "") for s in range(len(names))]
+    out += ["", t(lang, "record.settings"), *(f"  {line}" for line in settings.split("\n"))]
+    out += ["", t(lang, "record.result"), *_result_lines(game, names, shifts, lang), "",
+            t(lang, "record.moves", count=len(lines))]
     width = max((len(line.notation) for line in lines), default=4)
+    stand_in = t(lang, "history.stand_in")
     for line in lines:
         out.append(f"  {line.ply:>3}. {_utc(line.played_at)}  {names[line.seat]:<16.16} "
-                   f"{line.notation:<{width}}  {line_words(line)}{STAND_IN if line.stand_in else ''}")
+                   f"{line.notation:<{width}}  {line_words(line, lang)}{stand_in if line.stand_in else ''}")
     if not lines:
-        out.append("  (no moves yet)")
+        out.append("  " + t(lang, "record.no_moves"))
     return "\n".join(out) + "\n"
 
 
-def _result_lines(game: GameInfo, names: Sequence[str], shifts: Sequence[RatingShift]) -> list[str]:
+def _result_lines(game: GameInfo, names: Sequence[str], shifts: Sequence[RatingShift], lang: str) -> list[str]:
     result = game.result
     if game.status is GameStatus.ACTIVE:
-        return ["  The game is still in play."]
+        return ["  " + t(lang, "record.in_play")]
     if game.status is GameStatus.CANCELLED:
-        return ["  The game was cancelled."]
+        return ["  " + t(lang, "record.cancelled")]
     if result is None:
-        return ["  The game is over."]
+        return ["  " + t(lang, "record.over")]
     winners = [names[s] for s in result.winners]
-    head = "  A draw." if not winners else f"  Winner: {' and '.join(winners)}. Finished {_utc(result.finished_at)}."
-    reason = t(ENGLISH, result.reason) if isinstance(result.reason, Msg) else str(result.reason)
-    lines = [head, f"  {reason[:1].upper()}{reason[1:]}."]
+    head = t(lang, "record.draw") if not winners else \
+        t(lang, "record.winner" if len(winners) == 1 else "record.winners", names=winners,
+          finished=_utc(result.finished_at))
+    reason = t(lang, result.reason) if isinstance(result.reason, Msg) else str(result.reason)
+    lines = ["  " + head, "  " + t(lang, "record.reason", reason=reason)]
     scores = result.outcome.scores
     if scores is not None:
-        lines.append("  Points: " + ", ".join(f"{names[s]} {scores[s]}" for s in range(len(scores))))
+        points = ", ".join(f"{names[s]} {number(scores[s], lang)}" for s in range(len(scores)))
+        lines.append("  " + t(lang, "record.points", points=points))
     by_user = {game.players[s]: names[s] for s in range(len(names))}
     if shifts:
-        lines.append("  Ratings: " + ", ".join(f"{by_user.get(s.user_id, '?')} {s.before} → {s.after} ({s.change:+d})"
-                                               for s in shifts))
+        parts = ", ".join(f"{by_user.get(s.user_id, '?')} {_shift(s.before, s.after, s.change, lang, False)}"
+                          for s in shifts)
+        lines.append("  " + t(lang, "ratings.line", parts=parts))
     return lines
-
-
-STAND_IN = " (played by the stand-in)"
 
 
 def history_page_text(lines: Sequence[HistoryLine], lang: str = ENGLISH) -> str:
     """A page of ``/alcazar history``: the moves in the reader's language."""
-    return "\n".join(f"{line.ply}. {mention(line.user_id)}{STAND_IN if line.stand_in else ''} "
+    stand_in = t(lang, "history.stand_in")
+    return "\n".join(f"{line.ply}. {mention(line.user_id)}{stand_in if line.stand_in else ''} "
                      f"{line_words(line, lang)} {when(line.played_at)}" for line in lines)

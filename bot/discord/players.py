@@ -10,9 +10,9 @@ from discord import app_commands
 
 from bot.discord import player_texts as texts
 from bot.discord.context import bot_of
-from bot.discord.replies import Refused, defer, send
+from bot.discord.replies import Refused, defer, private_language, send
 from bot.discord.texts import COLOUR, EMBED_DESCRIPTION_LIMIT
-from bot.i18n import ENGLISH, t
+from bot.i18n import Msg, t
 from bot.service import GameInfo, Refusal
 from bot.service.away import time_zones_matching
 from bot.store import GameStatus
@@ -23,32 +23,33 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def server_name(bot: AlcazarBot, guild_id: int) -> str:
+def server_name(bot: AlcazarBot, guild_id: int, lang: str) -> str:
     guild = bot.get_guild(guild_id)
-    return f"**{guild.name}**" if guild is not None else "another server"
+    return f"**{guild.name}**" if guild is not None else t(lang, "games.another_server")
 
 
 async def list_games(interaction: discord.Interaction) -> None:
     """``/alcazar games``: every game of the caller on every server, their turns first (private)."""
     bot = bot_of(interaction)
+    lang = private_language(interaction)
     await defer(interaction, ephemeral=True)
     games = await bot.service.my_games(interaction.user.id)
     if not games:
-        await send(interaction, texts.NO_GAMES, ephemeral=True)
+        await send(interaction, Msg("games.none"), ephemeral=True)
         return
     waiting_for = [g.game.to_move_id for g in games if g.game.to_move_id is not None]
     away = await bot.service.away_of(waiting_for)
-    lines = [texts.my_game_line(g, server_name(bot, g.game.guild_id), away.get(g.game.to_move_id or 0))
+    lines = [texts.my_game_line(g, server_name(bot, g.game.guild_id, lang), away.get(g.game.to_move_id or 0), lang)
              for g in games]
     shown: list[str] = []
     for index, line in enumerate(lines):
         rest = len(lines) - index
         if sum(len(s) + 1 for s in shown) + len(line) + 40 > EMBED_DESCRIPTION_LIMIT:
-            shown.append(f"…and {rest} more.")
+            shown.append(t(lang, "games.and_more", count=rest))
             break
         shown.append(line)
-    embed = discord.Embed(title="Your games", description="\n".join(shown), colour=COLOUR)
-    embed.set_footer(text=texts.games_summary(games))
+    embed = discord.Embed(title=t(lang, "games.title"), description="\n".join(shown), colour=COLOUR)
+    embed.set_footer(text=texts.games_summary(games, lang))
     await send(interaction, embed=embed, ephemeral=True)
 
 
@@ -57,25 +58,26 @@ async def away(interaction: discord.Interaction, duration: str | None) -> None:
     bot = bot_of(interaction)
     service = bot.service
     user_id = interaction.user.id
+    lang = private_language(interaction)
     if duration is None or not duration.strip():
-        await send(interaction, texts.away_text(await service.away_status(user_id)), ephemeral=True)
+        await send(interaction, texts.away_text(await service.away_status(user_id), lang), ephemeral=True)
         return
     await defer(interaction, ephemeral=True)
     if duration.strip().lower() in {"off", "back", "stop", "none", "0"}:
         status = await service.come_back(user_id)
         if isinstance(status, Refusal):
-            raise Refused(t(ENGLISH, status.message) + "\n" + texts.away_text(await service.away_status(user_id)))
+            raise Refused(t(lang, status.message) + "\n" + texts.away_text(await service.away_status(user_id), lang))
         await refresh_boards(bot, user_id)
-        await send(interaction, texts.away_text(status, back=True), ephemeral=True)
+        await send(interaction, texts.away_text(status, lang, back=True), ephemeral=True)
         return
     seconds = texts.parse_duration(duration)
     if seconds is None:
-        raise Refused(f"I can't read “{duration}” as a time. " + texts.DURATION_HELP)
+        raise Refused(Msg("away.unreadable", typed=Msg("quote", text=duration.strip())))
     status = await service.set_away(user_id, seconds)
     if isinstance(status, Refusal):
-        raise Refused(t(ENGLISH, status.message))
+        raise Refused(status.message)
     await refresh_boards(bot, user_id)
-    await send(interaction, texts.away_text(status, just_set=True), ephemeral=True)
+    await send(interaction, texts.away_text(status, lang, just_set=True), ephemeral=True)
 
 
 async def quiet(interaction: discord.Interaction, start: int | None, end: int | None, time_zone: str | None,
@@ -83,24 +85,24 @@ async def quiet(interaction: discord.Interaction, start: int | None, end: int | 
     """``/alcazar quiet``: hours of the day when reminders wait, in the player's time zone."""
     service = bot_of(interaction).service
     user_id = interaction.user.id
+    lang = private_language(interaction)
     if off:
         status = await service.clear_quiet_hours(user_id)
-        await send(interaction, "Quiet hours are off.\n" + texts.quiet_text(status), ephemeral=True)
+        await send(interaction, t(lang, "quiet.off") + "\n" + texts.quiet_text(status, lang), ephemeral=True)
         return
     if start is None and end is None and time_zone is None:
-        await send(interaction, texts.quiet_text(await service.away_status(user_id)), ephemeral=True)
+        await send(interaction, texts.quiet_text(await service.away_status(user_id), lang), ephemeral=True)
         return
     current = (await service.away_status(user_id)).quiet
     zone = time_zone or (current.time_zone if current else None)
     start = start if start is not None else (current.start_hour if current else None)
     end = end if end is not None else (current.end_hour if current else None)
     if zone is None or start is None or end is None:
-        raise Refused("Give your time zone and the hours, e.g. `/alcazar quiet start:22 end:7 "
-                      "time_zone:Europe/Budapest` (reminders then wait from 22:00 to 07:00).")
+        raise Refused(Msg("quiet.give_zone_and_hours"))
     changed = await service.set_quiet_hours(user_id, zone, start, end)
     if isinstance(changed, Refusal):
-        raise Refused(t(ENGLISH, changed.message))
-    await send(interaction, texts.quiet_text(changed), ephemeral=True)
+        raise Refused(changed.message)
+    await send(interaction, texts.quiet_text(changed, lang), ephemeral=True)
 
 
 async def time_zone_choices(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
@@ -110,11 +112,12 @@ async def time_zone_choices(interaction: discord.Interaction, typed: str) -> lis
 # -- boards -----------------------------------------------------------------------------------------
 
 async def away_lines(bot: AlcazarBot, game: GameInfo) -> list[str]:
-    """A line for each player of the game who is away now (for the board message)."""
+    """A line for each player of the game who is away now (for the board message, in the game's language)."""
     if game.status is not GameStatus.ACTIVE:
         return []
     away = await bot.service.away_of(game.players)
-    return [texts.away_line(user, until, user == game.to_move_id) for user, until in away.items()
+    return [texts.away_line(user, until, user == game.to_move_id, game.settings.language)
+            for user, until in away.items()
             if user not in game.resigned]
 
 

@@ -13,7 +13,6 @@ from typing import Any, Awaitable
 import discord
 from discord import app_commands
 
-from bot.discord.player_texts import DM_REFUSAL
 from bot.discord.texts import CONTENT_LIMIT, clip
 from bot.i18n import Msg, language_of, t
 

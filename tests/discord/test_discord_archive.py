@@ -97,7 +97,7 @@ async def test_replay_and_record_of_a_finished_alcazar_1978_game(fake: FakeDisco
         (ARTIFACTS / "record-1978.txt").write_text(text)
         assert f"Alcazar (1978): game {game.id}" in text and "#general" in text
         assert f"1. {first.name} (Red)" in text and f"2. {second.name} (Green)" in text
-        assert "Deadline per turn: none" in text and "House rules: threefold repetition: on" in text
+        assert "Deadline: none" in text and "House rules: threefold repetition: on" in text
         assert f"Winner: {first.name}" in text and "Ratings:" in text
         for line in moves:
             assert f"{line.notation}" in text and line_words(line) in text

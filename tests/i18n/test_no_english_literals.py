@@ -20,12 +20,6 @@ SCANNED = [
 ]
 #: Modules with no words for players (the renderer's demo writes file names; tests' helpers).
 NOT_SCANNED = {"renderer/demo.py"}
-#: Still English only, not yet moved into the catalogs: a player's games, time away, ratings,
-#: records and replays (issue 15's commands; their descriptions and refusals are translated).
-#: To do: move these into data/locales in English and Hungarian, then drop this set.
-NOT_YET_TRANSLATED = {"bot/discord/player_texts.py", "bot/discord/archive.py", "bot/discord/players.py",
-                      "bot/discord/stats.py", "renderer/chart.py"}
-NOT_SCANNED |= NOT_YET_TRANSLATED
 #: Exceptions that only ever mean a bug or a misuse by code: their messages are for developers.
 DEVELOPER_ERRORS = {"ValueError", "TypeError", "KeyError", "RuntimeError", "AssertionError", "NotImplementedError",
                     "NotAHandView", "NotFinished", "SchemaTooNew", "LookupError", "IndexError"}
