@@ -119,6 +119,13 @@ async def test_a_game_in_a_hungarian_server_with_one_english_speaking_player(
             helped = await person.slash("help")
             assert t(language[person.id], "help.title") in helped.text
 
+        board = next(m for m in reversed(fake.channel_messages(fake.general)) if "Lépek" in labels(m))
+        away = await bob.slash("away", duration="3d")
+        assert away.text.startswith("You are now away until"), "Bob's answer is in his language"
+        edited = fake.messages[int(board["id"])]["content"]
+        assert f"💤 Távol van: {bob.mention}, eddig: <t:" in edited, "the board's away line: the game's language"
+        await bob.slash("away", duration="off")
+
         asked = await bob.slash("resign")
         assert asked.ephemeral and "resign" in asked.text.lower()
         await bob.click(asked.message, t("en", "button.confirm.resign"))
@@ -151,3 +158,98 @@ async def test_the_host_changes_the_game_s_language_and_the_lobby_follows(fake: 
         assert (await bob.slash("settings")).text.startswith("Settings of this game"), \
             "a private answer stays in the reader's language"
     assert_clean(fake)
+
+
+async def test_a_hungarian_player_reads_their_games_time_away_stats_and_record_in_hungarian(
+        fake: FakeDiscord, database_path: Path) -> None:
+    """In an English server, Anna's Discord speaks Hungarian: her private answers and her record file
+    are Hungarian, while the posts in the channel (the away line on the board) stay English."""
+    from bot.discord.player_texts import line_words
+    from bot.service import FakeClock
+    from players import latest_board, start_game
+
+    anna, bob = fake.add_user("anna"), fake.add_user("bob")
+    anna.locale, bob.locale = "hu", "en-US"
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        game, seats = await start_game(fake, bot, bob, [anna], "alcazar1978")
+        assert game.settings.language == "en"
+
+        games = await anna.slash("games")
+        assert games.ephemeral and games.embeds[0]["title"] == "Játékaid"
+        listed = _texts([{"embeds": games.embeds}])
+        assert "**Alcazar (1978)** – **Board game club**" in listed and "[Tábla](" in listed
+        assert ("te következel" if seats[0] is anna else f"következik: {bob.mention}") in listed
+        for english in ("Your games", "your turn", "'s turn", "[Board]", " on ", "waiting for you"):
+            assert english not in listed, english
+        assert "Your games" in _texts([{"embeds": (await bob.slash("games")).embeds}])
+
+        board = latest_board(fake)
+        away = await anna.slash("away", duration="2 nap")
+        assert away.ephemeral and away.text.startswith("Mostantól távol vagy, eddig: <t:")
+        assert "Távollét az elmúlt 365 napban: 2 nap, legfeljebb 30 nap lehet." in away.text
+        assert "Csendes órák: nincsenek" in away.text and "away" not in away.text.replace("/alcazar away", "")
+        edited = fake.messages[int(board["id"])]["content"]
+        assert f"💤 {anna.mention} is away until <t:" in edited, "the board speaks the game's language"
+        theirs = _texts([{"embeds": (await bob.slash("games")).embeds}])
+        assert "💤 away until <t:" in theirs or seats[0] is bob
+        mine = _texts([{"embeds": (await anna.slash("games")).embeds}])
+        assert "💤 távol eddig: <t:" in mine or seats[0] is bob
+        unreadable = await anna.slash("away", duration="soon")
+        assert unreadable.ephemeral and "Ezt nem tudom időtartamként értelmezni: „soon”." in unreadable.text
+        back = await anna.slash("away", duration="off")
+        assert back.text.startswith("Üdv újra!")
+        quiet = await anna.slash("quiet", start=22, end=7, time_zone="Europe/Budapest")
+        assert quiet.text == "Csendes órák: 22:00–07:00 (Europe/Budapest); az ekkor esedékes emlékeztetők " \
+                             "megvárják a végüket."
+
+        for _ in range(3):
+            now = await bot.service.game(game.id)
+            mover = anna if now.to_move_id == anna.id else bob
+            [choice] = await bot.service.legal_moves_for(game.id, mover.id, limit=1)
+            played = await mover.slash("move", notation=choice.notation)
+            assert t(language_of_user(mover), choice.words) in played.text
+        asked = await bob.slash("resign")
+        await bob.click(asked.message, t("en", "button.confirm.resign"))
+        await fake.settle()
+        shifts = {s.user_id: s for s in await bot.service.rating_changes(game.id)}
+        assert f"Ratings: {anna.mention} 1000 → **{shifts[anna.id].after}**" in \
+            fake.channel_messages(fake.general)[-1]["content"], "ratings under the results: the game's language"
+
+        stats = await anna.slash("stats", game="alcazar1978")
+        assert stats.ephemeral
+        [embed] = stats.embeds
+        assert embed["title"] == "Alcazar-értékszámok ezen a szerveren"
+        fields = {f["name"]: f["value"] for f in embed["fields"]}
+        assert f"{anna.mention} **{shifts[anna.id].after}** (1 játék)" in fields["Alcazar (1978): ranglista"]
+        assert fields[f"{anna.name} – Alcazar (1978)"] == \
+            f"1 játék · 1 győzelem\nÉrtékszám: **{shifts[anna.id].after}**, 1 értékelt játék után"
+        assert embed["footer"]["text"].startswith("Az értékszámot az openskill")
+        [chart] = stats.files
+        ARTIFACTS.mkdir(exist_ok=True)
+        (ARTIFACTS / "rating-hu.png").write_bytes(chart.data)
+        english = await bob.slash("stats", game="alcazar1978")
+        assert english.embeds[0]["title"] == "Alcazar ratings on this server"
+        assert english.files[0].data != chart.data, "the chart's words follow the reader too"
+
+        record = await anna.slash("record")
+        assert record.ephemeral and record.text == f"Jegyzőkönyv: **Alcazar (1978)**, {game.id}. játék, 3 lépés."
+        [file] = record.files
+        text = file.data.decode("utf-8")
+        (ARTIFACTS / "record-1978-hu.txt").write_text(text)
+        assert text.startswith(f"Alcazar (1978): {game.id}. játék\nSzerver: Board game club, csatorna: #general\n")
+        assert "Játékosok ülésrendben (az első kezdett):" in text and "(Piros)" in text and "(Zöld)" in text
+        assert "Beállítások:\n  Emlékeztetők:" in text and "Nyelv: angol (English)" in text
+        assert f"Győztes: {anna.name}." in text and "Értékszámok:" in text and "Lépések (3):" in text
+        for line in await bot.service.all_moves(game.id):
+            assert line_words(line, "hu") in text
+        for english in ("Players", "Settings", "Result", "Winner", "Moves", "Red", "Green", "pawn", "resigned"):
+            assert english not in text, english
+        assert "Players, in seat order" in (await bob.slash("record")).files[0].data.decode("utf-8")
+    assert_clean(fake)
+
+
+ARTIFACTS = Path("/tmp/alcazar-archive-test")
+
+
+def language_of_user(user: Any) -> str:
+    return "hu" if user.locale == "hu" else "en"

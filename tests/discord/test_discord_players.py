@@ -210,3 +210,31 @@ def test_a_game_waiting_for_a_computer_says_so_in_the_list() -> None:
     line = my_game_line(MyGame(game, None, my_turn=False), "**Club**")
     assert "Computer (easy) is thinking since <t:1700000000:R>" in line and "<@-1>" not in line
     assert "https://discord.com/channels/1/2)" in line
+
+
+def test_ratings_away_lines_durations_and_replay_captions_in_hungarian() -> None:
+    from bot.discord.player_texts import away_line, line_words, parse_duration, rating_lines, replay_captions
+    from bot.i18n import Msg
+    from bot.service import GameInfo, GameSettings, HistoryLine
+    from bot.service.ratings import RatingShift
+    from bot.store import EntryKind, GameStatus
+
+    shifts = [RatingShift(7, 1, 1000, 1012, True), RatingShift(8, 2, 1000, 988, True)]
+    assert rating_lines(shifts, "hu") == ["Értékszámok: <@7> 1000 → **1012** (+12) · <@8> 1000 → **988** (−12)"]
+    assert rating_lines(shifts)[0].startswith("Ratings: <@7> 1000 → **1012** (+12)")
+    assert away_line(7, 1_700_000_000, True, "hu") == "💤 Távol van: <@7>, eddig: <t:1700000000:f>. Az órája áll."
+    assert parse_duration("2 nap 12 óra") == parse_duration("2 days 12 hours") == 60 * 3600
+    assert parse_duration("1 hét") == 7 * 86400 and parse_duration("3 nap és 2 ó") == 74 * 3600
+    assert parse_duration("2 napig") is None
+
+    game = GameInfo(id=3, guild_id=1, channel_id=2, kind="alcazar1978", title="Alcazar (1978)",
+                    status=GameStatus.ACTIVE, host_id=5, settings=GameSettings(), version=2, players=(5, 6),
+                    resigned=frozenset(), to_move_seat=0, to_move_id=5, turn_since=1_700_000_000.0)
+    lines = [HistoryLine(1, 0, 5, EntryKind.MOVE, "a4-b4", Msg("move78.pawn", colour=Msg("colour.red"),
+                                                                  origin="a4", target="b4"), True, 1.0),
+             HistoryLine(2, 1, 6, EntryKind.SKIP, "skip", "", False, 2.0, stand_in=True)]
+    captions = replay_captions(game, lines, ["Anna", "Bob"], "hu")
+    assert captions[0] == "Alcazar (1978), kezdőállás: Anna (Piros), Bob (Zöld)"
+    assert captions[1] == f"1/2 Anna: {line_words(lines[0], 'hu')}" and "(az egyetlen lehetséges lépés)" in captions[1]
+    assert captions[2] == "2/2 Bob (helyettesítő gép): lekéste a határidőt, és kimarad ebből a körből"
+    assert replay_captions(game, lines, ["Anna", "Bob"])[0] == "Alcazar (1978), the start: Anna (Red), Bob (Green)"

@@ -21,6 +21,16 @@ def test_the_rating_chart_draws_every_game_and_the_latest_rating() -> None:
     assert any(rgb.getpixel((x, y)) == (181, 86, 43) for x in range(WIDTH) for y in range(60, HEIGHT - 40, 3))
 
 
+
+def test_the_rating_chart_writes_its_dates_and_words_in_the_image_s_language() -> None:
+    from renderer.chart import _date
+
+    points = [(1_700_000_000, 1040), (1_700_600_000, 1060)]
+    assert _date(1_700_000_000, "hu") == "2023. nov. 14." and _date(1_700_000_000, "en") == "Nov 14, 2023"
+    hungarian, english = rating_chart(points, title="", lang="hu"), rating_chart(points, title="", lang="en")
+    assert hungarian != english, "the fallback title, the dates and the games counted are worded in the language"
+    assert Image.open(io.BytesIO(hungarian)).size == (WIDTH, HEIGHT)
+
 def test_a_replay_frame_is_the_board_with_its_caption_beneath() -> None:
     state = alcazar.new_game(players=3, seed=4)
     view = alcazar.view(state, None)
