@@ -207,7 +207,7 @@ class LobbyOperations(ServiceBase):
                 await tx.moves.append(game_id, entries)
                 await tx.snapshots.put(Snapshot(game_id, version, len(entries), snapshot))
                 if outcome is not None:
-                    await tx.results.record(game_id, winners=outcome.winners, reason=outcome.reason,
+                    await tx.results.record(game_id, winners=outcome.winners, reason=str(outcome.reason),
                                             outcome=outcome.to_dict(), now=now)
                 row = await tx.games.require(game_id)
                 seats = tuple(await tx.seats.of_game(game_id))
