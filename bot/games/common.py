@@ -13,10 +13,14 @@ _ZERO_WIDTH_SPACE = "\u200b"
 class GameError(Exception):
     """Base of every error a player can cause with a move; its argument is a ``Msg`` saying why."""
 
+    def __init__(self, reason: Msg) -> None:
+        super().__init__(reason)
+
     @property
-    def reason(self) -> Msg | str:
+    def reason(self) -> Msg:
         """Why, as a message to word in the reader's language."""
-        return self.args[0] if self.args else ""
+        reason: Msg = self.args[0]
+        return reason
 
 
 class MoveError(GameError):

@@ -84,12 +84,10 @@ class ComputerOperations(LobbyOperations, TurnOperations):
         if level not in LEVELS:
             return Refusal(Reason.BAD_SETTINGS, Msg("refusal.no_level", level=shortened(str(level))))
         async with self._game_lock(game_id):
-            loaded = await self._lobby_rows(game_id)
+            loaded = await self._hosts_lobby(game_id, user_id, Msg("refusal.host_add_computer"))
             if isinstance(loaded, Refusal):
                 return loaded
             row, seats = loaded
-            if user_id != row.host_id:
-                return Refusal(Reason.NOT_HOST, Msg("refusal.host_add_computer"))
             engine = engine_of(row.kind)
             if len(seats) >= engine.MAX_PLAYERS:
                 return Refusal(Reason.LOBBY_FULL,
@@ -107,12 +105,10 @@ class ComputerOperations(LobbyOperations, TurnOperations):
                               ) -> Accepted | Refusal:
         """The host removes a computer player from the lobby (by default the one added last)."""
         async with self._game_lock(game_id):
-            loaded = await self._lobby_rows(game_id)
+            loaded = await self._hosts_lobby(game_id, user_id, Msg("refusal.host_remove_computer"))
             if isinstance(loaded, Refusal):
                 return loaded
             row, seats = loaded
-            if user_id != row.host_id:
-                return Refusal(Reason.NOT_HOST, Msg("refusal.host_remove_computer"))
             computers = [s for s in seats if is_computer(s.user_id)]
             if computer_id is not None:
                 computers = [s for s in computers if s.user_id == computer_id]

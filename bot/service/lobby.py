@@ -81,6 +81,14 @@ class LobbyOperations(ServiceBase):
             return Refusal(Reason.ALREADY_STARTED, started)
         return Refusal(Reason.GAME_OVER, Msg("refusal.game_is_over"))
 
+    async def _hosts_lobby(self, game_id: int, user_id: int, not_host: Msg
+                           ) -> tuple[GameRow, tuple[SeatRow, ...]] | Refusal:
+        """Like ``_lobby_rows``, for what only the host may do; ``not_host`` says what that is."""
+        loaded = await self._lobby_rows(game_id)
+        if not isinstance(loaded, Refusal) and user_id != loaded[0].host_id:
+            return Refusal(Reason.NOT_HOST, not_host)
+        return loaded
+
     async def join(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Join a lobby."""
         async with self._game_lock(game_id):
@@ -164,12 +172,10 @@ class LobbyOperations(ServiceBase):
 
     async def _start(self, game_id: int, user_id: int) -> Accepted | Refusal:
         async with self._game_lock(game_id):
-            loaded = await self._lobby_rows(game_id)
+            loaded = await self._hosts_lobby(game_id, user_id, Msg("refusal.host_start"))
             if isinstance(loaded, Refusal):
                 return loaded
             row, seats = loaded
-            if user_id != row.host_id:
-                return Refusal(Reason.NOT_HOST, Msg("refusal.host_start"))
             engine = engine_of(row.kind)
             if not engine.MIN_PLAYERS <= len(seats) <= engine.MAX_PLAYERS:
                 return Refusal(Reason.WRONG_PLAYER_COUNT, Msg(
@@ -201,7 +207,7 @@ class LobbyOperations(ServiceBase):
                 await tx.moves.append(game_id, entries)
                 await tx.snapshots.put(Snapshot(game_id, version, len(entries), snapshot))
                 if outcome is not None:
-                    await tx.results.record(game_id, winners=outcome.winners, reason=outcome.reason,
+                    await tx.results.record(game_id, winners=outcome.winners, reason=str(outcome.reason),
                                             outcome=outcome.to_dict(), now=now)
                 row = await tx.games.require(game_id)
                 seats = tuple(await tx.seats.of_game(game_id))

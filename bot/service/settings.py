@@ -15,7 +15,8 @@ class SettingsError(ValueError):
 
     @property
     def reason(self) -> Msg:
-        return self.args[0]  # type: ignore[no-any-return]
+        reason: Msg = self.args[0]
+        return reason
 
 
 @dataclass(frozen=True)

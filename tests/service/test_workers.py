@@ -80,12 +80,18 @@ sys.stdin.read()
 """
 
 
-def _alive(pid: int) -> bool:
+def _started(pid: int) -> str | None:
+    """When ``pid`` started (clock ticks since boot), or None once it has ended (gone or a zombie).
+
+    Process ids are reused, quickly on a busy machine: a worker counts as alive
+    only while its id still names the process that started at that moment.
+    """
     try:
         with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().split()[2] != "Z"
-    except FileNotFoundError:
-        return False
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    return None if fields[0] == "Z" else fields[19]
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="parent-death signal is Linux only")
@@ -93,12 +99,16 @@ def test_workers_end_when_the_bot_is_killed_outright():
     bot = subprocess.Popen([sys.executable, "-c", _ORPHAN_SCRIPT], stdin=subprocess.PIPE,
                            stdout=subprocess.PIPE, text=True)
     try:
-        pids = [int(p) for p in bot.stdout.readline().split()]
-        assert pids and all(_alive(pid) for pid in pids)
+        workers = {int(p): _started(int(p)) for p in bot.stdout.readline().split()}
+        assert workers and None not in workers.values()
     finally:
         bot.kill()
         bot.wait()
     deadline = time.monotonic() + 20
-    while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
+
+    def left() -> list[int]:
+        return [pid for pid, started in workers.items() if _started(pid) == started]
+
+    while left() and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not any(_alive(pid) for pid in pids), subprocess.run(["ps", "-ef", "--forest"], capture_output=True, text=True).stdout[-3000:]
+    assert not left(), "image workers outlived the killed bot"
