@@ -59,13 +59,10 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-def _prepare_worker(modules: tuple[str, ...]) -> None:
+def _prepare_worker(modules: tuple[str, ...], guarded: bool) -> None:
     """Each worker's first step: end with the fork server, then import what its work needs."""
-    importlib.import_module(GUARD).die_with_parent()
-    bot = multiprocessing.parent_process()
-    if bot is not None and not bot.is_alive():
-        # the bot (and so the fork server) ended before the guard was in place
-        os._exit(0)
+    if guarded:
+        importlib.import_module(GUARD).end_with_fork_server()
     for module in modules:
         importlib.import_module(module)
 
@@ -82,8 +79,9 @@ def worker_pool() -> ProcessPoolExecutor:
     """The shared pool, started on first use."""
     global _pool
     if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=_processes(), mp_context=_context(),
-                                    initializer=_prepare_worker, initargs=(_preload,))
+        context = _context()
+        _pool = ProcessPoolExecutor(max_workers=_processes(), mp_context=context, initializer=_prepare_worker,
+                                    initargs=(_preload, context.get_start_method() == "forkserver"))
     return _pool
 
 
