@@ -92,8 +92,8 @@ class QueryOperations(ServiceBase):
             choices = await in_thread(legal_choices, live.engine, live.state, prefix, limit)
             return [MoveChoice(notation, words) for notation, words in choices]
 
-    async def history(self, game_id: int, limit: int = 20) -> list[HistoryLine] | Refusal:
-        """The last ``limit`` lines of the game's log, oldest first, in words (messages).
+    async def history(self, game_id: int, limit: int | None = 20) -> list[HistoryLine] | Refusal:
+        """The last ``limit`` lines of the game's log (all with None), oldest first, in words (messages).
 
         The words are made afresh from the log's notation, so they read in the
         reader's language, for games logged before moves had messages too.
@@ -104,8 +104,8 @@ class QueryOperations(ServiceBase):
         row, seats = loaded
         users = {s.seat: s.user_id for s in seats}
         async with self.store.read() as tx:
-            lines = await tx.moves.latest(game_id, limit)
-            log = await tx.moves.entries(game_id) if lines else []
+            log = await tx.moves.entries(game_id)
+            lines = log if limit is None else await tx.moves.latest(game_id, limit)
         words = await self._history_words(row, len(seats), log, {e.ply for e in lines})
         return [
             HistoryLine(e.ply, e.seat, users[e.seat], e.kind, e.notation, words.get(e.ply, words_of(e)), e.forced,

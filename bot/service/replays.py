@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from bot.games import get_game
-from bot.service.base import ServiceBase, info_of
+from bot.service.base import info_of
+from bot.service.queries import QueryOperations
 from bot.i18n import Msg
 from bot.service.results import GameInfo, HistoryLine, Reason, Refusal
-from bot.service.live import words_of
 from bot.service.settings import GameSettings
 from bot.service.workers import in_process
 from bot.store import EntryKind, GameStatus
@@ -65,21 +65,12 @@ def draw_replay(kind: str, players: int, seed: int, options: dict[str, Any],
     return gif
 
 
-class ReplayOperations(ServiceBase):
+class ReplayOperations(QueryOperations):
     """A game's full log, its animation, and the finished games of a channel."""
 
     async def all_moves(self, game_id: int) -> list[HistoryLine] | Refusal:
-        """Every line of the game's log, oldest first (undone moves left out)."""
-        loaded = await self._game_rows(game_id)
-        if isinstance(loaded, Refusal):
-            return loaded
-        _, seats = loaded
-        users = {s.seat: s.user_id for s in seats}
-        async with self.store.read() as tx:
-            lines = await tx.moves.entries(game_id)
-        return [HistoryLine(e.ply, e.seat, users[e.seat], e.kind, e.notation, words_of(e), e.forced,
-                            e.played_at, e.stand_in)
-                for e in lines]
+        """Every line of the game's log, oldest first (undone moves left out), in words."""
+        return await self.history(game_id, limit=None)
 
     async def finished_in_channel(self, channel_id: int, limit: int = 25) -> list[GameInfo]:
         """The newest finished games of a channel or thread, newest first."""

@@ -14,8 +14,8 @@ from bot.service.standings import RatingOperations
 
 
 class GameService(
-    QuestionOperations, ReminderOperations, ComputerOperations, LobbyOperations, QueryOperations,
-    MessageOperations, LanguageOperations, PlayerOperations, RatingOperations, ReplayOperations,
+    QuestionOperations, ReminderOperations, ComputerOperations, LobbyOperations, ReplayOperations,
+    QueryOperations, MessageOperations, LanguageOperations, PlayerOperations, RatingOperations,
 ):
     """Lobbies, turns, computer players, undo, draws, reminders, deadlines and queries over one
     ``Store``, plus what a player sees across games: their games, time away, ratings, replays.
