@@ -24,8 +24,8 @@ from discord import app_commands
 
 from bot.config import Settings
 from bot.discord import images
-from bot.discord.endpoints import apply_endpoints
 from bot.discord.computers import ComputerTurns
+from bot.discord.endpoints import apply_endpoints
 from bot.discord.reminders import ReminderLoop
 from bot.discord.replies import answer_failure
 from bot.discord.standings import computer_label
@@ -78,7 +78,7 @@ class AlcazarBot(discord.AutoShardedClient):
         return self._service
 
     async def setup_hook(self) -> None:
-        from bot.discord.buttons import ALL_ITEMS
+        from bot.discord import buttons, guided, lobby, reminders, votes
         from bot.discord.commands import AlcazarCommands
 
         if self.shard_count is None:
@@ -89,7 +89,7 @@ class AlcazarBot(discord.AutoShardedClient):
         self._service = GameService(self.store, self.clock, cache_size=self.settings.game_cache_size,
                                     think_scale=self._think_scale, process_name=self.process_name)
         images.start_images(self.settings.image_workers)
-        self.add_dynamic_items(*ALL_ITEMS)
+        self.add_dynamic_items(*buttons.ITEMS, *lobby.ITEMS, *guided.ITEMS, *votes.ITEMS, *reminders.ITEMS)
         await self.tree.set_translator(CatalogTranslator())
         self.tree.add_command(AlcazarCommands(self))
         if self.settings.syncs_commands:

@@ -5,17 +5,18 @@ The state of the chooser is only the path in the custom ids (see
 """
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import discord
 from discord import ui
 
-from bot.discord.buttons import ChooserButton, PickSelect
 from bot.discord.chooser import Stage, decode_path, encode_path, move_tree
 from bot.discord.context import STALE, bot_of, game_on_button, whose_turn
-from bot.discord.replies import Refused, defer, defer_update, private_language, send
+from bot.discord.replies import Refused, defer, defer_update, guarded, private_language, send
 from bot.discord.texts import SELECT_TEXT_LIMIT, clip
 from bot.discord.turns import play_move
 from bot.i18n import Msg, t, text_of
-
 
 
 async def _tree_and_stage(interaction: discord.Interaction, game_id: int, version: int,
@@ -114,3 +115,47 @@ async def _step_back(interaction: discord.Interaction, game_id: int, version: in
         if stage.path == steps:
             return stage
     return await _tree_and_stage(interaction, game_id, version, ())
+
+
+class PickSelect(ui.DynamicItem[ui.Select], template=r"az:pick:(?P<game>\d+):(?P<version>\d+):(?P<path>[-\d.]+)"):
+    """The chooser's menu: picking an option walks one step down the move tree."""
+
+    def __init__(self, game_id: int, version: int, path: str, options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
+        super().__init__(ui.Select(custom_id=f"az:pick:{game_id}:{version}:{path}", options=options or [],
+                                   placeholder=placeholder))
+        self.game_id, self.version, self.path = game_id, version, path
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> PickSelect:
+        return cls(int(match["game"]), int(match["version"]), match["path"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        # A select menu's pick is the only value in the component data.
+        values = [str(v) for v in self.item.values]
+        await guarded(interaction, pick(interaction, self.game_id, self.version, self.path, values),
+                      game_id=self.game_id)
+
+
+class ChooserButton(ui.DynamicItem[ui.Button],
+                    template=r"az:(?P<what>page|back|play):(?P<game>\d+):(?P<version>\d+):(?P<path>[-\d.]+)(:(?P<page>\d+))?"):
+    """The chooser's other buttons: another page of options, one step back, or play the move."""
+
+    def __init__(self, what: str, game_id: int, version: int, path: str, page: int | None = None,
+                 label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        suffix = "" if page is None else f":{page}"
+        super().__init__(ui.Button(label=label or what, style=style,
+                                   custom_id=f"az:{what}:{game_id}:{version}:{path}{suffix}"))
+        self.what, self.game_id, self.version, self.path, self.page = what, game_id, version, path, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> ChooserButton:
+        page = None if match["page"] is None else int(match["page"])
+        return cls(match["what"], int(match["game"]), int(match["version"]), match["path"], page)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        work = button(interaction, self.what, self.game_id, self.version, self.path, self.page or 0)
+        await guarded(interaction, work, game_id=self.game_id)
+
+
+ITEMS: tuple[Any, ...] = (PickSelect, ChooserButton,)

@@ -7,18 +7,20 @@ their own language.
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 import discord
+from discord import ui
 
 from bot.discord.announce import publish, retire_board, retire_question
-from bot.discord.buttons import confirm_buttons, lobby_buttons
+from bot.discord.buttons import confirm_buttons
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, require_guild
-from bot.discord.replies import Refused, defer, defer_update, edit_source, private_language, send
+from bot.discord.replies import Refused, defer, defer_update, edit_source, guarded, private_language, send
 from bot.discord.standings import mention
 from bot.discord.texts import COLOUR
 from bot.games import get_game
-from bot.i18n import Msg, language_of, t
+from bot.i18n import ENGLISH, Msg, language_of, t
 from bot.service import GameInfo, Reason, Refusal
 from bot.store import GameStatus
 
@@ -312,3 +314,33 @@ async def change_settings(interaction: discord.Interaction, changes: dict[str, A
     lang = game.settings.language
     await send(interaction, t(lang, "settings.changed_by", host=mention(interaction.user.id)) + "\n"
                + settings_text(game, lang), ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
+
+
+class LobbyButton(ui.DynamicItem[ui.Button],
+                  template=r"az:lobby:(?P<action>join|leave|start|cancel|computer|uncomputer):(?P<game>\d+)"):
+    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+              "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger,
+              "computer": discord.ButtonStyle.secondary, "uncomputer": discord.ButtonStyle.secondary}
+
+    def __init__(self, action: str, game_id: int, lang: str = ENGLISH) -> None:
+        super().__init__(ui.Button(label=t(lang, f"button.lobby.{action}"), style=self.STYLES[action],
+                                   custom_id=f"az:lobby:{action}:{game_id}"))
+        self.action, self.game_id = action, game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> LobbyButton:
+        return cls(match["action"], int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lobby_action(interaction, self.action, self.game_id), game_id=self.game_id)
+
+
+def lobby_buttons(game_id: int, computers: bool = False, lang: str = ENGLISH) -> ui.View:
+    """Join, Leave, Start, Cancel, Add computer; Remove computer when the lobby has one (labels in ``lang``)."""
+    view = ui.View(timeout=None)
+    for action in ("join", "leave", "start", "cancel", "computer") + (("uncomputer",) if computers else ()):
+        view.add_item(LobbyButton(action, game_id, lang))
+    return view
+
+
+ITEMS: tuple[Any, ...] = (LobbyButton,)

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Awaitable
+import re
+from typing import TYPE_CHECKING, Any, Awaitable
 
 import discord
+from discord import ui
 
 from bot.discord.announce import mention, pinging, publish, timestamp
-from bot.discord.buttons import mute_buttons
 from bot.discord.players import refresh_boards
-from bot.discord.replies import Refused, send
-from bot.i18n import Msg, t
+from bot.discord.replies import Refused, guarded, send
+from bot.i18n import ENGLISH, Msg, t
 from bot.service import Refusal, Reminder
 
 if TYPE_CHECKING:
@@ -135,3 +136,26 @@ async def mute(interaction: discord.Interaction, game_id: int) -> None:
     if isinstance(result, Refusal):
         raise Refused(result.message, game_id=game_id)
     await send(interaction, Msg("reminder.muted", title=result.game.title), ephemeral=True)
+
+
+class MuteButton(ui.DynamicItem[ui.Button], template=r"az:mute:(?P<game>\d+)"):
+    def __init__(self, game_id: int, lang: str = ENGLISH) -> None:
+        super().__init__(ui.Button(label=t(lang, "button.mute"), style=discord.ButtonStyle.secondary,
+                                   custom_id=f"az:mute:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> MuteButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, mute(interaction, self.game_id), game_id=self.game_id)
+
+
+def mute_buttons(game_id: int, lang: str = ENGLISH) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(MuteButton(game_id, lang))
+    return view
+
+
+ITEMS: tuple[Any, ...] = (MuteButton,)

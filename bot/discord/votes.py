@@ -12,16 +12,19 @@ answers to the one who clicked are in their own.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import Any
 
 import discord
+from discord import ui
 
 from bot.discord.announce import publish
-from bot.discord.buttons import vote_buttons
+from bot.discord.buttons import ids
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post
-from bot.discord.replies import Refused, defer, defer_update, send
+from bot.discord.replies import Refused, defer, defer_update, guarded, send
 from bot.discord.standings import mention, pinging
-from bot.i18n import Msg, t
+from bot.i18n import ENGLISH, Msg, t
 from bot.service import MovesUndone, Reason, Refusal, UndoApproved, answerers
 
 
@@ -84,3 +87,33 @@ async def answer(interaction: discord.Interaction, kind: str, game_id: int, vers
     if yes and (kind == "draw" or result.of_type(MovesUndone)):
         if not await publish(bot, result, headline=t(lang, question.headline, voter=voter)):
             await send(interaction, Msg("board.not_posted"), ephemeral=True)
+
+
+class VoteButton(ui.DynamicItem[ui.Button],
+                 template=r"az:(?P<question>undo|draw):(?P<vote>yes|no):(?P<game>\d+):(?P<version>\d+)"):
+    """An answer to a question put to the table: approve an undo, or accept a draw (or decline either)."""
+
+    def __init__(self, question: str, vote: str, game_id: int, version: int, lang: str = ENGLISH) -> None:
+        style = discord.ButtonStyle.success if vote == "yes" else discord.ButtonStyle.danger
+        super().__init__(ui.Button(label=t(lang, f"button.{question}.{vote}"), style=style,
+                                   custom_id=f"az:{question}:{vote}:{game_id}:{version}"))
+        self.question, self.vote, self.game_id, self.version = question, vote, game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> VoteButton:
+        return cls(match["question"], match["vote"], *ids(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, answer(interaction, self.question, self.game_id, self.version,
+                                          self.vote == "yes"), game_id=self.game_id)
+
+
+def vote_buttons(question: str, game_id: int, version: int, lang: str = ENGLISH) -> ui.View:
+    """Yes and no to an undo request or a draw offer made at ``version``."""
+    view = ui.View(timeout=None)
+    view.add_item(VoteButton(question, "yes", game_id, version, lang))
+    view.add_item(VoteButton(question, "no", game_id, version, lang))
+    return view
+
+
+ITEMS: tuple[Any, ...] = (VoteButton,)
