@@ -96,7 +96,13 @@ class ReminderLoop:
             await refresh_boards(self.bot, user_id)
 
     async def remind(self, reminder: Reminder) -> None:
-        """A DM (in the player's language) and a channel mention (in the game's), each with a mute button."""
+        """One notification per reminder: a DM (in the player's language) with a mute button.
+
+        Only when the DM cannot be delivered (DMs closed, the user unknown) does
+        the reminder go to the game's channel instead, as a mention in the game's
+        language: a second copy would buzz the player twice and tell the whole
+        table each time.
+        """
         game = await self.bot.service.game(reminder.game_id)
         title: str | Msg = Msg("reminder.your_game") if isinstance(game, Refusal) else game.title
         since = timestamp(reminder.waiting_since)
@@ -105,9 +111,10 @@ class ReminderLoop:
         if ends is not None:        # the player's time away, if any, is added
             deadline = Msg("reminder.deadline", when=timestamp(ends))
         dm_lang = await self.bot.language_for_dm(reminder.user_id)
-        await self._send_or_log(reminder, "DM", self._dm(reminder, t(
-            dm_lang, "reminder.dm", title=title, channel=f"<#{reminder.channel_id}>", since=since, deadline=deadline),
-            dm_lang))
+        if await self._send_or_log(reminder, "DM", self._dm(reminder, t(
+                dm_lang, "reminder.dm", title=title, channel=f"<#{reminder.channel_id}>", since=since,
+                deadline=deadline), dm_lang)):
+            return
         lang = game.settings.language if not isinstance(game, Refusal) else dm_lang
         channel = self.bot.get_partial_messageable(reminder.channel_id, guild_id=reminder.guild_id)
         await self._send_or_log(reminder, "channel", channel.send(
@@ -120,13 +127,15 @@ class ReminderLoop:
         await user.send(text, view=mute_buttons(reminder.game_id, lang))
 
     @staticmethod
-    async def _send_or_log(reminder: Reminder, where: str, sending: Awaitable[object]) -> None:
-        """A reminder that Discord refuses (DMs closed, no permission, an outage) is logged and not retried."""
+    async def _send_or_log(reminder: Reminder, where: str, sending: Awaitable[object]) -> bool:
+        """Whether Discord took the message; a refusal (DMs closed, no permission, an outage) is logged."""
         try:
             await sending
         except discord.HTTPException as error:
             log.info("Reminder %s to %s for game %s failed: %s %s", where, reminder.user_id, reminder.game_id,
                      error.status, error.text)
+            return False
+        return True
 
 
 async def mute(interaction: discord.Interaction, game_id: int) -> None:

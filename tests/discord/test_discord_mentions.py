@@ -37,11 +37,12 @@ async def test_typed_mentions_are_echoed_harmlessly_and_pings_are_only_the_ones_
         await first.slash("undo")
         assert pinged(fake, before) == [{f"user:{second.id}"}]
 
-        # A reminder pings the player the table waits for, and nobody else.
+        # A reminder is a DM to the player the table waits for: it pings nobody in the channel.
         before = len(fake.requests)
         clock.advance(hours=13)
         await bot.reminders.run_once()
-        assert pinged(fake, before) == [{f"user:{second.id}"}]
+        assert pinged(fake, before) == []
+        assert [r.audience for r in fake.requests[before:] if r.kind == "message"] == [second.id]
         assert latest_board(fake)
     every = [p for r in fake.requests for p in r.pings()]
     assert "everyone" not in every and not any(p.startswith("role:") for p in every)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
@@ -61,28 +62,48 @@ async def test_reminders_fire_with_the_clock_can_be_muted_and_stop_when_the_play
         game = await bot.service.game_in_channel(fake.general.id)
         users = {alice.id: alice, bob.id: bob}
         first = users[game.to_move_id]
+        def reminders_to(player: Any) -> list[dict]:
+            return [m for m in fake.dms_to(player) if m["content"].startswith("Reminder:")]
+
         await bot.reminders.run_once()
-        assert not any("waiting for your move" in m["content"] for m in fake.channel_messages(fake.general))
+        assert not reminders_to(first)
         clock.advance(hours=2.5)
         await bot.reminders.run_once()
-        reminders = [m for m in fake.channel_messages(fake.general) if "waiting for your move" in m["content"]]
-        assert len(reminders) == 1 and first.mention in reminders[0]["content"]
-        dm = [m for m in fake.dms_to(first) if "Reminder" in m["content"]]
+        dm = reminders_to(first)
         assert len(dm) == 1 and f"<#{fake.general.id}>" in dm[0]["content"]
+        assert not any("waiting for your move" in m["content"] for m in fake.channel_messages(fake.general)), \
+            "one notification per reminder: the DM, not also a mention in the channel"
         await bot.reminders.run_once()
-        assert len([m for m in fake.channel_messages(fake.general) if "waiting for your move" in m["content"]]) == 1
+        assert len(reminders_to(first)) == 1
         muted = await first.click(dm[0], "Mute reminders for this game")
         assert muted.ephemeral and "muted" in muted.text
         clock.advance(hours=5)
         await bot.reminders.run_once()
-        assert len([m for m in fake.channel_messages(fake.general) if "waiting for your move" in m["content"]]) == 1
+        assert len(reminders_to(first)) == 1
         move = (await bot.service.legal_moves_for(game.id, first.id))[0]
         await first.slash("move", notation=move.notation)
         second = bob if first is alice else alice
         clock.advance(hours=1)
         await bot.reminders.run_once()
-        assert not any(second.mention in m["content"] and "waiting" in m["content"]
-                       for m in fake.channel_messages(fake.general))
+        assert not reminders_to(second)
+    assert_clean(fake)
+
+
+async def test_a_reminder_for_a_player_whose_dms_are_closed_goes_to_the_channel(fake: FakeDiscord,
+                                                                               database_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob", dms_open=False)
+    clock = FakeClock()
+    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
+        game, _ = await start_game(fake, bot, alice, [bob], "alcazar1978", reminder_hours=1.0)
+        if game.to_move_id != bob.id:
+            move = (await bot.service.legal_moves_for(game.id, alice.id))[0]
+            await alice.slash("move", notation=move.notation)
+        clock.advance(hours=1.5)
+        await bot.reminders.run_once()
+        reminders = [m for m in fake.channel_messages(fake.general) if "waiting for your move" in m["content"]]
+        assert len(reminders) == 1 and bob.mention in reminders[0]["content"]
+        [sent] = [r for r in fake.requests if r.kind == "message" and "waiting for your move" in str(r.json)]
+        assert pinged(sent) == {bob.id}, "it pings only the player the table waits for"
     assert_clean(fake)
 
 
@@ -119,10 +140,8 @@ async def test_a_due_reminder_goes_out_at_the_next_poll_of_the_loop(fake: FakeDi
         clock.advance(seconds=59 * 60)
         before = len(fake.requests)
         clock.advance(seconds=2 * 60)
-        reminder = await fake.wait_for_request(
-            lambda r: r.kind == "message" and r.audience is None and "waiting for your move" in str(r.json), timeout=5)
-        assert fake.requests.index(reminder) >= before, "nothing was sent before the reminder was due"
-        assert pinged(reminder) == {first.id}, "the reminder pings only the player the table waits for"
         dm = await fake.wait_for_request(lambda r: r.audience == first.id and "Reminder" in str(r.json), timeout=5)
+        assert fake.requests.index(dm) >= before, "nothing was sent before the reminder was due"
         assert f"<#{fake.general.id}>" in dm.json["content"]
+        assert not any(pinged(r) for r in fake.requests[before:] if r.kind == "message"), "the reminder pings nobody"
     assert_clean(fake)

@@ -34,8 +34,8 @@ async def test_only_the_host_changes_settings_and_everyone_sees_the_new_ones(fak
         assert f"Deadline <t:{int(turn.turn_since + 24 * 3600)}:R>" in latest_board(fake)["content"]
         clock.advance(hours=6.5)
         await bot.reminders.run_once()
-        reminder = fake.channel_messages(fake.general)[-1]
-        assert "waiting for your move" in reminder["content"] and second.mention in reminder["content"]
+        reminder = [m for m in fake.dms_to(second) if "Reminder" in m["content"]][-1]
+        assert f"<#{fake.general.id}>" in reminder["content"]
 
         off = await alice.slash("settings", reminders=False, deadline_hours=0.0)
         assert "Reminders: off" in off.text and "Deadline: none" in off.text
