@@ -105,7 +105,8 @@ class QueryOperations(ServiceBase):
         users = {s.seat: s.user_id for s in seats}
         async with self.store.read() as tx:
             log = await tx.moves.entries(game_id)
-            lines = log if limit is None else await tx.moves.latest(game_id, limit)
+        # the whole log is read anyway to word the moves afresh; the lines shown are its tail
+        lines = log if limit is None else log[max(len(log) - limit, 0):]
         words = await self._history_words(row, len(seats), log, {e.ply for e in lines})
         return [
             HistoryLine(e.ply, e.seat, users[e.seat], e.kind, e.notation, words.get(e.ply, words_of(e)), e.forced,
