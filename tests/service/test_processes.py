@@ -10,9 +10,12 @@ from __future__ import annotations
 import asyncio
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import AsyncIterator
+from typing import Any, AsyncIterator
+
+import pytest
 
 from bot.service import Accepted, FakeClock, GameService, Reason, Refusal
+from bot.service import lobby as lobby_module
 from bot.store import GameStatus, Store
 
 from .helpers import open_table, refused
@@ -175,12 +178,35 @@ async def test_a_join_and_a_start_on_two_processes_never_leave_a_player_unseated
                 assert (isinstance(joined, Accepted) and 102 in game.players) or \
                     (isinstance(joined, Refusal) and joined.reason is Reason.ALREADY_STARTED), joined
             else:
-                assert started.reason is Reason.STALE_VERSION and "press Start again" in started.message
+                assert started.reason is Reason.STALE_VERSION and "press Start again" in str(started.message)
                 assert isinstance(joined, Accepted) and game.status is GameStatus.LOBBY
             async with first.store.read() as tx:
                 seats = await tx.seats.of_game(lobby.game.id)
             if game.status is GameStatus.ACTIVE:
                 assert all(s.seat is not None for s in seats), seats
+
+
+async def test_a_join_on_another_process_while_the_start_deals_asks_the_host_to_press_start_again(
+        postgres_database: str, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deal happens outside the write: a player who joined meanwhile is neither dropped nor unseated."""
+    async with processes(postgres_database, clock) as (first, second):
+        game_id = (await first.create_lobby(1, 850, 100, "alcazar", seed=2)).game.id
+        await first.join(game_id, 101)
+        real_in_thread = lobby_module.in_thread
+
+        async def join_during_the_deal(*args: Any, **kwargs: Any) -> Any:
+            assert isinstance(await second.join(game_id, 102), Accepted)
+            return await real_in_thread(*args, **kwargs)
+
+        monkeypatch.setattr(lobby_module, "in_thread", join_during_the_deal)
+        started = await first.start(game_id, 100)
+        assert isinstance(started, Refusal) and started.reason is Reason.STALE_VERSION, started
+        assert "press Start again" in str(started.message)
+        monkeypatch.setattr(lobby_module, "in_thread", real_in_thread)
+        game = await second.game(game_id)
+        assert (game.status, set(game.players)) == (GameStatus.LOBBY, {100, 101, 102})
+        again = await first.start(game_id, 100)
+        assert isinstance(again, Accepted) and len(again.game.players) == 3
 
 
 async def test_two_joins_for_the_last_seat_on_two_processes_one_gets_it(postgres_database: str,
