@@ -6,21 +6,32 @@ the answer into messages. Nothing here decides a rule or writes SQL.
     bot = AlcazarBot(load_settings())
     await bot.start(settings.discord_token)
 
-Modules:
-    client      the bot: resources wired in ``setup_hook``, command sync
+Modules, from the top down: a module imports only modules below it (a test
+checks that the layer has no circles, also through imports inside functions).
+    client      the bot: resources wired in ``setup_hook``, command sync;
+                hands ``announce`` the board's buttons (``board_buttons``)
     commands    the ``/alcazar`` command group
-    context     the game an interaction is about; permission and freshness checks
-    lobby       opening a game, joining, starting, cancelling, settings
-    turns       moves, autocomplete, hand, board, history, resigning
-    guided      the "Take my turn" chooser's messages
-    chooser     the chooser's move tree (pure grouping of legal moves)
+    board       the buttons under a board: "Take my turn" and "My hand"
+    guided      the "Take my turn" chooser's messages and buttons
+    lobby       opening a game, joining, starting, cancelling, settings, adding computers
     votes       questions to the table: undo and draw by agreement
-    buttons     ``DynamicItem`` buttons carrying a game id and version
-    announce    channel messages after changes, hands by DM, closed-DM notes
-    images      renderer calls in the worker processes (boards, hands, results)
     reminders   the loop that reminds slow players and applies deadlines
+    computers   running computer players' turns in the background
+    turns       moves, autocomplete, hand, board, resigning
+    archive     history, game records, replays
+    stats       leaderboards and a player's record
+    players     a player across servers: games, away, quiet hours
+    announce    channel messages after changes, hands by DM
+    hands       each player's hand DM, edited in place
+    context     the game an interaction is about; permission and freshness checks
+    buttons     what the persistent buttons share: ids, the confirmation's shape
+    chooser     the chooser's move tree (pure grouping of legal moves)
+    standings   the words under a board and the results; whose turn it is
+    player_texts  wording of games lists, time away, ratings, records
+    images      renderer calls in the worker processes (boards, hands, results)
     replies     answering an interaction; the one error handler
-    texts       help, message wording and Discord limits
+    translator  command descriptions in each user's language
+    texts, style  help, Discord limits, one style for numbers
     rules_text  the rules summaries and this bot's readings of unclear rules
     endpoints   Discord's base URLs, or proxies in front of it
 """

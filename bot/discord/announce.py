@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 import discord
 
 from bot.discord import images
-from bot.discord.hands import DMS_CLOSED, hand_message, note_closed_dms, send_hand_by_dm
+from bot.discord.hands import send_hand_by_dm
 from bot.discord.player_texts import rating_lines
 from bot.discord.players import away_lines
-from bot.discord.standings import mention, pinging, result_lines, standing_line
+from bot.discord.standings import mention, pinging, result_lines, standing_line, turn_line
 from bot.discord.style import house_style
 from bot.discord.texts import CONTENT_LIMIT, clip
 from bot.i18n import Msg, t
@@ -27,31 +27,6 @@ if TYPE_CHECKING:
     from bot.discord.client import AlcazarBot
 
 log = logging.getLogger(__name__)
-
-__all__ = ["DMS_CLOSED", "hand_message", "mention", "note_closed_dms", "pinging", "post_board", "publish",
-           "send_hand_by_dm", "timestamp"]
-
-
-def timestamp(seconds: float, style: str = "R") -> str:
-    """A Discord timestamp: every reader sees it in their own time zone."""
-    return f"<t:{int(seconds)}:{style}>"
-
-
-def turn_line(game: GameInfo, deadline_at: float | None = None) -> str:
-    """Whose turn it is, with a mention, and the deadline when there is one (in the game's language;
-    ``deadline_at``: the service's ``deadline_of``, which adds the player's time away, None while away)."""
-    if game.to_move_id is None:
-        return ""
-    lang = game.settings.language
-    if game.computer_to_move:
-        if game.to_move_id < 0:
-            return t(lang, "announce.computer_thinking", player=mention(game.to_move_id, lang))
-        return t(lang, "announce.stand_in_thinking", player=mention(game.to_move_id, lang))
-    line = t(lang, "announce.your_turn", player=mention(game.to_move_id, lang))
-    if deadline_at is not None:
-        line += t(lang, "announce.deadline", when=timestamp(deadline_at))
-    return line
-
 
 def move_line(event: MovePlayed, lang: str = "en") -> str:
     """One move for the channel, in the game's language (a line logged before messages in its own words)."""
@@ -83,7 +58,7 @@ async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, wit
     else:
         # The deadline with the player's time away added, and who is away (their clocks stand still).
         turn = turn_line(game, await bot.service.deadline_of(game))
-        kwargs = await _board_message(game, public.view, names, lines, with_buttons,
+        kwargs = await _board_message(bot, game, public.view, names, lines, with_buttons,
                                       after=[turn, *await away_lines(bot, game)])
     channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
     pings = board_pings(game) if ping else discord.AllowedMentions.none()
@@ -141,11 +116,9 @@ def board_pings(game: GameInfo) -> discord.AllowedMentions:
     return pinging(*([game.to_move_id] if game.to_move_id is not None else game.players))
 
 
-async def _board_message(game: GameInfo, view: Mapping[str, Any], names: list[str], lines: Sequence[str],
+async def _board_message(bot: AlcazarBot, game: GameInfo, view: Mapping[str, Any], names: list[str], lines: Sequence[str],
                          with_buttons: bool, *, after: Sequence[str] = ()) -> dict[str, Any]:
     """The board message: ``lines``, the standings, then ``after`` (whose turn, who is away)."""
-    from bot.discord.buttons import board_buttons
-
     lang = game.settings.language
     png = await images.board_png(game.kind, view, names, lang)
     kwargs: dict[str, Any] = {
@@ -154,7 +127,7 @@ async def _board_message(game: GameInfo, view: Mapping[str, Any], names: list[st
                              description=t(lang, "announce.board_description", title=game.title)),
     }
     if with_buttons:
-        kwargs["view"] = board_buttons(game)
+        kwargs["view"] = bot.board_buttons(game)
     return kwargs
 
 

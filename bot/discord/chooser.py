@@ -186,13 +186,14 @@ def _parts_of_words(words: object, withdrawal: bool, noble: bool) -> tuple[Msg |
     action, the noble step follows the build), so the parts are read off the message."""
     if not isinstance(words, Msg):
         return None, None, None
+    action: Msg = words
     step = None
-    if noble and words.key == "move.with_step":
-        words, step = words.args["move"], words.args["step"]
+    if noble and action.key == "move.with_step":
+        action, step = action.args["move"], action.args["step"]
     first = None
-    if withdrawal and words.key == "move.then":
-        first, words = words.args["first"], words.args["then"]
-    return first, words, step
+    if withdrawal and action.key == "move.then":
+        first, action = action.args["first"], action.args["then"]
+    return first, action, step
 
 
 def _where_label(verb: str, where: str) -> Msg | str:

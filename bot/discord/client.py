@@ -23,7 +23,8 @@ import discord
 from discord import app_commands
 
 from bot.config import Settings
-from bot.discord import images
+from bot.discord import board, guided, images, lobby, reminders, turns, votes
+from bot.discord.commands import AlcazarCommands
 from bot.discord.computers import ComputerTurns
 from bot.discord.endpoints import apply_endpoints
 from bot.discord.reminders import ReminderLoop
@@ -31,7 +32,7 @@ from bot.discord.replies import answer_failure
 from bot.discord.standings import computer_label
 from bot.discord.translator import CatalogTranslator
 from bot.i18n import ENGLISH, language_of, t
-from bot.service import Clock, GameService, SystemClock
+from bot.service import Clock, GameInfo, GameService, SystemClock
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -51,9 +52,9 @@ class AlcazarBot(discord.AutoShardedClient):
         # Nobody is pinged unless a message names whom it pings (``allowed_mentions=AllowedMentions(users=[...])``):
         # text a user typed and the bot echoes can never ping @everyone, a role or a stranger.
         client_options.setdefault("allowed_mentions", discord.AllowedMentions.none())
-        super().__init__(intents=discord.Intents.default(), shard_count=settings.shard_count,
-                         shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),
-                         **client_options)
+        if settings.shard_ids is not None:
+            client_options["shard_ids"] = list(settings.shard_ids)
+        super().__init__(intents=discord.Intents.default(), shard_count=settings.shard_count, **client_options)
         self.settings = settings
         self.clock: Clock = clock or SystemClock()
         # Seeds of new games (the deal and the seating); None lets the service draw them at random.
@@ -78,9 +79,6 @@ class AlcazarBot(discord.AutoShardedClient):
         return self._service
 
     async def setup_hook(self) -> None:
-        from bot.discord import buttons, guided, lobby, reminders, votes
-        from bot.discord.commands import AlcazarCommands
-
         if self.shard_count is None:
             # Asked here rather than by discord.py's launcher, which would also take Discord's
             # gateway address from the answer and pass by a gateway proxy (DISCORD_GATEWAY_URL).
@@ -89,7 +87,8 @@ class AlcazarBot(discord.AutoShardedClient):
         self._service = GameService(self.store, self.clock, cache_size=self.settings.game_cache_size,
                                     think_scale=self._think_scale, process_name=self.process_name)
         images.start_images(self.settings.image_workers)
-        self.add_dynamic_items(*buttons.ITEMS, *lobby.ITEMS, *guided.ITEMS, *votes.ITEMS, *reminders.ITEMS)
+        self.add_dynamic_items(*board.ITEMS, *lobby.ITEMS, *turns.ITEMS, *guided.ITEMS, *votes.ITEMS,
+                               *reminders.ITEMS)
         await self.tree.set_translator(CatalogTranslator())
         self.tree.add_command(AlcazarCommands(self))
         if self.settings.syncs_commands:
@@ -97,6 +96,10 @@ class AlcazarBot(discord.AutoShardedClient):
         self.reminders.start()
         # Computer turns left waiting by a restart are played once the bot can post again.
         self.computer_turns.resume_when_ready()
+
+    def board_buttons(self, game: GameInfo) -> discord.ui.View:
+        """The buttons a new board carries (``announce`` posts boards but leaves their buttons to the board's flow)."""
+        return board.board_buttons(game)
 
     @property
     def process_name(self) -> str:

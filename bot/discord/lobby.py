@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import Any, Coroutine
 
 import discord
 from discord import ui
 
 from bot.discord.announce import publish, retire_board, retire_question
-from bot.discord.buttons import confirm_buttons
+from bot.discord.buttons import ConfirmButton
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, require_guild
+from bot.discord.hands import DMS_CLOSED
 from bot.discord.replies import Refused, defer, defer_update, edit_source, guarded, private_language, send
 from bot.discord.standings import mention
 from bot.discord.texts import COLOUR
+from bot.ai import LEVELS
 from bot.games import get_game
 from bot.i18n import ENGLISH, Msg, language_of, t
 from bot.service import GameInfo, Reason, Refusal
@@ -154,7 +156,6 @@ async def lobby_action(interaction: discord.Interaction, action: str, game_id: i
         await start_game(interaction, game_id, from_button)
         return
     if action == "computer":
-        from bot.discord.computers import offer_levels
         await offer_levels(interaction, game_id)
         return
     if action == "cancel" and await _ask_to_confirm_cancel(interaction, game_id):
@@ -255,7 +256,7 @@ async def _ask_to_confirm_cancel(interaction: discord.Interaction, game_id: int)
     if interaction.user.id != game.host_id:
         return False        # the service refuses, naming the host
     await send(interaction, Msg("lobby.confirm_cancel"),
-               view=confirm_buttons("cancel", game.id, game.version, private_language(interaction)), ephemeral=True)
+               view=ConfirmCancel(game.id, game.version, private_language(interaction)).alone(), ephemeral=True)
     return True
 
 
@@ -274,9 +275,15 @@ async def cancel_game_in_play(interaction: discord.Interaction, game_id: int, ve
                                              view=None)
 
 
+class ConfirmCancel(ConfirmButton, template=r"az:confirm:cancel:(?P<game>\d+):(?P<version>\d+)"):
+    action = "cancel"
+
+    def confirmed(self, interaction: discord.Interaction) -> Coroutine[Any, Any, None]:
+        return cancel_game_in_play(interaction, self.game_id, self.version)
+
+
 async def warn_if_dms_closed(interaction: discord.Interaction, game: GameInfo) -> None:
     """Alcazar hands go by DM: check now and warn the player privately if that fails."""
-    from bot.discord.hands import DMS_CLOSED
     try:
         # The player's own language: this interaction just made it their last-used one.
         await interaction.user.send(t(private_language(interaction), "lobby.welcome_dm", title=game.title,
@@ -343,4 +350,52 @@ def lobby_buttons(game_id: int, computers: bool = False, lang: str = ENGLISH) ->
     return view
 
 
-ITEMS: tuple[Any, ...] = (LobbyButton,)
+# -- adding a computer player ----------------------------------------------------------------------
+# "Add computer" opens a small private menu of levels: an ordinary ``discord.ui.View``
+# owning its callbacks (it lives a few minutes), while the lobby's buttons stay persistent.
+
+class LevelChoice(ui.View):
+    """The host's private choice of a computer's level, after "Add computer" in a lobby."""
+
+    def __init__(self, game_id: int, lang: str = "en") -> None:
+        super().__init__(timeout=300)
+        self.game_id = game_id
+        for button, level in ((self.easy, "easy"), (self.normal, "normal"), (self.hard, "hard")):
+            button.label = t(lang, f"level.{level}")  # the decorators name the callbacks; this is the label
+
+    async def _add(self, interaction: discord.Interaction, level: str) -> None:
+        result = accepted(await bot_of(interaction).service.add_computer(self.game_id, interaction.user.id, level),
+                          self.game_id)
+        # The lobby message first, so everyone sees the new player by the time the host is answered.
+        name = Msg("computer.name", level=Msg(f"level.{level}.lower"))
+        await update_lobby_message(interaction, result.game, Msg("lobby.joined", name=name), from_button=False)
+        await interaction.response.edit_message(
+            content=t(private_language(interaction), "computer.joined_game", name=name), view=None)
+        self.stop()
+
+    @ui.button(label="easy", style=discord.ButtonStyle.secondary)
+    async def easy(self, interaction: discord.Interaction, button: ui.Button[LevelChoice]) -> None:
+        await guarded(interaction, self._add(interaction, "easy"), game_id=self.game_id)
+
+    @ui.button(label="normal", style=discord.ButtonStyle.primary)
+    async def normal(self, interaction: discord.Interaction, button: ui.Button[LevelChoice]) -> None:
+        await guarded(interaction, self._add(interaction, "normal"), game_id=self.game_id)
+
+    @ui.button(label="hard", style=discord.ButtonStyle.danger)
+    async def hard(self, interaction: discord.Interaction, button: ui.Button[LevelChoice]) -> None:
+        await guarded(interaction, self._add(interaction, "hard"), game_id=self.game_id)
+
+
+async def offer_levels(interaction: discord.Interaction, game_id: int) -> None:
+    """The "Add computer" button: only the host may, and picks the level privately."""
+    game = await game_on_button(interaction, game_id)
+    if interaction.user.id != game.host_id:
+        raise Refused(Msg("refusal.host_add_computer"), game_id=game_id)
+    lang = private_language(interaction)
+    levels = "\n".join(f"**{t(lang, f'level.{level}')}**: {t(lang, f'level.{level}.help')}" for level in LEVELS)
+    bot_of(interaction).remember_name(interaction.user)
+    await send(interaction, t(lang, "computer.which_level", levels=levels), view=LevelChoice(game_id, lang),
+               ephemeral=True)
+
+
+ITEMS: tuple[Any, ...] = (LobbyButton, ConfirmCancel)

@@ -11,6 +11,7 @@ from discord import app_commands
 from bot.discord import player_texts as texts
 from bot.discord.context import bot_of
 from bot.discord.replies import Refused, defer, private_language, send
+from bot.discord.standings import turn_line
 from bot.discord.texts import COLOUR, EMBED_DESCRIPTION_LIMIT
 from bot.i18n import Msg, t
 from bot.service import GameInfo, Refusal
@@ -145,8 +146,6 @@ async def refresh_boards(bot: AlcazarBot, user_id: int) -> None:
 
 def _with_deadline(line: str, game: GameInfo, deadline: float | None) -> str:
     """The turn line with the deadline as it stands now (none shown while the player is away)."""
-    from bot.discord.announce import turn_line
-
     fresh = turn_line(game, deadline)
     turn_start = fresh.split(".")[0]
     return fresh if fresh and line.startswith(turn_start) else line

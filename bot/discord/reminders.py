@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any, Awaitable
 import discord
 from discord import ui
 
-from bot.discord.announce import mention, pinging, publish, timestamp
+from bot.discord.announce import publish
 from bot.discord.players import refresh_boards
 from bot.discord.replies import Refused, guarded, send
+from bot.discord.standings import mention, pinging, timestamp
 from bot.i18n import ENGLISH, Msg, t
 from bot.service import Refusal, Reminder
 

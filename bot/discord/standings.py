@@ -41,6 +41,27 @@ def pinging(*user_ids: int) -> discord.AllowedMentions:
                                    roles=False, replied_user=False)
 
 
+def timestamp(seconds: float, style: str = "R") -> str:
+    """A Discord timestamp: every reader sees it in their own time zone."""
+    return f"<t:{int(seconds)}:{style}>"
+
+
+def turn_line(game: GameInfo, deadline_at: float | None = None) -> str:
+    """Whose turn it is, with a mention, and the deadline when there is one (in the game's language;
+    ``deadline_at``: the service's ``deadline_of``, which adds the player's time away, None while away)."""
+    if game.to_move_id is None:
+        return ""
+    lang = game.settings.language
+    if game.computer_to_move:
+        if game.to_move_id < 0:
+            return t(lang, "announce.computer_thinking", player=mention(game.to_move_id, lang))
+        return t(lang, "announce.stand_in_thinking", player=mention(game.to_move_id, lang))
+    line = t(lang, "announce.your_turn", player=mention(game.to_move_id, lang))
+    if deadline_at is not None:
+        line += t(lang, "announce.deadline", when=timestamp(deadline_at))
+    return line
+
+
 def real(amount: int, lang: str = "en") -> str:
     """Money in the house style: ``34 Real`` (``34 Reál``)."""
     return t(lang, "result.money", amount=amount)

@@ -6,14 +6,14 @@ announcements in the channel are in the game's language.
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Coroutine
 
 import discord
 from discord import app_commands
 
 from bot.discord import images
 from bot.discord.announce import ping_was_lost, post_board, publish
-from bot.discord.buttons import confirm_buttons
+from bot.discord.buttons import ConfirmButton
 from bot.discord.chooser import offered_moves
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, whose_turn
 from bot.discord.hands import hand_message
@@ -22,7 +22,7 @@ from bot.discord.standings import mention, standing_line
 from bot.discord.style import house_style
 from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
 from bot.games import get_game
-from bot.i18n import Msg, t, text_of
+from bot.i18n import Msg, t
 from bot.service import GameInfo, MoveChoice, MovePlayed, Reason, Refusal
 from bot.store import GameStatus
 
@@ -235,7 +235,7 @@ async def resign(interaction: discord.Interaction) -> None:
     if game.kind == "alcazar" and game.settings.stand_in_on_resign:
         consequence = Msg("turn.resign_stand_in")
     await send(interaction, Msg("turn.confirm_resign", consequence=consequence),
-               view=confirm_buttons("resign", game.id, game.version, private_language(interaction)), ephemeral=True)
+               view=ConfirmResign(game.id, game.version, private_language(interaction)).alone(), ephemeral=True)
 
 
 async def confirmed_resign(interaction: discord.Interaction, game_id: int, version: int) -> None:
@@ -251,5 +251,14 @@ async def confirmed_resign(interaction: discord.Interaction, game_id: int, versi
         content=t(lang, "turn.you_resigned") + ("" if posted else "\n" + t(lang, "turn.not_posted_resignation")),
         view=None)
 
+
+class ConfirmResign(ConfirmButton, template=r"az:confirm:resign:(?P<game>\d+):(?P<version>\d+)"):
+    action = "resign"
+
+    def confirmed(self, interaction: discord.Interaction) -> Coroutine[Any, Any, None]:
+        return confirmed_resign(interaction, self.game_id, self.version)
+
+
+ITEMS: tuple[Any, ...] = (ConfirmResign,)
 
 __all__ = ["move_choices", "move_command", "play_move", "show_hand"]

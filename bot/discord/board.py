@@ -1,0 +1,62 @@
+"""The buttons under a board: take the turn step by step, and (Alcazar) see one's hand.
+
+A board is posted by ``announce``, and taking the turn posts the next board,
+so ``announce`` does not import this module: the client hands it
+``board_buttons`` (``AlcazarBot.board_buttons``), and the import graph of the
+Discord layer stays free of circles.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import ui
+
+from bot.discord.buttons import ids
+from bot.discord.guided import open_chooser
+from bot.discord.replies import guarded
+from bot.discord.turns import show_hand
+from bot.i18n import ENGLISH, t
+from bot.service import GameInfo
+
+
+class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"az:turn:(?P<game>\d+):(?P<version>\d+)"):
+    def __init__(self, game_id: int, version: int, lang: str = ENGLISH) -> None:
+        super().__init__(ui.Button(label=t(lang, "button.take_turn"), style=discord.ButtonStyle.primary,
+                                   custom_id=f"az:turn:{game_id}:{version}"))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> TakeTurnButton:
+        return cls(*ids(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, open_chooser(interaction, self.game_id, self.version), game_id=self.game_id)
+
+
+class HandButton(ui.DynamicItem[ui.Button], template=r"az:hand:(?P<game>\d+)"):
+    def __init__(self, game_id: int, lang: str = ENGLISH) -> None:
+        super().__init__(ui.Button(label=t(lang, "button.my_hand"), style=discord.ButtonStyle.secondary,
+                                   custom_id=f"az:hand:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> HandButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, show_hand(interaction, self.game_id), game_id=self.game_id)
+
+
+ITEMS: tuple[Any, ...] = (TakeTurnButton, HandButton)
+
+
+def board_buttons(game: GameInfo) -> ui.View:
+    """Under a board (in the game's language): take the turn step by step; see one's hand (Alcazar)."""
+    lang = game.settings.language
+    view = ui.View(timeout=None)
+    view.add_item(TakeTurnButton(game.id, game.version, lang))
+    if game.kind == "alcazar":
+        view.add_item(HandButton(game.id, lang))
+    return view

@@ -1,0 +1,112 @@
+"""The layers of ``shared/design.md`` import in one direction only, and the Discord layer has no circles.
+
+Imports are read from the source (``ast``), at any depth: an import inside a
+function still ties two modules together, it only hides the tie until run
+time. Imports under ``if TYPE_CHECKING:`` are for annotations and do not count.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: What each layer must never import (a module and everything under it).
+FORBIDDEN = {
+    "bot/games": ("bot.service", "bot.store", "bot.discord", "bot.ai", "renderer", "discord", "aiosqlite",
+                  "psycopg", "PIL", "asyncio"),
+    "bot/ai": ("bot.service", "bot.store", "bot.discord", "renderer", "discord", "aiosqlite", "psycopg", "PIL"),
+    "renderer": ("bot.service", "bot.store", "bot.discord", "bot.ai", "discord", "aiosqlite", "psycopg"),
+    "bot/store": ("bot.service", "bot.discord", "bot.ai", "renderer", "discord"),
+    "bot/service": ("bot.discord", "discord"),
+    "bot/i18n": ("bot.games", "bot.service", "bot.store", "bot.discord", "bot.ai", "renderer", "discord"),
+}
+
+#: Scripts kept beside a layer that drive several layers: ``manage.py demo`` plays games to draw them.
+TOOLS = {"renderer/demo.py"}
+
+
+def imported_modules(path: Path) -> set[str]:
+    """The modules ``path`` imports, absolute names, leaving out ``if TYPE_CHECKING:`` blocks."""
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    found: set[str] = set()
+
+    class Imports(ast.NodeVisitor):
+        def visit_If(self, node: ast.If) -> None:
+            if isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+                self.generic_visit(ast.Module(body=node.orelse, type_ignores=[]))
+                return
+            self.generic_visit(node)
+
+        def visit_Import(self, node: ast.Import) -> None:
+            found.update(alias.name for alias in node.names)
+
+        def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+            if node.level:
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                module = f"{base}.{node.module}" if node.module else base
+            else:
+                module = node.module or ""
+            found.add(module)
+            # ``from bot.discord import lobby`` imports the module ``bot.discord.lobby``.
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+
+    Imports().visit(ast.parse(path.read_text(encoding="utf-8")))
+    return found
+
+
+def within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
+def test_each_layer_imports_only_the_layers_below_it(layer: str) -> None:
+    wrong = [(str(path.relative_to(ROOT)), module)
+             for path in sorted((ROOT / layer).rglob("*.py")) if str(path.relative_to(ROOT)) not in TOOLS
+             for module in sorted(imported_modules(path))
+             if any(within(module, banned) for banned in FORBIDDEN[layer])]
+    assert wrong == [], wrong
+
+
+def discord_layer_graph() -> dict[str, set[str]]:
+    """Each module of ``bot/discord`` and the modules of ``bot/discord`` it imports."""
+    modules = {path.stem: path for path in (ROOT / "bot" / "discord").glob("*.py") if path.stem != "__init__"}
+    return {name: {m.rsplit(".", 1)[1] for m in imported_modules(path)
+                   if within(m, "bot.discord") and m.count(".") == 2 and m.rsplit(".", 1)[1] in modules}
+            for name, path in modules.items()}
+
+
+def a_circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One circle of imports in ``graph`` (a depth-first search), or None."""
+    state: dict[str, str] = {}
+    trail: list[str] = []
+
+    def visit(name: str) -> list[str] | None:
+        state[name] = "open"
+        trail.append(name)
+        for other in sorted(graph[name]):
+            if state.get(other) == "open":
+                return trail[trail.index(other):] + [other]
+            if other not in state and (circle := visit(other)):
+                return circle
+        state[name] = "done"
+        trail.pop()
+        return None
+
+    for name in sorted(graph):
+        if name not in state and (circle := visit(name)):
+            return circle
+    return None
+
+
+def test_the_discord_layer_imports_without_circles() -> None:
+    """A flow that posts boards is above ``announce``; the board's buttons reach ``announce`` through the client."""
+    assert a_circle(discord_layer_graph()) is None, " → ".join(a_circle(discord_layer_graph()) or [])
+
+
+def test_a_circle_is_found_when_there_is_one() -> None:
+    assert a_circle({"announce": {"board"}, "board": {"turns"}, "turns": {"announce"}, "texts": set()}) == \
+        ["announce", "board", "turns", "announce"]
+    assert a_circle({"a": {"b"}, "b": set()}) is None
