@@ -121,6 +121,7 @@ async def open_game(service: GameService, index: int, rng: random.Random) -> Tab
 async def play(service: GameService, table: Table) -> None:
     """One random move through the service (no image); the shadow state follows."""
     game = table.game.last.game
+    assert game.to_move_id is not None, "only games in play are driven"
     result = await service.play(game.id, game.to_move_id, table.game.pick(), game.version)
     assert isinstance(result, Accepted), result
     table.game.follow(result)
@@ -137,6 +138,7 @@ async def open_games(service: GameService, count: int, rng: random.Random) -> li
 async def turn(service: GameService, table: Table) -> None:
     """A move as the bot handles it: play, then the board image from the public view."""
     game = table.game.last.game
+    assert game.to_move_id is not None, "only games in play are driven"
     result = await service.play(game.id, game.to_move_id, table.next_move, game.version)
     assert isinstance(result, Accepted), result
     table.game.follow(result)
