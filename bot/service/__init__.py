@@ -13,9 +13,8 @@
 
 Operations (all async; each returns ``Accepted`` or ``Refusal``):
 ``create_lobby``, ``join``, ``leave``, ``update_settings``, ``start``,
-``cancel``, ``play``, ``resign``, ``request_undo``, ``approve_undo``,
-``decline_undo``, ``offer_draw``, ``accept_draw``, ``decline_draw`` (Alcazar 1978) — or, as one
-question to the table, ``ask("undo" | "draw", …)`` and ``answer(…, yes)`` with ``answerers(result)``,
+``cancel``, ``play``, ``resign``; questions to the table (an undo request, a draw offer in
+Alcazar 1978): ``ask("undo" | "draw", …)`` and ``answer(…, yes)`` with ``answerers(result)``;
 ``mute``; computer players: ``add_computer``, ``remove_computer``,
 ``play_computer_turn``, ``computer_turns_due``. Queries: ``game``, ``game_in_channel``,
 ``games_of_user``, ``board_view``, ``private_view``, ``legal_moves_for``,

@@ -1,19 +1,55 @@
 """Questions to the table: an undo request and a draw offer, asked and answered the same way.
 
-Both belong to the game version at which they were asked (any move voids
-them), both are answered yes or no by the players named in the event that
-asked them, and both are refused alike when repeated in the same position.
-``ask`` and ``answer`` are the one entry for the Discord layer; the rules of
-each question stay in ``undo`` and ``draws``.
+A player asks; those who must answer are named in the event that asked
+(``answerers``): every other person still playing for an undo, the opponent
+for a draw. Each yes is recorded; the last one carries the question out (the
+move is taken back, or the game ends drawn), and one no settles it. A game has
+one question open at a time, belonging to the version at which it was asked,
+so any move voids it. What differs between the two (who may ask, what a yes
+does) is in ``undo`` and ``draws``; the Discord layer's ``votes`` is the same
+flow on the other side.
 """
 from __future__ import annotations
 
-from bot.service.draws import DrawOperations
-from bot.service.events import DrawOffered, UndoRequested
-from bot.service.results import Accepted, Refusal
-from bot.service.undo import UndoOperations
+from dataclasses import dataclass, replace
 
-QUESTIONS = ("undo", "draw")
+from bot.i18n.message import Msg
+from bot.service.draws import DrawOperations
+from bot.service.events import (
+    DrawDeclined, DrawOffered, Event, UndoApproved, UndoDeclined, UndoRequested,
+)
+from bot.service.live import LiveGame
+from bot.service.results import Accepted, Reason, Refusal
+from bot.service.undo import UndoOperations
+from bot.store import QuestionRow
+
+
+@dataclass(frozen=True)
+class Question:
+    """How one kind of question is refused and announced."""
+
+    name: str
+    already_asked: str          # message id: this question is open already
+    open_first: str             # message id: this question is open, so another cannot be asked
+    none_open: Reason           # answering when no such question is open
+    none_open_message: str
+    not_your_vote: str          # message id: the asker answering their own question
+    asker_may_withdraw: bool    # the asker's "no" takes the question back
+
+    def asked(self, game_id: int, user_id: int, answering: tuple[int, ...]) -> Event:
+        if self.name == "undo":
+            return UndoRequested(game_id, user_id, answering)
+        return DrawOffered(game_id, user_id, answering[0])
+
+    def declined(self, game_id: int, user_id: int) -> Event:
+        return (UndoDeclined if self.name == "undo" else DrawDeclined)(game_id, user_id)
+
+
+UNDO = Question("undo", "refusal.undo_already_asked", "refusal.undo_open", Reason.NO_UNDO_REQUEST,
+                "refusal.no_undo_request", "refusal.undo_not_your_vote", asker_may_withdraw=True)
+DRAW = Question("draw", "refusal.draw_already_offered", "refusal.draw_open", Reason.NO_DRAW_OFFER,
+                "refusal.no_draw_offer", "refusal.draw_not_your_vote", asker_may_withdraw=False)
+QUESTIONS = {question.name: question for question in (UNDO, DRAW)}
 
 
 def answerers(asked: Accepted) -> tuple[int, ...]:
@@ -26,21 +62,77 @@ def answerers(asked: Accepted) -> tuple[int, ...]:
     return ()
 
 
+def _question(name: str) -> Question:
+    if name not in QUESTIONS:
+        raise ValueError(f"there is no question called {name!r}")
+    return QUESTIONS[name]
+
+
 class QuestionOperations(UndoOperations, DrawOperations):
-    """ask (undo or draw) → answer yes or no."""
+    """ask ("undo" or "draw") → answer yes or no, by those the question names."""
 
-    async def ask(self, question: str, game_id: int, user_id: int) -> Accepted | Refusal:
-        """Put ``question`` ("undo" or "draw") to the table; ``answerers(result)`` says who must answer."""
-        if question == "undo":
-            return await self.request_undo(game_id, user_id)
-        if question == "draw":
-            return await self.offer_draw(game_id, user_id)
-        raise ValueError(f"there is no question called {question!r}")
+    async def ask(self, name: str, game_id: int, user_id: int) -> Accepted | Refusal:
+        """Put the question to the table; ``answerers(result)`` says who must answer."""
+        question = _question(name)
+        async with self._game_lock(game_id):
+            seated = await self._seated_player(game_id, user_id)
+            if isinstance(seated, Refusal):
+                return seated
+            live, seat = seated
+            answering = await self._answerers(question, live, seat, user_id)
+            if isinstance(answering, Refusal):
+                return answering
+            open_question = await self._open_question(live)
+            if open_question is not None:
+                same = open_question.question == name
+                return Refusal(Reason.ALREADY_ASKED,
+                               Msg(question.already_asked if same else QUESTIONS[open_question.question].open_first))
+            async with self.store.write() as tx:
+                await tx.questions.put(QuestionRow(game_id, name, user_id, live.version, self.clock.now()))
+            return Accepted(await self._info(live.row, live.seats), (question.asked(game_id, user_id, answering),))
 
-    async def answer(self, question: str, game_id: int, user_id: int, yes: bool) -> Accepted | Refusal:
-        """Answer the open ``question``: an undo needs every yes, a draw the opponent's."""
-        if question == "undo":
-            return await (self.approve_undo if yes else self.decline_undo)(game_id, user_id)
-        if question == "draw":
-            return await (self.accept_draw if yes else self.decline_draw)(game_id, user_id)
-        raise ValueError(f"there is no question called {question!r}")
+    async def answer(self, name: str, game_id: int, user_id: int, yes: bool) -> Accepted | Refusal:
+        """Answer the open question: the last yes carries it out, a no settles it."""
+        question = _question(name)
+        async with self._game_lock(game_id):
+            seated = await self._seated_player(game_id, user_id)
+            if isinstance(seated, Refusal):
+                return seated
+            live, _ = seated
+            open_question = await self._open_question(live)
+            if open_question is None or open_question.question != name:
+                return Refusal(question.none_open, Msg(question.none_open_message))
+            if user_id == open_question.asked_by and (yes or not question.asker_may_withdraw):
+                return Refusal(Reason.NOT_YOUR_VOTE, Msg(question.not_your_vote))
+            if not yes:
+                async with self.store.write() as tx:
+                    await tx.questions.clear(game_id)
+                return Accepted(await self._info(live.row, live.seats), (question.declined(game_id, user_id),))
+            agreed = tuple(sorted({*open_question.agreed_by, user_id}))
+            asker_seat = live.seat_of(open_question.asked_by)
+            assert asker_seat is not None, "the asker is seated: the question was checked at this version"
+            everyone = await self._answerers(question, live, asker_seat, open_question.asked_by)
+            if isinstance(everyone, Refusal):
+                return everyone
+            waiting = tuple(u for u in everyone if u not in agreed)
+            if waiting:
+                # Only an undo has more than one to answer.
+                async with self.store.write() as tx:
+                    await tx.questions.put(replace(open_question, agreed_by=agreed))
+                return Accepted(await self._info(live.row, live.seats), (UndoApproved(game_id, user_id, waiting),))
+            if name == "undo":
+                return await self._take_back(live, open_question, user_id)
+            return await self._end_drawn(live)
+
+    async def _answerers(self, question: Question, live: LiveGame, seat: int, user_id: int
+                         ) -> tuple[int, ...] | Refusal:
+        """Who must answer the user's question in this position, or why it cannot be asked."""
+        if question is UNDO:
+            return await self._undo_answerers(live, seat, user_id)
+        return self._draw_answerers(live, seat)
+
+    async def _open_question(self, live: LiveGame) -> QuestionRow | None:
+        """The game's question asked in this very position (one of an older version is void)."""
+        async with self.store.read() as tx:
+            found = await tx.questions.get(live.row.id)
+        return found if found is not None and found.version == live.version else None

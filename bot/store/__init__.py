@@ -27,17 +27,16 @@ from __future__ import annotations
 from bot.store.db import IntegrityError
 from bot.store.games import ChannelBusy, StaleVersion
 from bot.store.records import (
-    DrawOfferRow,
     EntryKind,
     GameRow,
     GameStatus,
     LogEntry,
     PostedMessageRow,
+    QuestionRow,
     ReminderRow,
     ResultRow,
     SeatRow,
     Snapshot,
-    UndoRequestRow,
 )
 from bot.store.schema import SCHEMA_VERSION, SchemaTooNew
 from bot.store.store import SqliteStore, Store, Tx, is_database_url
@@ -45,13 +44,13 @@ from bot.store.store import SqliteStore, Store, Tx, is_database_url
 __all__ = [
     "SCHEMA_VERSION",
     "ChannelBusy",
-    "DrawOfferRow",
     "EntryKind",
     "GameRow",
     "GameStatus",
     "IntegrityError",
     "LogEntry",
     "PostedMessageRow",
+    "QuestionRow",
     "ReminderRow",
     "ResultRow",
     "SchemaTooNew",
@@ -61,6 +60,5 @@ __all__ = [
     "StaleVersion",
     "Store",
     "Tx",
-    "UndoRequestRow",
     "is_database_url",
 ]

@@ -114,24 +114,16 @@ class ReminderRow:
 
 
 @dataclass(frozen=True)
-class UndoRequestRow:
-    """A pending request to take back the last move, made at game ``version``."""
+class QuestionRow:
+    """A question put to the table at game ``version``: ``"undo"`` (take back the asker's
+    last move) or ``"draw"`` (a draw by agreement), with who has said yes so far."""
 
     game_id: int
-    requester_id: int
+    question: str
+    asked_by: int
     version: int
-    requested_at: float
-    approved_by: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class DrawOfferRow:
-    """A pending offer of a draw by agreement, made at game ``version``."""
-
-    game_id: int
-    offered_by: int
-    version: int
-    offered_at: float
+    asked_at: float
+    agreed_by: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ never left between two versions. Append new migrations; never edit a shipped one
 Migrations are written in SQLite's dialect; ``bot.store.postgres`` runs the
 same list on PostgreSQL after ``postgres_ddl`` maps the types (64-bit
 integers, double precision times, identity keys). Keep to plain DDL
-(``CREATE TABLE``/``INDEX``, ``ALTER TABLE … ADD COLUMN``) so both can run it.
+(``CREATE TABLE``/``INDEX``, ``ALTER TABLE … ADD COLUMN``, ``INSERT … SELECT``,
+``DROP TABLE``) so both can run it.
 """
 from __future__ import annotations
 
@@ -219,6 +220,26 @@ MIGRATIONS: tuple[str, ...] = (
         start_hour INTEGER NOT NULL CHECK (start_hour BETWEEN 0 AND 23),
         end_hour   INTEGER NOT NULL CHECK (end_hour BETWEEN 0 AND 23)
     );
+    """,
+    # 9: undo requests and draw offers become one question to the table, at most one open
+    #    per game. Open ones are carried over (a game with both keeps its undo request).
+    """
+    CREATE TABLE questions (
+        game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        question  TEXT    NOT NULL CHECK (question IN ('undo', 'draw')),
+        asked_by  INTEGER NOT NULL,
+        version   INTEGER NOT NULL,           -- void once the game has moved past this version
+        asked_at  REAL    NOT NULL,
+        agreed_by TEXT    NOT NULL DEFAULT '[]',  -- JSON list of the user ids who said yes
+        PRIMARY KEY (game_id)
+    );
+    INSERT INTO questions (game_id, question, asked_by, version, asked_at, agreed_by)
+        SELECT game_id, 'undo', requester_id, version, requested_at, approved_by FROM undo_requests;
+    INSERT INTO questions (game_id, question, asked_by, version, asked_at)
+        SELECT game_id, 'draw', offered_by, version, offered_at FROM draw_offers
+        WHERE game_id NOT IN (SELECT game_id FROM questions);
+    DROP TABLE undo_requests;
+    DROP TABLE draw_offers;
     """,
 )
 

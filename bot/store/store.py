@@ -31,7 +31,7 @@ from bot.store.messages import PostedMessageRepo
 from bot.store.players import AwayRepo, QuietRepo
 from bot.store.ratings import RatingRepo
 from bot.store.reminders import DmNoteRepo, MuteRepo, ReminderRepo
-from bot.store.requests import DrawOfferRepo, UndoRepo
+from bot.store.questions import QuestionRepo
 from bot.store.schema import apply_migrations
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -49,8 +49,7 @@ class Tx:
         self.snapshots = SnapshotRepo(conn)
         self.reminders = ReminderRepo(conn)
         self.mutes = MuteRepo(conn)
-        self.undo = UndoRepo(conn)
-        self.draws = DrawOfferRepo(conn)
+        self.questions = QuestionRepo(conn)
         self.dm_notes = DmNoteRepo(conn)
         self.claims = claims(conn)
         self.messages = PostedMessageRepo(conn)
@@ -72,7 +71,7 @@ class Store(ABC):
     ``async with store.read() as tx`` runs queries; ``async with store.write() as tx``
     runs one transaction (committed when the block ends, rolled back on any
     exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
-    ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``undo``, ``draws``,
+    ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``questions``,
     ``dm_notes``, ``claims``, ``messages``, ``computer_claims``, ``languages``, ``ratings``, ``away``,
     ``quiet``.
     """

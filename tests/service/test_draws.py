@@ -1,7 +1,7 @@
 """A draw by agreement, which only the rules of Alcazar (1978) allow."""
 from __future__ import annotations
 
-from bot.service import DrawDeclined, DrawOffered, GameOver, GameService, Reason
+from bot.service import Accepted, DrawDeclined, DrawOffered, GameOver, GameService, Reason, UndoDeclined
 from bot.store import GameStatus
 
 from .helpers import open_table, refused
@@ -11,37 +11,56 @@ async def test_an_accepted_offer_ends_the_game_drawn(service: GameService) -> No
     table = await open_table(service, "alcazar1978", 2)
     game = table.last.game
     red, green = game.players
-    offered = await service.offer_draw(game.id, green)         # either player, on any turn
+    offered = await service.ask("draw", game.id, green)         # either player, on any turn
     assert offered.events == (DrawOffered(game.id, green, red),)
-    refused(await service.accept_draw(game.id, green), Reason.NOT_YOUR_VOTE)
-    accepted = await service.accept_draw(game.id, red)
+    refused(await service.answer("draw", game.id, green, True), Reason.NOT_YOUR_VOTE)
+    accepted = await service.answer("draw", game.id, red, True)
     [over] = accepted.of_type(GameOver)
     assert over.winner_ids == () and over.outcome.is_draw and str(over.outcome.reason) == "drawn by agreement"
     assert accepted.game.status is GameStatus.FINISHED
     result = await service.result(game.id)
     assert (result.winners, str(result.reason)) == ((), "drawn by agreement")
-    refused(await service.offer_draw(game.id, red), Reason.GAME_OVER)
+    refused(await service.ask("draw", game.id, red), Reason.GAME_OVER)
 
 
 async def test_a_declined_or_outdated_offer_changes_nothing(service: GameService) -> None:
     table = await open_table(service, "alcazar1978", 2)
     game = table.last.game
     red, green = game.players
-    refused(await service.accept_draw(game.id, green), Reason.NO_DRAW_OFFER)
-    await service.offer_draw(game.id, red)
-    declined = await service.decline_draw(game.id, green)
+    refused(await service.answer("draw", game.id, green, True), Reason.NO_DRAW_OFFER)
+    await service.ask("draw", game.id, red)
+    declined = await service.answer("draw", game.id, green, False)
     assert declined.events == (DrawDeclined(game.id, green),)
-    refused(await service.accept_draw(game.id, green), Reason.NO_DRAW_OFFER)
-    await service.offer_draw(game.id, red)
+    refused(await service.answer("draw", game.id, green, True), Reason.NO_DRAW_OFFER)
+    await service.ask("draw", game.id, red)
     await table.play()                                         # a move voids the offer
-    refused(await service.accept_draw(game.id, green), Reason.NO_DRAW_OFFER)
+    refused(await service.answer("draw", game.id, green, True), Reason.NO_DRAW_OFFER)
     assert (await service.game(game.id)).status is GameStatus.ACTIVE
-    refused(await service.offer_draw(game.id, 999), Reason.NOT_IN_GAME)
+    refused(await service.ask("draw", game.id, 999), Reason.NOT_IN_GAME)
+
+
+async def test_the_offer_is_answered_by_the_opponent_and_the_undo_request_may_be_withdrawn(
+        service: GameService) -> None:
+    """Answering is the others' part: the one who offered a draw cannot decline it either, while
+    the one who asked to take a move back may withdraw the request with a no."""
+    table = await open_table(service, "alcazar1978", 2)
+    game = table.last.game
+    red, green = game.players
+    await service.ask("draw", game.id, red)
+    refused(await service.answer("draw", game.id, red, False), Reason.NOT_YOUR_VOTE)
+    refused(await service.answer("undo", game.id, green, True), Reason.NO_UNDO_REQUEST)   # not that question
+    await service.answer("draw", game.id, green, False)
+    await table.play()
+    mover = red if table.last.game.to_move_id == green else green
+    await service.ask("undo", game.id, mover)
+    withdrawn = await service.answer("undo", game.id, mover, False)
+    assert withdrawn.events == (UndoDeclined(game.id, mover),)
+    assert isinstance(await service.ask("draw", game.id, mover), Accepted)   # the table is free again
 
 
 async def test_alcazar_has_no_draw_by_agreement(service: GameService) -> None:
     table = await open_table(service, "alcazar", 2)
-    result = refused(await service.offer_draw(table.game_id, table.to_move_id), Reason.NO_DRAWS)
+    result = refused(await service.ask("draw", table.game_id, table.to_move_id), Reason.NO_DRAWS)
     assert "Alcazar has no draw by agreement" in str(result.message)
 
 

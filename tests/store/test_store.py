@@ -13,11 +13,11 @@ from bot.store import (
     GameStatus,
     IntegrityError,
     LogEntry,
+    QuestionRow,
     SchemaTooNew,
     Snapshot,
     StaleVersion,
     Store,
-    UndoRequestRow,
 )
 
 
@@ -78,7 +78,7 @@ async def test_migration_starts_from_user_version(tmp_path: Path) -> None:
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     conn.close()
     assert {"games", "seats", "moves", "snapshots", "results", "reminders",
-            "muted_games", "undo_requests"} <= tables
+            "muted_games", "questions"} <= tables
 
 
 async def test_one_live_game_per_channel(store: Store) -> None:
@@ -179,21 +179,26 @@ async def test_reminder_numbers_are_recorded_once_each(store: Store) -> None:
     assert (row.version, row.sent, row.last_sent_at) == (4, 1, 13.0)
 
 
-async def test_mutes_and_undo_requests(store: Store) -> None:
+async def test_mutes_and_questions(store: Store) -> None:
     game = await new_lobby(store)
     async with store.write() as tx:
         await tx.mutes.set_muted(game.id, 7, True)
         await tx.mutes.set_muted(game.id, 7, True)
-        await tx.undo.put(UndoRequestRow(game.id, 1, 5, 50.0, (2,)))
+        await tx.questions.put(QuestionRow(game.id, "undo", 1, 5, 50.0, (2,)))
     async with store.read() as tx:
         assert await tx.mutes.is_muted(game.id, 7)
-        assert await tx.undo.get(game.id) == UndoRequestRow(game.id, 1, 5, 50.0, (2,))
+        assert await tx.questions.get(game.id) == QuestionRow(game.id, "undo", 1, 5, 50.0, (2,))
+    async with store.write() as tx:
+        # A new question replaces the game's one: a game has one question open at a time.
+        await tx.questions.put(QuestionRow(game.id, "draw", 2, 6, 60.0))
+    async with store.read() as tx:
+        assert await tx.questions.get(game.id) == QuestionRow(game.id, "draw", 2, 6, 60.0, ())
     async with store.write() as tx:
         await tx.mutes.set_muted(game.id, 7, False)
-        await tx.undo.clear(game.id)
+        await tx.questions.clear(game.id)
     async with store.read() as tx:
         assert not await tx.mutes.is_muted(game.id, 7)
-        assert await tx.undo.get(game.id) is None
+        assert await tx.questions.get(game.id) is None
 
 
 async def test_an_exception_inside_a_transaction_rolls_it_back(store: Store) -> None:
@@ -222,8 +227,37 @@ async def test_a_version_1_database_is_migrated_keeping_its_games(tmp_path: Path
         assert await store.schema_version() == SCHEMA_VERSION
         async with store.read() as tx:
             assert (await tx.games.live_in_channel(2)).host_id == 3
-            assert await tx.draws.get(1) is None          # the table of migration 2 exists
+            assert await tx.questions.get(1) is None      # the table of migration 9 exists
             assert await tx.ratings.table(1, "alcazar1978") == []     # and those of migration 5
             assert await tx.away.of_user(3, 0.0) == []
+    finally:
+        await store.close()
+
+
+async def test_open_undo_requests_and_draw_offers_become_questions(tmp_path: Path) -> None:
+    """Migration 9: one table for both; a game that had both keeps its undo request."""
+    from bot.store.schema import MIGRATIONS, split_statements
+
+    path = tmp_path / "games.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    for number, migration in enumerate(MIGRATIONS[:8], start=1):
+        for statement in split_statements(migration):
+            conn.execute(statement)
+        conn.execute(f"PRAGMA user_version = {number}")
+    for game_id in (1, 2, 3):
+        conn.execute("INSERT INTO games (id, guild_id, channel_id, kind, status, host_id, settings, seed,"
+                     " created_at, updated_at) VALUES (?, 1, ?, 'alcazar1978', 'active', 3, '{}', 4, 0, 0)",
+                     (game_id, 10 + game_id))
+    conn.execute("INSERT INTO undo_requests VALUES (1, 3, 7, 70.0, '[4]')")
+    conn.execute("INSERT INTO draw_offers VALUES (2, 4, 9, 90.0)")
+    conn.execute("INSERT INTO undo_requests VALUES (3, 3, 5, 50.0, '[]')")
+    conn.execute("INSERT INTO draw_offers VALUES (3, 4, 5, 51.0)")
+    conn.close()
+    store = await Store.open(path)
+    try:
+        async with store.read() as tx:
+            assert await tx.questions.get(1) == QuestionRow(1, "undo", 3, 7, 70.0, (4,))
+            assert await tx.questions.get(2) == QuestionRow(2, "draw", 4, 9, 90.0, ())
+            assert await tx.questions.get(3) == QuestionRow(3, "undo", 3, 5, 50.0, ())
     finally:
         await store.close()
