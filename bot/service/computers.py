@@ -30,8 +30,8 @@ from bot.service.base import computer_plays, engine_of, info_of
 from bot.service.events import ComputerToMove, PlayerJoined, PlayerLeft
 from bot.service.live import Action, LiveGame
 from bot.service.results import Accepted, Reason, Refusal
+from bot.service.lobby import LobbyOperations, lobby_full
 from bot.service.threads import in_thread
-from bot.service.lobby import LobbyOperations
 from bot.service.turns import TurnOperations
 from bot.service.workers import in_process, worker_count
 from bot.store import EntryKind, GameStatus, SeatRow
@@ -90,8 +90,7 @@ class ComputerOperations(LobbyOperations, TurnOperations):
             row, seats = loaded
             engine = engine_of(row.kind)
             if len(seats) >= engine.MAX_PLAYERS:
-                return Refusal(Reason.LOBBY_FULL,
-                               Msg("refusal.lobby_full", title=engine.TITLE, count=engine.MAX_PLAYERS))
+                return lobby_full(engine)
             taken = {(-s.user_id) // 10 for s in seats if is_computer(s.user_id)}
             slot = min(set(range(1, MAX_SLOTS + 1)) - taken)
             computer = computer_user_id(slot, level)

@@ -89,6 +89,18 @@ class LobbyOperations(ServiceBase):
             return Refusal(Reason.NOT_HOST, not_host)
         return loaded
 
+    async def _hosts_live_game(self, game_id: int, user_id: int, *, over: Msg, not_host: Msg
+                               ) -> tuple[GameRow, tuple[SeatRow, ...]] | Refusal:
+        """A lobby or game in play, for what only its host may do (``over``, ``not_host``: the refusals)."""
+        loaded = await self._game_rows(game_id)
+        if isinstance(loaded, Refusal):
+            return loaded
+        if not loaded[0].status.is_live:
+            return Refusal(Reason.GAME_OVER, over)
+        if user_id != loaded[0].host_id:
+            return Refusal(Reason.NOT_HOST, not_host)
+        return loaded
+
     async def join(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Join a lobby."""
         async with self._game_lock(game_id):
@@ -100,13 +112,13 @@ class LobbyOperations(ServiceBase):
                 return Refusal(Reason.ALREADY_JOINED, Msg("refusal.already_joined"))
             engine = engine_of(row.kind)
             if len(seats) >= engine.MAX_PLAYERS:
-                return _lobby_full(engine)
+                return lobby_full(engine)
             async with self.store.write() as tx:
                 # Checked again with the row locked: another process may have changed the lobby.
                 if not await tx.games.lock_lobby(game_id):
                     return Refusal(Reason.ALREADY_STARTED, Msg("refusal.already_started"))
                 if len(await tx.seats.of_game(game_id)) >= engine.MAX_PLAYERS:
-                    return _lobby_full(engine)
+                    return lobby_full(engine)
                 await tx.seats.add(game_id, user_id, self.clock.now())
                 seats = tuple(await tx.seats.of_game(game_id))
             players = tuple(s.user_id for s in seats)
@@ -141,14 +153,11 @@ class LobbyOperations(ServiceBase):
     ) -> Accepted | Refusal:
         """Change settings (host only). House rules (``options``) only before the start."""
         async with self._game_lock(game_id):
-            loaded = await self._game_rows(game_id)
+            loaded = await self._hosts_live_game(game_id, user_id, over=Msg("refusal.game_is_over"),
+                                                 not_host=Msg("refusal.host_settings"))
             if isinstance(loaded, Refusal):
                 return loaded
             row, seats = loaded
-            if not row.status.is_live:
-                return Refusal(Reason.GAME_OVER, Msg("refusal.game_is_over"))
-            if user_id != row.host_id:
-                return Refusal(Reason.NOT_HOST, Msg("refusal.host_settings"))
             if "options" in changes and row.status is not GameStatus.LOBBY:
                 return Refusal(Reason.ALREADY_STARTED, Msg("refusal.house_rules_lobby"))
             engine = engine_of(row.kind)
@@ -219,14 +228,11 @@ class LobbyOperations(ServiceBase):
     async def cancel(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Cancel a lobby or a game in play (host only); no result is recorded."""
         async with self._game_lock(game_id):
-            loaded = await self._game_rows(game_id)
+            loaded = await self._hosts_live_game(game_id, user_id, over=Msg("refusal.game_already_over"),
+                                                 not_host=Msg("refusal.host_cancel"))
             if isinstance(loaded, Refusal):
                 return loaded
             row, seats = loaded
-            if not row.status.is_live:
-                return Refusal(Reason.GAME_OVER, Msg("refusal.game_already_over"))
-            if user_id != row.host_id:
-                return Refusal(Reason.NOT_HOST, Msg("refusal.host_cancel"))
             async with self.store.write() as tx:
                 await tx.games.set_status(game_id, GameStatus.CANCELLED, self.clock.now())
                 row = await tx.games.require(game_id)
@@ -234,7 +240,8 @@ class LobbyOperations(ServiceBase):
             return Accepted(info_of(row, seats), (GameCancelled(game_id, user_id),))
 
 
-def _lobby_full(engine: Any) -> Refusal:
+def lobby_full(engine: Any) -> Refusal:
+    """The lobby has as many players as the game takes."""
     return Refusal(Reason.LOBBY_FULL, Msg("refusal.lobby_full", title=engine.TITLE, count=engine.MAX_PLAYERS))
 
 
