@@ -38,8 +38,6 @@ from bot.store import EntryKind, GameStatus, SeatRow
 
 LEVELS = ai.LEVELS
 STAND_IN_LEVEL = "normal"
-# A claimed turn nobody has played after this long (its process died) is thought about again.
-CLAIM_LEASE_SECONDS = 120.0
 MAX_SLOTS = 9
 
 
@@ -159,9 +157,11 @@ class ComputerOperations(LobbyOperations, TurnOperations):
             player = live.seats[seat]
             if not (late or computer_plays(player)):
                 return None
-            async with self.store.write() as tx:
-                if not await tx.computer_claims.claim(game_id, version, self.clock.now(), CLAIM_LEASE_SECONDS):
-                    return None
+            # Claimed like scheduled work: a turn whose process died (its lease ran out) is thought
+            # about again; the move itself counts once because it is committed under the version check.
+            if not await self._claim(game_id, "computer", version, 0, self.clock.now()):
+                return None
+            async with self.store.read() as tx:
                 history = [(e.seat, e.notation) for e in await tx.moves.entries(game_id)
                            if e.kind is EntryKind.MOVE]
             seen = await in_thread(ai.observe, live.row.kind, live.state, seat, history)

@@ -1,4 +1,4 @@
-"""Claims on scheduled work (a reminder, a deadline), so that several bot
+"""Claims on scheduled work (a reminder, a deadline, a computer's turn), so that several bot
 processes sharing one database do each piece of work exactly once.
 
 A claim names one piece of work by game, task and turn (the game ``version``,

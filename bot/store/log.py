@@ -84,27 +84,3 @@ class SnapshotRepo:
             return None
         version, ply, state = row
         return Snapshot(game_id=game_id, version=version, ply=ply, state=state)
-
-
-class ComputerClaimRepo:
-    """The ``computer_claims`` table: which turn of a game a process is thinking about.
-
-    A claim is for one game version; it lapses after a lease, so a turn whose
-    process died is thought about again. The move itself is still committed
-    under the game's version check, which is what makes it count once.
-    """
-
-    def __init__(self, conn: Db) -> None:
-        self._conn = conn
-
-    async def claim(self, game_id: int, version: int, now: float, lease: float) -> bool:
-        """Claim the turn at ``version``; False while another claim of it runs its lease."""
-        cursor = await self._conn.execute(
-            "INSERT INTO computer_claims (game_id, version, claimed_at) VALUES (?, ?, ?)"
-            " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version,"
-            " claimed_at = excluded.claimed_at"
-            " WHERE computer_claims.version != excluded.version"
-            " OR computer_claims.claimed_at <= ?",
-            (game_id, version, now, now - lease),
-        )
-        return cursor.rowcount == 1

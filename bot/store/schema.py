@@ -241,6 +241,14 @@ MIGRATIONS: tuple[str, ...] = (
     DROP TABLE undo_requests;
     DROP TABLE draw_offers;
     """,
+    # 10: a computer's turn is claimed like other scheduled work, as task 'computer' in claims
+    #     (one mechanism, with the same lease and the process named); running claims carry over.
+    """
+    INSERT INTO claims (game_id, task, version, number, owner, lease_until, done_at)
+        SELECT game_id, 'computer', version, 0, 'before migration 10', claimed_at + 120, NULL
+        FROM computer_claims;
+    DROP TABLE computer_claims;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -26,12 +26,12 @@ from bot.store.claims import ClaimRepo
 from bot.store.db import Db, SqliteDb
 from bot.store.games import GameRepo, ResultRepo, SeatRepo
 from bot.store.languages import LanguageRepo
-from bot.store.log import ComputerClaimRepo, MoveLog, SnapshotRepo
+from bot.store.log import MoveLog, SnapshotRepo
 from bot.store.messages import PostedMessageRepo
 from bot.store.players import AwayRepo, QuietRepo
+from bot.store.questions import QuestionRepo
 from bot.store.ratings import RatingRepo
 from bot.store.reminders import DmNoteRepo, MuteRepo, ReminderRepo
-from bot.store.questions import QuestionRepo
 from bot.store.schema import apply_migrations
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -53,7 +53,6 @@ class Tx:
         self.dm_notes = DmNoteRepo(conn)
         self.claims = claims(conn)
         self.messages = PostedMessageRepo(conn)
-        self.computer_claims = ComputerClaimRepo(conn)
         self.languages = LanguageRepo(conn)
         self.ratings = RatingRepo(conn)
         self.away = AwayRepo(conn)
@@ -72,7 +71,7 @@ class Store(ABC):
     runs one transaction (committed when the block ends, rolled back on any
     exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
     ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``questions``,
-    ``dm_notes``, ``claims``, ``messages``, ``computer_claims``, ``languages``, ``ratings``, ``away``,
+    ``dm_notes``, ``claims``, ``messages``, ``languages``, ``ratings``, ``away``,
     ``quiet``.
     """
 

@@ -10,10 +10,9 @@ from pictures import assert_posted_results
 from players import play_guided
 from quiet import Tally, take_my_turn_offers
 
-from bot.discord.style import distinct_wall_turns, house_style
+from bot.discord.style import distinct_wall_turns
 from bot.games import get_game
 from bot.service import FakeClock
-from bot.store import GameStatus
 
 
 async def test_two_players_play_alcazar_1978_to_the_end(fake: FakeDiscord, database_path: Path) -> None:

@@ -139,7 +139,8 @@ async def test_a_claimed_turn_is_not_thought_about_twice_until_its_lease_runs_ou
     assert isinstance(started, Accepted)
     version = (await _until_a_computer_is_to_move(service, started)).game.version
     async with store.write() as tx:
-        assert await tx.computer_claims.claim(game_id, version, clock.now(), 120)   # a process that died
+        # A process that claimed the turn and died.
+        assert await tx.claims.claim(game_id, "computer", version, 0, owner="gone", now=clock.now(), lease=120)
     assert await service.play_computer_turn(game_id, version) is None
     clock.advance(seconds=121)
     assert await service.play_computer_turn(game_id, version) is not None

@@ -8,7 +8,7 @@ from bot.service import (
 )
 from bot.store import EntryKind, GameStatus, Store
 
-from .helpers import Table, open_table, refused
+from .helpers import open_table, refused
 
 
 async def send_due(service: GameService) -> list[Reminder]:

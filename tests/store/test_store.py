@@ -234,8 +234,9 @@ async def test_a_version_1_database_is_migrated_keeping_its_games(tmp_path: Path
         await store.close()
 
 
-async def test_open_undo_requests_and_draw_offers_become_questions(tmp_path: Path) -> None:
-    """Migration 9: one table for both; a game that had both keeps its undo request."""
+async def test_open_questions_and_computer_claims_are_carried_over(tmp_path: Path) -> None:
+    """Migration 9: undo requests and draw offers in one table (a game that had both keeps its undo
+    request); migration 10: a computer's turn claimed in ``claims`` like other scheduled work."""
     from bot.store.schema import MIGRATIONS, split_statements
 
     path = tmp_path / "games.sqlite3"
@@ -252,6 +253,7 @@ async def test_open_undo_requests_and_draw_offers_become_questions(tmp_path: Pat
     conn.execute("INSERT INTO draw_offers VALUES (2, 4, 9, 90.0)")
     conn.execute("INSERT INTO undo_requests VALUES (3, 3, 5, 50.0, '[]')")
     conn.execute("INSERT INTO draw_offers VALUES (3, 4, 5, 51.0)")
+    conn.execute("INSERT INTO computer_claims VALUES (2, 9, 95.0)")
     conn.close()
     store = await Store.open(path)
     try:
@@ -259,5 +261,6 @@ async def test_open_undo_requests_and_draw_offers_become_questions(tmp_path: Pat
             assert await tx.questions.get(1) == QuestionRow(1, "undo", 3, 7, 70.0, (4,))
             assert await tx.questions.get(2) == QuestionRow(2, "draw", 4, 9, 90.0, ())
             assert await tx.questions.get(3) == QuestionRow(3, "undo", 3, 5, 50.0, ())
+            assert await tx.claims.holder(2, "computer") == (9, 0, "before migration 10", 215.0, None)
     finally:
         await store.close()

@@ -362,7 +362,7 @@ def step_options(turn: Turn, build: Build, effect: Effect, bld: Buildings) -> li
     """Every noble step after ``build`` as notation suffixes; "" is no step."""
     if build.blocked:
         return [""]
-    seat, nobles = turn.seat, turn.nobles
+    nobles = turn.nobles
     new = build.new_cells
     removed = effect.removed
     free = [c for c in new if c == removed or c not in nobles]
