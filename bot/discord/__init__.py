@@ -29,6 +29,7 @@ checks that the layer has no circles, also through imports inside functions).
     standings   the words under a board and the results; whose turn it is
     player_texts  wording of games lists, time away, ratings, records
     images      renderer calls in the worker processes (boards, hands, results)
+    once        nonces that make Discord create an event's message once
     replies     answering an interaction; the one error handler
     translator  command descriptions in each user's language
     texts, style  help, Discord limits, one style for numbers

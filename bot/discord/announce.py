@@ -14,6 +14,7 @@ import discord
 
 from bot.discord import images
 from bot.discord.hands import send_hand_by_dm
+from bot.discord.once import nonce
 from bot.discord.player_texts import rating_lines
 from bot.discord.players import away_lines
 from bot.discord.standings import mention, pinging, result_lines, standing_line, turn_line
@@ -199,7 +200,8 @@ async def tell_turn_by_dm(bot: AlcazarBot, game_id: int) -> None:
     try:
         user = await bot.user_by_id(game.to_move_id)
         lang = await bot.language_for_dm(game.to_move_id)
-        await user.send(t(lang, "announce.turn_by_dm", title=game.title, channel=f"<#{game.channel_id}>"))
+        await user.send(t(lang, "announce.turn_by_dm", title=game.title, channel=f"<#{game.channel_id}>"),
+                        nonce=nonce("turn-by-dm", game.id, game.version))
     except discord.HTTPException as error:
         # The next reminder still comes; nothing else can reach the player now.
         log.warning("Could not tell %s by DM that it is their turn in game %s: %s %s", game.to_move_id, game.id,

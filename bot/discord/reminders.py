@@ -16,6 +16,7 @@ import discord
 from discord import ui
 
 from bot.discord.announce import publish
+from bot.discord.once import nonce
 from bot.discord.players import refresh_boards
 from bot.discord.replies import Refused, guarded, send
 from bot.discord.standings import mention, pinging, timestamp
@@ -71,7 +72,8 @@ class ReminderLoop:
             try:
                 # Claimed first, so that of the processes sharing the database one sends it;
                 # recorded after sending, so that a process that dies meanwhile leaves it to
-                # another. Recorded too when sending raised: a broken reminder is not retried.
+                # another (whose copy Discord does not make again: the same nonce, ``once``).
+                # Recorded too when sending raised: a broken reminder is not retried.
                 if await service.claim_reminder(reminder):
                     try:
                         await self.remind(reminder)
@@ -121,11 +123,13 @@ class ReminderLoop:
         await self._send_or_log(reminder, "channel", channel.send(
             t(lang, "reminder.channel", player=mention(reminder.user_id), title=title, since=since,
               deadline=deadline),
-            view=mute_buttons(reminder.game_id, lang), allowed_mentions=pinging(reminder.user_id)))
+            view=mute_buttons(reminder.game_id, lang), allowed_mentions=pinging(reminder.user_id),
+            nonce=nonce("reminder-in-channel", reminder.game_id, reminder.version, reminder.number)))
 
     async def _dm(self, reminder: Reminder, text: str, lang: str) -> None:
         user = await self.bot.user_by_id(reminder.user_id)
-        await user.send(text, view=mute_buttons(reminder.game_id, lang))
+        await user.send(text, view=mute_buttons(reminder.game_id, lang),
+                        nonce=nonce("reminder", reminder.game_id, reminder.version, reminder.number))
 
     @staticmethod
     async def _send_or_log(reminder: Reminder, where: str, sending: Awaitable[object]) -> bool:

@@ -88,6 +88,28 @@ async def test_a_server_error_on_the_board_post_is_retried_or_answered_without_h
     assert_clean(fake)
 
 
+async def test_a_board_discord_made_but_answered_with_a_server_error_is_posted_once(fake: FakeDiscord,
+                                                                                   database_path: Path) -> None:
+    """discord.py sends the board again after a 502 with the same nonce: Discord hands back the board it made."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+        boards_before = len(fake.channel_messages(fake.general))
+        fake.fail("POST", CHANNEL_POST, 502, after_processing=True)
+        played = await first.slash("move", notation=await _first_move(bot, game.id, first.id))
+        assert "Played" in played.text and "could not post" not in played.text
+        assert _posts(fake)[-2:] == [502, 200]
+        assert [r.kind for r in fake.requests if r.method == "POST" and r.path.endswith("/messages")][-1] == \
+            "message again"
+        boards = fake.channel_messages(fake.general)
+        assert len(boards) == boards_before + 1, "one board for one move"
+        assert second.mention in boards[-1]["content"] and labels(boards[-1]) == ["Take my turn"], \
+            "the board keeps its buttons"
+        stored = await bot.service.posted_message(game.id, "board")
+        assert stored is not None and stored.message_id == int(boards[-1]["id"])
+    assert_clean(fake)
+
+
 CALLBACK = r"^/interactions/\d+/[^/]+/callback$"
 
 

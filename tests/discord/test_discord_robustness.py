@@ -9,7 +9,7 @@ from fake_discord import FakeDiscord
 from players import latest_board, start_game
 from quiet import pinged
 
-from bot.service import FakeClock
+from bot.service import FakeClock, GameService
 
 
 async def test_a_restarted_bot_continues_and_an_old_button_still_works(fake: FakeDiscord, database_path: Path) -> None:
@@ -86,6 +86,31 @@ async def test_reminders_fire_with_the_clock_can_be_muted_and_stop_when_the_play
         clock.advance(hours=1)
         await bot.reminders.run_once()
         assert not reminders_to(second)
+    assert_clean(fake)
+
+
+async def test_a_reminder_sent_by_a_process_that_died_before_recording_it_is_made_once(
+        fake: FakeDiscord, database_path: Path) -> None:
+    """The reminder is claimed, sent, and recorded; a process dying after the sending leaves the claim
+    to another after its lease, which sends the DM again with the same nonce: Discord makes it once."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    clock = FakeClock()
+    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
+        game, (first, _) = await start_game(fake, bot, alice, [bob], "alcazar1978", reminder_hours=2.0)
+        clock.advance(hours=2.5)
+        [due] = await bot.service.due_reminders()
+        assert await bot.service.claim_reminder(due)
+        await bot.reminders.remind(due)            # and then the process dies, before recording it
+        reminders = [m for m in fake.dms_to(first) if m["content"].startswith("Reminder:")]
+        assert len(reminders) == 1
+        await bot.reminders.run_once()
+        assert not [r for r in fake.requests if r.kind == "message again"], "held by the claim's lease"
+        clock.advance(seconds=GameService.CLAIM_LEASE_SECONDS + 1)
+        await bot.reminders.run_once()             # taken over once the lease has run out
+        assert [r.kind for r in fake.requests if r.method == "POST"][-1] == "message again"
+        assert [m for m in fake.dms_to(first) if m["content"].startswith("Reminder:")] == reminders
+        await bot.reminders.run_once()
+        assert len([r for r in fake.requests if r.kind == "message again"]) == 1, "recorded now"
     assert_clean(fake)
 
 

@@ -54,6 +54,10 @@ class DiscordError(Exception):
         self.status, self.code, self.message = status, code, message
 
 
+#: How long Discord remembers a message's nonce ("the past few minutes").
+NONCE_SECONDS = 180.0
+
+
 def failure_error(failure: Failure) -> DiscordError:
     error = DiscordError(failure.status, failure.code, failure.message)
     error.retry_after = failure.retry_after if failure.retry_after is not None else 0.05  # type: ignore[attr-defined]
@@ -84,6 +88,7 @@ class FakeDiscord(InteractionsMixin):
         self.messages: dict[int, dict[str, Any]] = {}
         self.message_files: dict[int, list[UploadedFile]] = {}
         self.message_audience: dict[int, int | None] = {}
+        self.nonces: dict[str, tuple[int, float]] = {}     # a message's nonce: its id, when it was made
         self.requests: list[RecordedRequest] = []
         self.commands: dict[int | None, list[dict[str, Any]]] = {}   # guild id or None (global)
         self.interactions: dict[str, InteractionRecord] = {}          # by token
@@ -436,7 +441,27 @@ class FakeDiscord(InteractionsMixin):
         channel = self._channel(channel_id)
         self._classify(record, channel, None, "message")
         self._check_can_post(channel, record)
-        return self.store_message(channel, record.json or {}, record.files, audience=record.audience)
+        body = record.json or {}
+        made = self._made_with_nonce(body)
+        if made is not None:
+            # Discord: with enforce_nonce, a nonce the bot used in the past few minutes gets
+            # the message made then, and no new one.
+            record.kind = "message again"
+            return made
+        message = self.store_message(channel, body, record.files, audience=record.audience)
+        if body.get("nonce") is not None and body.get("enforce_nonce"):
+            self.nonces[str(body["nonce"])] = (int(message["id"]), time.monotonic())
+        return message
+
+    def _made_with_nonce(self, body: dict[str, Any]) -> dict[str, Any] | None:
+        if body.get("nonce") is None or not body.get("enforce_nonce"):
+            return None
+        if len(str(body["nonce"])) > 25:
+            self.problems.append(f"nonce longer than 25 characters: {body['nonce']}")
+        made = self.nonces.get(str(body["nonce"]))
+        if made is None or time.monotonic() - made[1] > NONCE_SECONDS:
+            return None
+        return self.messages.get(made[0])
 
     def _edit_message(self, record: RecordedRequest, channel_id: str, message_id: str) -> dict[str, Any]:
         channel = self._channel(channel_id)
