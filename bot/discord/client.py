@@ -37,6 +37,10 @@ from bot.store import Store
 
 log = logging.getLogger(__name__)
 
+#: Every persistent button, each owned by its flow's module; registered so that a click finds
+#: its callback from the ``custom_id`` alone, after a restart too.
+PERSISTENT_BUTTONS = (*board.ITEMS, *lobby.ITEMS, *turns.ITEMS, *guided.ITEMS, *votes.ITEMS, *reminders.ITEMS)
+
 
 class AlcazarBot(discord.AutoShardedClient):
     """The Alcazar bot. ``client_options`` go to ``discord.AutoShardedClient`` (tests shorten timeouts)."""
@@ -87,8 +91,7 @@ class AlcazarBot(discord.AutoShardedClient):
         self._service = GameService(self.store, self.clock, cache_size=self.settings.game_cache_size,
                                     think_scale=self._think_scale, process_name=self.process_name)
         images.start_images(self.settings.image_workers)
-        self.add_dynamic_items(*board.ITEMS, *lobby.ITEMS, *turns.ITEMS, *guided.ITEMS, *votes.ITEMS,
-                               *reminders.ITEMS)
+        self.add_dynamic_items(*PERSISTENT_BUTTONS)
         await self.tree.set_translator(CatalogTranslator())
         self.tree.add_command(AlcazarCommands(self))
         if self.settings.syncs_commands:

@@ -1,4 +1,4 @@
-"""Lobbies: opening a game, joining, leaving, starting and cancelling.
+"""Lobbies: opening a game, joining, leaving, adding computer players, starting and cancelling.
 
 The lobby message and the first board are public, in the game's language
 (the server's at ``/alcazar new``); answers to the one who clicked are in
@@ -13,6 +13,7 @@ from typing import Any, Coroutine
 import discord
 from discord import ui
 
+from bot.ai import LEVELS
 from bot.discord.announce import publish, retire_board, retire_question
 from bot.discord.buttons import ConfirmButton
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, require_guild
@@ -20,7 +21,6 @@ from bot.discord.hands import DMS_CLOSED
 from bot.discord.replies import Refused, defer, defer_update, edit_source, guarded, private_language, send
 from bot.discord.standings import mention
 from bot.discord.texts import COLOUR
-from bot.ai import LEVELS
 from bot.games import get_game
 from bot.i18n import ENGLISH, Msg, language_of, t
 from bot.service import GameInfo, Reason, Refusal

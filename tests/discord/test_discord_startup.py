@@ -109,3 +109,27 @@ async def test_image_workers_start_with_the_bot_and_stop_with_it(fake: FakeDisco
     assert images.worker_pids() == []
     assert not any(_alive(pid) for pid in workers), "a worker process outlived the bot"
     assert_clean(fake)
+
+
+def test_every_persistent_button_is_registered_and_each_custom_id_has_one_owner() -> None:
+    """A button class left out of the registration would answer "interaction failed" after a restart;
+    two templates matching one ``custom_id`` would send a click to the wrong flow."""
+    import re
+
+    from discord import ui
+
+    from bot.discord.buttons import ConfirmButton
+    from bot.discord.client import PERSISTENT_BUTTONS
+
+    def subclasses(cls: type) -> set[type]:
+        found = set(cls.__subclasses__())
+        return found.union(*(subclasses(c) for c in found)) if found else set()
+
+    defined = {c for c in subclasses(ui.DynamicItem) if c.__module__.startswith("bot.discord.")}
+    assert defined - {ConfirmButton} == set(PERSISTENT_BUTTONS), "ConfirmButton is only the confirmations' shape"
+    samples = {"az:turn:1:2", "az:hand:1", "az:confirm:cancel:1:2", "az:confirm:resign:1:2", "az:undo:yes:1:2",
+               "az:draw:no:1:2", "az:lobby:join:1", "az:lobby:computer:1", "az:mute:1", "az:pick:1:2:0.1",
+               "az:page:1:2:0:3", "az:back:1:2:0", "az:play:1:2:0.1"}
+    for custom_id in samples:
+        owners = [c for c in PERSISTENT_BUTTONS if re.fullmatch(c.__discord_ui_compiled_template__, custom_id)]
+        assert len(owners) == 1, (custom_id, owners)
