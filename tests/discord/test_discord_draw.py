@@ -73,3 +73,25 @@ async def test_alcazar_2009_has_no_draws(fake: FakeDiscord, database_path: Path)
         assert refused.ephemeral and "has no draw by agreement" in refused.text
         assert len(fake.channel_messages(fake.general)) == messages
     assert_clean(fake)
+
+
+async def test_one_question_at_a_time_the_second_is_refused_privately(fake: FakeDiscord, database_path: Path) -> None:
+    """While the mover's undo request is open, the opponent's draw offer waits: one question
+    message in the channel, whose buttons are the ones that count."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+        move = (await bot.service.legal_moves_for(game.id, first.id))[0].notation
+        await first.slash("move", notation=move)
+        await first.slash("undo")
+        question = fake.channel_messages(fake.general)[-1]
+        messages = len(fake.channel_messages(fake.general))
+        refused = await second.slash("draw")
+        assert refused.ephemeral and "take back the last move is open" in refused.text
+        assert len(fake.channel_messages(fake.general)) == messages, "no second question in the channel"
+        declined = await second.click(question, "Decline")
+        assert not declined.ephemeral and declined.buttons == []
+        asked = await second.slash("draw")
+        assert asked.ephemeral and "Asked" in asked.text
+        assert labels(fake.channel_messages(fake.general)[-1]) == ["Accept draw", "Decline"]
+    assert_clean(fake)
