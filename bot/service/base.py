@@ -101,17 +101,18 @@ class ServiceBase:
                 return None
             return row, tuple(await tx.seats.of_game(game_id))
 
-    async def _load_live(self, game_id: int) -> LiveGame | None:
+    async def _load_live(self, game_id: int, *, trust_cache: bool = False) -> LiveGame | None:
         """The game in play (or finished) at its current version: cached, or from the store.
 
         With a store of its own (SQLite) the cache is trusted: this process makes
         every change through the service. With a shared store (PostgreSQL, other
         processes) the cached copy is checked against the game's row first and
-        reloaded when another process moved the game on. The store's version
-        check guards every commit anyway.
+        reloaded when another process moved the game on, unless ``trust_cache``:
+        the caller commits under the store's version check, which guards every
+        commit anyway, and judges again on a reload when that check fails.
         """
         cached = self._live.get(game_id)
-        if cached is not None and not self.store.shared:
+        if cached is not None and (trust_cache or not self.store.shared):
             self._live.move_to_end(game_id)
             return cached
         async with self.store.read() as tx:

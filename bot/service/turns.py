@@ -38,8 +38,10 @@ class TurnOperations(ServiceBase):
         Forced passes that follow are played at once, in the same transaction.
 
         Another process may have moved the game on since this one cached it:
-        a refusal that an old copy could explain is checked once more against
-        the stored game before it is given.
+        the move is judged on the cached copy (no round trip to the database
+        first), and a refusal that an old copy could explain, the version check
+        of the commit among them, is judged once more on the stored game before
+        it is given.
         """
         async with self._game_lock(game_id):
             cached = self._live.get(game_id)
@@ -55,7 +57,7 @@ class TurnOperations(ServiceBase):
     async def _play_once(
         self, game_id: int, user_id: int, text: str, expected_version: int | None,
     ) -> Accepted | Refusal:
-        seated = await self._seated_player(game_id, user_id)
+        seated = await self._seated_player(game_id, user_id, trust_cache=True)
         if isinstance(seated, Refusal):
             return seated
         live, seat = seated
@@ -145,9 +147,10 @@ class TurnOperations(ServiceBase):
         events.extend(self._step_events(live, after, step, outcome))
         return Accepted(await self._info(after.row, after.seats), tuple(events))
 
-    async def _seated_player(self, game_id: int, user_id: int) -> tuple[LiveGame, int] | Refusal:
+    async def _seated_player(self, game_id: int, user_id: int, *, trust_cache: bool = False
+                             ) -> tuple[LiveGame, int] | Refusal:
         """The active game and the user's seat in it, or why they cannot act in it."""
-        live = await self._load_live(game_id)
+        live = await self._load_live(game_id, trust_cache=trust_cache)
         if live is None:
             loaded = await self._load_row(game_id)
             if loaded is None:

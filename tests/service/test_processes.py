@@ -60,6 +60,23 @@ async def test_a_process_with_an_old_copy_reloads_it_instead_of_refusing(
         assert await live_plies(second, table.game_id) == [1, 2, 3]
 
 
+async def test_a_move_judged_on_an_old_copy_is_judged_again_when_the_commit_finds_the_game_moved_on(
+        postgres_database: str, clock: FakeClock) -> None:
+    """A move is judged on the cached copy without asking the database first; the commit's
+    version check catches an old copy, and the move is judged again on the game as it is."""
+    async with processes(postgres_database, clock) as (first, second):
+        table = await open_table(first, "alcazar1978", 2, seed=4)
+        mover = table.last.game.to_move_id
+        await second.board_view(table.game_id)                 # the second process caches this position
+        moves = [str(m) for m in table.engine.legal_moves(table.shadow)]
+        await table.play(moves[0])                             # played on the first process
+        late = await second.play(table.game_id, mover, moves[1])
+        assert isinstance(late, Refusal) and late.reason is Reason.NOT_YOUR_TURN, late
+        assert await live_plies(second, table.game_id) == [1]
+        answer = await second.play(table.game_id, table.last.game.to_move_id, table.pick(win=False))
+        assert isinstance(answer, Accepted), answer
+
+
 async def test_settings_changed_by_one_process_apply_on_the_other(postgres_database: str, clock: FakeClock) -> None:
     async with processes(postgres_database, clock) as (first, second):
         table = await open_table(first, "alcazar1978", 2)
