@@ -93,6 +93,10 @@ class PostgresDb:
         batch = [tuple(row) for row in rows]
         if not batch:
             return
+        if len(batch) == 1:
+            # One row (most moves): a plain statement; executemany would enter pipeline mode for it.
+            await self.execute(sql, batch[0])
+            return
         try:
             async with self._conn.cursor() as cursor:
                 await cursor.executemany(placeholders(sql), batch)
