@@ -29,8 +29,8 @@ from bot.service import live as engine_work
 from bot.service.base import computer_plays, engine_of, info_of
 from bot.service.events import ComputerToMove, PlayerJoined, PlayerLeft
 from bot.service.live import Action, LiveGame
-from bot.service.results import Accepted, Reason, Refusal
 from bot.service.lobby import LobbyOperations, lobby_full
+from bot.service.results import Accepted, Reason, Refusal
 from bot.service.threads import in_thread
 from bot.service.turns import TurnOperations
 from bot.service.workers import in_process, worker_count

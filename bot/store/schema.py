@@ -6,7 +6,7 @@ never left between two versions. Append new migrations; never edit a shipped one
 
 Migrations are written in SQLite's dialect; ``bot.store.postgres`` runs the
 same list on PostgreSQL after ``postgres_ddl`` maps the types (64-bit
-integers, double precision times, identity keys). Keep to plain DDL
+integers, double precision times, identity keys). Keep to plain SQL
 (``CREATE TABLE``/``INDEX``, ``ALTER TABLE … ADD COLUMN``, ``INSERT … SELECT``,
 ``DROP TABLE``) so both can run it.
 """
