@@ -59,5 +59,16 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 
 @pytest.fixture
+async def fake_two_shards() -> AsyncIterator[FakeDiscord]:
+    """A fake Discord that recommends two shards (a guild's events go to its shard's session)."""
+    fake = FakeDiscord(shard_count=2)
+    await fake.start()
+    try:
+        yield fake
+    finally:
+        await fake.stop()
+
+
+@pytest.fixture
 def database_path(tmp_path: Path) -> Path:
     return tmp_path / "alcazar.sqlite3"

@@ -15,7 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any
 
 import pytest
 from db_backends import postgres_database  # noqa: F401  (fixture)
@@ -168,16 +168,6 @@ async def until(condition: Any, what: str, timeout: float = 30.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
         await asyncio.sleep(0.05)
-
-
-@pytest.fixture
-async def fake_two_shards() -> AsyncIterator[FakeDiscord]:
-    fake = FakeDiscord(shard_count=2)
-    await fake.start()
-    try:
-        yield fake
-    finally:
-        await fake.stop()
 
 
 async def test_two_processes_on_two_shards_share_the_games(

@@ -15,16 +15,6 @@ from bot.config import Settings
 from bot.discord import AlcazarBot
 
 
-@pytest.fixture
-async def fake_two_shards() -> AsyncIterator[FakeDiscord]:
-    fake = FakeDiscord(shard_count=2)
-    await fake.start()
-    try:
-        yield fake
-    finally:
-        await fake.stop()
-
-
 @contextlib.asynccontextmanager
 async def bot_with(settings: Settings, fake: FakeDiscord, **options: Any) -> AsyncIterator[AlcazarBot]:
     bot = AlcazarBot(settings, guild_ready_timeout=0.05, **options)
