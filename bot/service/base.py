@@ -10,7 +10,7 @@ from collections import OrderedDict
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from types import ModuleType
-from typing import AsyncIterator, Callable
+from typing import AsyncIterator, Callable, Sequence
 
 from bot.games import get_game
 from bot.games.common import Outcome
@@ -25,7 +25,7 @@ from bot.service.ratings import is_rated, rating_changes
 from bot.service.results import GameInfo, GameResult, Reason, Refusal
 from bot.service.settings import GameSettings
 from bot.service.threads import in_thread
-from bot.store import GameRow, GameStatus, ResultRow, SeatRow, Snapshot, Store, Tx
+from bot.store import GameRow, GameStatus, LogEntry, ResultRow, SeatRow, Snapshot, Store, Tx
 
 
 def new_seed() -> int:
@@ -161,9 +161,8 @@ class ServiceBase:
         if row.status is GameStatus.FINISHED:
             async with self.store.read() as tx:
                 stored = await tx.results.get(row.id)
-                entries = await tx.moves.entries(row.id) if stored is not None else []
+                stood_in = await tx.moves.stand_in_seats(row.id) if stored is not None else ()
             if stored is not None:
-                stood_in = tuple(sorted({e.seat for e in entries if e.stand_in}))
                 result = replace(_result(stored, seats), stand_in_seats=stood_in)
         return info_of(row, seats, result)
 
@@ -188,38 +187,41 @@ class ServiceBase:
             await tx.results.record(live.row.id, winners=outcome.winners, reason=str(outcome.reason),
                                     outcome=outcome.to_dict(), now=now)
             # Rated in the result's transaction: no game is rated twice or missed.
-            if is_rated(live, outcome) and not await tx.ratings.stand_in_played(live.row.id):
+            if is_rated(live, outcome) and not await tx.moves.stand_in_seats(live.row.id):
                 prior = await tx.ratings.of_players(live.row.guild_id, live.row.kind, live.user_ids)
                 await tx.ratings.record(rating_changes(live, outcome, prior, now))
         row = _advanced_row(live.row, version, turn, now, finished)
         return LiveGame(row=row, seats=live.seats, engine=live.engine, state=step.state,
                         ply=step.ply, hands=step.hands)
 
-    def _step_events(self, before: LiveGame, after: LiveGame, step: Step,
-                     outcome: Outcome | None = None) -> list[Event]:
-        """Events of a committed step: its log lines, the new board, hands, turn or result."""
-        game_id = after.row.id
-        events: list[Event] = [
-            MovePlayed(game_id, e.ply, e.seat, after.user_of(e.seat), e.kind, e.notation,
-                       words_of(e), e.forced, e.stand_in)
-            for e in step.entries
-        ]
-        events.append(BoardChanged(game_id, after.version))
-        if step.hands_changed:
-            events.append(HandsChanged(game_id, step.hands_changed,
-                                       tuple(after.user_of(s) for s in step.hands_changed)))
-        events.extend(self._turn_or_result(after, outcome or step.outcome))
-        return events
 
-    def _turn_or_result(self, game: LiveGame, outcome: Outcome | None) -> list[Event]:
-        if outcome is not None:
-            return [GameOver(game.row.id, outcome, tuple(game.user_of(s) for s in outcome.winners))]
-        seat = game.row.turn_seat
-        assert seat is not None
-        events: list[Event] = [TurnChanged(game.row.id, seat, game.user_of(seat))]
-        if computer_plays(game.seats[seat]):
-            events.append(ComputerToMove(game.row.id, game.version, seat))
-        return events
+def change_events(game: LiveGame, entries: Sequence[LogEntry], hands_changed: tuple[int, ...],
+                  outcome: Outcome | None) -> list[Event]:
+    """Events of a committed change of ``game`` (as it now is): its log lines, the new board,
+    the hands that changed, then whose turn it is or the result."""
+    game_id = game.row.id
+    events: list[Event] = [
+        MovePlayed(game_id, e.ply, e.seat, game.user_of(e.seat), e.kind, e.notation, words_of(e), e.forced,
+                   e.stand_in)
+        for e in entries
+    ]
+    events.append(BoardChanged(game_id, game.version))
+    if hands_changed:
+        events.append(HandsChanged(game_id, hands_changed, tuple(game.user_of(s) for s in hands_changed)))
+    events.extend(turn_or_result(game, outcome))
+    return events
+
+
+def turn_or_result(game: LiveGame, outcome: Outcome | None) -> list[Event]:
+    """Who is to play now (and whether a computer plays it), or how the game ended."""
+    if outcome is not None:
+        return [GameOver(game.row.id, outcome, tuple(game.user_of(s) for s in outcome.winners))]
+    seat = game.row.turn_seat
+    assert seat is not None
+    events: list[Event] = [TurnChanged(game.row.id, seat, game.user_of(seat))]
+    if computer_plays(game.seats[seat]):
+        events.append(ComputerToMove(game.row.id, game.version, seat))
+    return events
 
 
 def _advanced_row(row: GameRow, version: int, turn: int | None, now: float, finished: bool) -> GameRow:

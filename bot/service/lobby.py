@@ -8,12 +8,11 @@ from bot.games import GAME_NAMES
 from bot.games.common import Outcome, quoted
 from bot.i18n.message import Msg
 from bot.service import live as engine_work
-from bot.service.base import ServiceBase, engine_of, info_of
+from bot.service.base import ServiceBase, change_events, engine_of, info_of
 from bot.service.events import (
-    BoardChanged, ComputerToMove, Event, GameCancelled, GameOver, GameStarted, HandsChanged, LobbyOpened,
-    MovePlayed, PlayerJoined, PlayerLeft, SettingsChanged, TurnChanged,
+    Event, GameCancelled, GameStarted, LobbyOpened, PlayerJoined, PlayerLeft, SettingsChanged,
 )
-from bot.service.live import LiveGame, words_of
+from bot.service.live import LiveGame
 from bot.service.results import Accepted, Reason, Refusal
 from bot.service.settings import GameSettings, SettingsError, checked_options
 from bot.service.threads import in_thread
@@ -223,7 +222,9 @@ class LobbyOperations(ServiceBase):
             game = LiveGame(row=row, seats=seats, engine=engine, state=state, ply=len(entries),
                             hands=hands)
             self._remember(game)
-            return Accepted(await self._info(row, seats), tuple(_start_events(game, entries, outcome)))
+            dealt = tuple(seat for seat, hand in enumerate(hands) if hand is not None)
+            return Accepted(await self._info(row, seats),
+                            (GameStarted(game_id, game.user_ids), *change_events(game, entries, dealt, outcome)))
 
     async def cancel(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Cancel a lobby or a game in play (host only); no result is recorded."""
@@ -243,26 +244,3 @@ class LobbyOperations(ServiceBase):
 def lobby_full(engine: Any) -> Refusal:
     """The lobby has as many players as the game takes."""
     return Refusal(Reason.LOBBY_FULL, Msg("refusal.lobby_full", title=engine.TITLE, count=engine.MAX_PLAYERS))
-
-
-def _start_events(game: LiveGame, entries: Sequence[Any], outcome: Outcome | None) -> list[Event]:
-    game_id = game.row.id
-    events: list[Event] = [GameStarted(game_id, game.user_ids)]
-    events.extend(
-        MovePlayed(game_id, e.ply, e.seat, game.user_of(e.seat), e.kind, e.notation, words_of(e), e.forced,
-                   e.stand_in)
-        for e in entries
-    )
-    events.append(BoardChanged(game_id, game.version))
-    dealt = tuple(seat for seat, hand in enumerate(game.hands) if hand is not None)
-    if dealt:
-        events.append(HandsChanged(game_id, dealt, tuple(game.user_of(s) for s in dealt)))
-    if outcome is not None:
-        events.append(GameOver(game_id, outcome, tuple(game.user_of(s) for s in outcome.winners)))
-    else:
-        seat = game.row.turn_seat
-        assert seat is not None
-        events.append(TurnChanged(game_id, seat, game.user_of(seat)))
-        if game.seats[seat].is_computer:
-            events.append(ComputerToMove(game_id, game.version, seat))
-    return events

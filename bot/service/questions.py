@@ -20,7 +20,7 @@ from bot.service.events import (
 )
 from bot.service.live import LiveGame
 from bot.service.results import Accepted, Reason, Refusal
-from bot.service.undo import UndoOperations
+from bot.service.undo import UndoOperations, undo_voters
 from bot.store import QuestionRow
 
 
@@ -68,6 +68,15 @@ def _question(name: str) -> Question:
     return QUESTIONS[name]
 
 
+def _answering(live: LiveGame, asked: QuestionRow) -> tuple[int, ...]:
+    """Who answers an open question: asked in this very position, it was checked when asked."""
+    if asked.question == "undo":
+        return undo_voters(live, asked.asked_by)
+    asker_seat = live.seat_of(asked.asked_by)
+    assert asker_seat is not None, "the asker is seated"
+    return (live.user_of(1 - asker_seat),)
+
+
 class QuestionOperations(UndoOperations, DrawOperations):
     """ask ("undo" or "draw") → answer yes or no, by those the question names."""
 
@@ -109,12 +118,7 @@ class QuestionOperations(UndoOperations, DrawOperations):
                     await tx.questions.clear(game_id)
                 return Accepted(await self._info(live.row, live.seats), (question.declined(game_id, user_id),))
             agreed = tuple(sorted({*open_question.agreed_by, user_id}))
-            asker_seat = live.seat_of(open_question.asked_by)
-            assert asker_seat is not None, "the asker is seated: the question was checked at this version"
-            everyone = await self._answerers(question, live, asker_seat, open_question.asked_by)
-            if isinstance(everyone, Refusal):
-                return everyone
-            waiting = tuple(u for u in everyone if u not in agreed)
+            waiting = tuple(u for u in _answering(live, open_question) if u not in agreed)
             if waiting:
                 # Only an undo has more than one to answer.
                 async with self.store.write() as tx:
@@ -126,7 +130,7 @@ class QuestionOperations(UndoOperations, DrawOperations):
 
     async def _answerers(self, question: Question, live: LiveGame, seat: int, user_id: int
                          ) -> tuple[int, ...] | Refusal:
-        """Who must answer the user's question in this position, or why it cannot be asked."""
+        """Who must answer the user's question asked in this position, or why it cannot be asked."""
         if question is UNDO:
             return await self._undo_answerers(live, seat, user_id)
         return self._draw_answerers(live, seat)

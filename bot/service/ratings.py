@@ -143,11 +143,6 @@ def rating_changes(live: LiveGame, outcome: Outcome, prior: dict[int, RatingRow]
 def player_record(user_id: int, kind: str, finished: list[tuple[int, list[int], dict[str, Any]]],
                   rating: RatingRow | None, history: list[RatingChange]) -> PlayerRecord:
     """A ``PlayerRecord`` from the stored games, rating and rating changes."""
-    return _record(user_id, kind, finished, rating, history)
-
-
-def _record(user_id: int, kind: str, finished: list[tuple[int, list[int], dict[str, Any]]],
-            rating: RatingRow | None, history: list[RatingChange]) -> PlayerRecord:
     wins = sum(1 for seat, winners, _ in finished if seat in winners)
     draws = sum(1 for _, winners, _ in finished if not winners)
     points = [outcome["scores"][seat] for seat, _, outcome in finished if outcome.get("scores")]

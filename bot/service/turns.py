@@ -6,7 +6,7 @@ from dataclasses import replace
 from bot.games.common import GameError, MoveError, Outcome
 from bot.i18n.message import Msg
 from bot.service import live as engine_work
-from bot.service.base import ServiceBase, no_such_game
+from bot.service.base import ServiceBase, change_events, no_such_game
 from bot.service.events import Event, PlayerResigned
 from bot.service.live import Action, LiveGame, Step, seat_name
 from bot.service.results import Accepted, Reason, Refusal
@@ -144,7 +144,7 @@ class TurnOperations(ServiceBase):
         events: list[Event] = []
         if resigned_seat is not None:
             events.append(PlayerResigned(live.row.id, resigned_seat, live.user_of(resigned_seat)))
-        events.extend(self._step_events(live, after, step, outcome))
+        events.extend(change_events(after, step.entries, step.hands_changed, outcome or step.outcome))
         return Accepted(await self._info(after.row, after.seats), tuple(events))
 
     async def _seated_player(self, game_id: int, user_id: int, *, trust_cache: bool = False

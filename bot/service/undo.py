@@ -11,8 +11,8 @@ from typing import Sequence
 
 from bot.i18n.message import Msg
 from bot.service import live as engine_work
-from bot.service.base import ServiceBase
-from bot.service.events import BoardChanged, Event, HandsChanged, MovesUndone, UndoApproved
+from bot.service.base import ServiceBase, change_events
+from bot.service.events import MovesUndone, UndoApproved
 from bot.service.live import LiveGame
 from bot.service.results import Accepted, Reason, Refusal
 from bot.service.settings import GameSettings
@@ -32,7 +32,7 @@ def _undoable_ply(log: Sequence[LogEntry], seat: int) -> int | None:
     return None
 
 
-def _voters(live: LiveGame, requester_id: int) -> tuple[int, ...]:
+def undo_voters(live: LiveGame, requester_id: int) -> tuple[int, ...]:
     """Every person who still plays, but the one asking (computers are not asked)."""
     return tuple(s.user_id for s in live.seats
                  if not s.resigned and not s.is_computer and s.user_id != requester_id)
@@ -52,7 +52,7 @@ class UndoOperations(TurnOperations, ServiceBase):
         secret = live.engine.why_no_take_back(move.notation)
         if secret is not None:
             return Refusal(Reason.NOTHING_TO_UNDO, Msg("refusal.undo_secret", move=move.notation, why=secret))
-        voters = _voters(live, user_id)
+        voters = undo_voters(live, user_id)
         if not voters:
             return Refusal(Reason.NOTHING_TO_UNDO, Msg("refusal.computers_no_undo"))
         return voters
@@ -89,12 +89,6 @@ class UndoOperations(TurnOperations, ServiceBase):
                          ply=len(kept), hands=hands)
         self._remember(after)
         changed = tuple(s for s, (a, b) in enumerate(zip(live.hands, hands)) if a != b)
-        events: list[Event] = [
-            UndoApproved(game_id, approver, ()),
-            MovesUndone(game_id, tuple(e.ply for e in log if e.ply >= ply)),
-            BoardChanged(game_id, after.version),
-        ]
-        if changed:
-            events.append(HandsChanged(game_id, changed, tuple(after.user_of(s) for s in changed)))
-        events.extend(self._turn_or_result(after, None))
-        return Accepted(await self._info(after.row, after.seats), tuple(events))
+        events = (UndoApproved(game_id, approver, ()), MovesUndone(game_id, tuple(e.ply for e in log if e.ply >= ply)),
+                  *change_events(after, (), changed, None))
+        return Accepted(await self._info(after.row, after.seats), events)

@@ -44,13 +44,13 @@ class MoveLog:
         )
         return [_entry(row) for row in await cursor.fetchall()]
 
-    async def latest(self, game_id: int, limit: int) -> list[LogEntry]:
-        """The last ``limit`` lines of the live log, in order."""
+    async def stand_in_seats(self, game_id: int) -> tuple[int, ...]:
+        """The seats the stand-in played a live turn for (an absent player's), in order."""
         cursor = await self._conn.execute(
-            f"SELECT {_ENTRY_COLUMNS} FROM moves WHERE game_id = ? AND undone_at IS NULL"
-            " ORDER BY ply DESC LIMIT ?", (game_id, limit),
+            "SELECT DISTINCT seat FROM moves WHERE game_id = ? AND by_stand_in = 1 AND undone_at IS NULL"
+            " ORDER BY seat", (game_id,),
         )
-        return [_entry(row) for row in reversed(list(await cursor.fetchall()))]
+        return tuple(seat for (seat,) in await cursor.fetchall())
 
     async def mark_undone(self, game_id: int, from_ply: int, now: float) -> int:
         """Take back every live line from ``from_ply`` on; returns how many."""

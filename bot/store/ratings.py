@@ -74,14 +74,6 @@ class RatingRepo:
             [(c.guild_id, c.kind, c.user_id, c.mu_after, c.sigma_after, c.rated_at) for c in changes],
         )
 
-    async def stand_in_played(self, game_id: int) -> bool:
-        """Whether the stand-in played any turn of the game for an absent player (then it is unrated)."""
-        cursor = await self._conn.execute(
-            "SELECT 1 FROM moves WHERE game_id = ? AND by_stand_in = 1 AND undone_at IS NULL LIMIT 1",
-            (game_id,),
-        )
-        return await cursor.fetchone() is not None
-
     async def changes_of_game(self, game_id: int) -> list[RatingChange]:
         cursor = await self._conn.execute(
             f"SELECT {_CHANGE_COLUMNS} FROM rating_changes WHERE game_id = ? ORDER BY place, user_id",
