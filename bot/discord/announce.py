@@ -18,9 +18,9 @@ from bot.discord.once import nonce
 from bot.discord.player_texts import rating_lines
 from bot.discord.players import away_lines
 from bot.discord.standings import mention, pinging, result_lines, standing_line, turn_line
-from bot.discord.style import house_style
+from bot.discord.style import move_words
 from bot.discord.texts import CONTENT_LIMIT, clip
-from bot.i18n import Msg, t
+from bot.i18n import t
 from bot.service import Accepted, GameInfo, GameOver, HandsChanged, MovePlayed, Refusal
 from bot.store import EntryKind, GameStatus
 
@@ -38,8 +38,7 @@ def move_line(event: MovePlayed, lang: str = "en") -> str:
         return t(lang, "announce.left", player=who)
     forced = t(lang, "announce.forced") if event.forced else ""
     stand_in = t(lang, "announce.by_stand_in") if event.stand_in else ""
-    words = t(lang, event.words) if isinstance(event.words, Msg) else house_style(event.words)
-    return t(lang, "announce.move", player=who + stand_in, words=words, forced=forced)
+    return t(lang, "announce.move", player=who + stand_in, words=move_words(lang, event.words), forced=forced)
 
 
 async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, with_buttons: bool = True,
@@ -211,7 +210,7 @@ async def tell_turn_by_dm(bot: AlcazarBot, game_id: int) -> None:
 async def send_changed_hands(bot: AlcazarBot, accepted: Accepted) -> None:
     for event in accepted.of_type(HandsChanged):
         assert isinstance(event, HandsChanged)
-        for user_id in event.user_ids:
+        for seat, user_id in zip(event.seats, event.user_ids):
             # Computers get no DMs, nor does a player who resigned and left the seat to the stand-in.
-            if user_id > 0 and user_id not in accepted.game.stood_in:
+            if not accepted.game.played_by_computer(seat):
                 await send_hand_by_dm(bot, accepted.game, user_id)

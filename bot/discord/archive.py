@@ -71,14 +71,6 @@ async def _moves(bot: AlcazarBot, game: GameInfo) -> list[HistoryLine]:
     return lines
 
 
-async def _finished(bot: AlcazarBot, game: GameInfo) -> GameInfo:
-    """The game with its result (a finished game's result is read with it)."""
-    if game.status is GameStatus.FINISHED and game.result is None:
-        fresh = await bot.service.game(game.id)
-        return game if isinstance(fresh, Refusal) else fresh
-    return game
-
-
 # -- /alcazar replay -------------------------------------------------------------------------------
 
 async def replay(interaction: discord.Interaction, game_id: int | None, public: bool) -> None:
@@ -90,7 +82,6 @@ async def replay(interaction: discord.Interaction, game_id: int | None, public: 
     # A public replay speaks the game's language, a private one the reader's.
     lang = game.settings.language if public else private_language(interaction)
     await defer(interaction, ephemeral=not public)
-    game = await _finished(bot, game)
     lines = await _moves(bot, game)
     names = await bot.names_of(game.players, lang)
     gif = await bot.service.replay_animation(game.id, texts.replay_captions(game, lines, names, lang), names)
@@ -115,7 +106,6 @@ async def record(interaction: discord.Interaction, game_id: int | None) -> None:
         raise Refused(Msg("archive.no_record_yet"), game_id=game.id)
     lang = private_language(interaction)
     await defer(interaction, ephemeral=True)
-    game = await _finished(bot, game)
     lines = await _moves(bot, game)
     names = await bot.names_of(game.players, lang)
     channel = bot.get_channel(game.channel_id)

@@ -112,7 +112,7 @@ async def open_lobby(interaction: discord.Interaction, kind: str, changes: dict[
     game = accepted(await bot.service.create_lobby(guild_id, interaction.channel_id, interaction.user.id,
                                                    kind, changes, seed=bot.next_game_seed())).game
     game = await _add_computers(interaction, game, computers)
-    await send(interaction, embed=lobby_embed(game), view=lobby_buttons(game.id, bool(game.computers), game.settings.language),
+    await send(interaction, embed=lobby_embed(game), view=lobby_buttons(game),
                ephemeral=False)
     message = await interaction.original_response()
     await bot.service.remember_message(game.id, "lobby", interaction.channel_id, message.id, version=game.version)
@@ -139,7 +139,7 @@ async def open_lobby_in_thread(interaction: discord.Interaction, guild_id: int, 
     game = accepted(await bot.service.create_lobby(guild_id, thread.id, interaction.user.id, kind, changes,
                                                    seed=bot.next_game_seed())).game
     game = await _add_computers(interaction, game, computers)
-    message = await thread.send(embed=lobby_embed(game), view=lobby_buttons(game.id, bool(game.computers), game.settings.language))
+    message = await thread.send(embed=lobby_embed(game), view=lobby_buttons(game))
     await bot.service.remember_message(game.id, "lobby", thread.id, message.id, version=game.version)
     await send(interaction, Msg("lobby.open_in_thread", thread=thread.mention), ephemeral=True)
 
@@ -200,7 +200,7 @@ async def update_lobby_message(interaction: discord.Interaction, game: GameInfo,
     A click on a lobby button edits the clicked message; a command edits the lobby message it finds
     in the database, so joining by command never posts a second lobby."""
     embed = lobby_embed(game, note)
-    view = lobby_buttons(game.id, bool(game.computers), game.settings.language) if game.status is GameStatus.LOBBY else None
+    view = lobby_buttons(game) if game.status is GameStatus.LOBBY else None
     try:
         if from_button and interaction.response.is_done():
             await interaction.edit_original_response(embed=embed, view=view)
@@ -234,7 +234,7 @@ async def show_lobby(interaction: discord.Interaction, game: GameInfo, from_butt
         return
     if not updated:
         # No lobby message to edit (deleted, or from before the bot remembered it): show it once here.
-        await send(interaction, embed=lobby_embed(game, note), view=None if closed else lobby_buttons(game.id, bool(game.computers), game.settings.language),
+        await send(interaction, embed=lobby_embed(game, note), view=None if closed else lobby_buttons(game),
                    ephemeral=False)
         if not closed:      # the lobby message from now on
             message = await interaction.original_response()
@@ -342,11 +342,11 @@ class LobbyButton(ui.DynamicItem[ui.Button],
         await guarded(interaction, lobby_action(interaction, self.action, self.game_id), game_id=self.game_id)
 
 
-def lobby_buttons(game_id: int, computers: bool = False, lang: str = ENGLISH) -> ui.View:
-    """Join, Leave, Start, Cancel, Add computer; Remove computer when the lobby has one (labels in ``lang``)."""
+def lobby_buttons(game: GameInfo) -> ui.View:
+    """Join, Leave, Start, Cancel, Add computer; Remove computer when the lobby has one (in the game's language)."""
     view = ui.View(timeout=None)
-    for action in ("join", "leave", "start", "cancel", "computer") + (("uncomputer",) if computers else ()):
-        view.add_item(LobbyButton(action, game_id, lang))
+    for action in ("join", "leave", "start", "cancel", "computer") + (("uncomputer",) if game.computers else ()):
+        view.add_item(LobbyButton(action, game.id, game.settings.language))
     return view
 
 

@@ -7,23 +7,14 @@ import re
 from datetime import datetime, timezone
 from typing import Sequence
 
-from bot.discord.standings import computer_label
-from bot.discord.style import house_style
+from bot.discord.standings import computer_label, mention, timestamp
+from bot.discord.style import move_words
 from bot.games import get_game
 from bot.i18n import ENGLISH, Msg, number, t
 from bot.service import AwayStatus, GameInfo, HistoryLine, MyGame, PlayerRecord, RatingShift, Standing
 from bot.store import EntryKind, GameStatus
 
 AWAY_MARK = "💤"
-KIND_TITLES = {"alcazar": "Alcazar", "alcazar1978": "Alcazar (1978)"}
-
-
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
-
-
-def when(seconds: float, style: str = "R") -> str:
-    return f"<t:{int(seconds)}:{style}>"
 
 
 def link(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
@@ -51,11 +42,11 @@ def my_game_line(entry: MyGame, server: str, away_until: float | None = None, la
         turn = t(lang, "games.computer_thinking", computer=computer_label(game.to_move_id, lang))
     else:
         turn = t(lang, "games.player_turn", player=mention(game.to_move_id))
-    since = t(lang, "games.since", when=when(game.turn_since)) if game.turn_since is not None else ""
+    since = t(lang, "games.since", when=timestamp(game.turn_since)) if game.turn_since is not None else ""
     target = link(game.guild_id, board.channel_id if board else game.channel_id,
                   board.message_id if board else None)
     marker = "▶️" if entry.my_turn else "•"
-    away = t(lang, "games.away_until", mark=AWAY_MARK, when=when(away_until, "f")) if away_until is not None else ""
+    away = t(lang, "games.away_until", mark=AWAY_MARK, when=timestamp(away_until, "f")) if away_until is not None else ""
     return t(lang, "games.line", marker=marker, where=where, turn=turn, since=since, away=away, link=target)
 
 
@@ -109,7 +100,7 @@ def away_text(status: AwayStatus, lang: str = ENGLISH, *, just_set: bool = False
         lines.append(t(lang, "away.welcome_back"))
     elif status.until is not None:
         lines.append(t(lang, "away.now_away_until" if just_set else "away.away_until",
-                       until=when(status.until, "f"), relative=when(status.until)))
+                       until=timestamp(status.until, "f"), relative=timestamp(status.until)))
     else:
         lines.append(t(lang, "away.not_away_help"))
     lines.append(t(lang, "away.days_used", days=_days(status.used_days), limit=30))
@@ -128,7 +119,7 @@ def quiet_text(status: AwayStatus, lang: str = ENGLISH) -> str:
 def away_line(user_id: int, until: float, to_move: bool, lang: str = ENGLISH) -> str:
     """The line on a board (in the game's language) for a player who is away."""
     key = "away.board_line_clock_stopped" if to_move else "away.board_line"
-    return t(lang, key, mark=AWAY_MARK, player=mention(user_id), until=when(until, "f"))
+    return t(lang, key, mark=AWAY_MARK, player=mention(user_id), until=timestamp(until, "f"))
 
 
 def without_away_lines(content: str) -> list[str]:
@@ -190,7 +181,7 @@ def line_words(line: HistoryLine, lang: str = ENGLISH) -> str:
         return t(lang, "history.skipped")
     if line.kind is EntryKind.RETIRE:
         return t(lang, "history.resigned")
-    words = t(lang, line.words) if isinstance(line.words, Msg) else house_style(line.words)
+    words = move_words(lang, line.words)
     return t(lang, "history.forced", words=words) if line.forced else words
 
 
@@ -265,4 +256,4 @@ def history_page_text(lines: Sequence[HistoryLine], lang: str = ENGLISH) -> str:
     """A page of ``/alcazar history``: the moves in the reader's language."""
     stand_in = t(lang, "history.stand_in")
     return "\n".join(f"{line.ply}. {mention(line.user_id)}{stand_in if line.stand_in else ''} "
-                     f"{line_words(line, lang)} {when(line.played_at)}" for line in lines)
+                     f"{line_words(line, lang)} {timestamp(line.played_at)}" for line in lines)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from bot.i18n import Msg, t
+
 MINUS = "\u2212"       # a true minus sign, as wide as the plus
 DASH = "\u2013"        # the en dash of ranges: 7–9
 
@@ -21,6 +23,11 @@ def house_style(words: str) -> str:
     words = _BRIDGE_COST.sub(lambda m: f" ({MINUS}{m[1]} Real, +{m[2]} Real)", words)
     words = _COST.sub(lambda m: f"({MINUS}{m[1]} Real)", words)
     return _RANGE.sub(DASH, words)
+
+
+def move_words(lang: str, words: Msg | str) -> str:
+    """A move's words in ``lang``; a line logged before messages, in the house style it was shown in."""
+    return t(lang, words) if isinstance(words, Msg) else house_style(words)
 
 
 _WALL_TURN = re.compile(r"w(\d) ([A-E]\d) (cw|ccw)(\d)")

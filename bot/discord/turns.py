@@ -19,7 +19,7 @@ from bot.discord.context import accepted, bot_of, game_here, game_on_button, req
 from bot.discord.hands import hand_message
 from bot.discord.replies import Refused, defer, defer_update, private_language, send
 from bot.discord.standings import mention, standing_line
-from bot.discord.style import house_style
+from bot.discord.style import move_words
 from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
 from bot.games import get_game
 from bot.i18n import Msg, t
@@ -49,7 +49,7 @@ async def play_move(interaction: discord.Interaction, game_id: int, text: str, v
     posted = await publish(bot, result)
     lang = private_language(interaction)
     played = [e for e in result.events if isinstance(e, MovePlayed) and e.user_id == interaction.user.id]
-    note = t(lang, "turn.played", words=_words(lang, played[0].words)) if played else t(lang, "turn.move_played")
+    note = t(lang, "turn.played", words=move_words(lang, played[0].words)) if played else t(lang, "turn.move_played")
     drawn = sorted(set(await _own_hand(bot, game_id, interaction.user.id)) - set(hand_before)) if from_deck else []
     if drawn:      # this reply is ephemeral: only the player sees which card the deck gave them
         note += "\n" + t(lang, "turn.you_drew", cards=drawn)
@@ -100,11 +100,6 @@ async def move_choices(interaction: discord.Interaction, typed: str) -> list[app
         choices = [c for c in everything if wanted in t(lang, c.words).lower() or wanted in c.notation.lower()]
     return [app_commands.Choice(name=choice_label(t(lang, c.words), c.notation), value=c.notation)
             for c in choices[:OPTIONS_LIMIT] if len(c.notation) <= 100]
-
-
-def _words(lang: str, words: Msg | str) -> str:
-    """A move's words in ``lang``; a line logged before messages, in the house style it was shown in."""
-    return t(lang, words) if isinstance(words, Msg) else house_style(words)
 
 
 async def _offered(bot: AlcazarBot, game: GameInfo, user_id: int) -> list[MoveChoice]:
