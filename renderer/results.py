@@ -88,11 +88,14 @@ def _results_2009(view: dict[str, Any], outcome: dict[str, Any], names: Names, l
     if outcome.get("reason"):
         colours = {p["seat"]: p.get("color", "") for p in players}
         face = font(round(u * 0.5))
-        lines = wrap_text(draw, _reason(lang, outcome, colours, names), face, inner)
-        if len(lines) > 2:
-            lines = lines[:1] + [fit_text(draw, " ".join(lines[1:]), "regular", round(face.size), inner)[0]]
-        for number, text in enumerate(lines):
-            draw.text((left, round(u * (1.4 + 0.6 * number))), text, font=face, fill=theme.INK_SOFT, anchor="lt")
+        wrapped = wrap_text(draw, _reason(lang, outcome, colours, names), face, inner)
+        lines = [(text, face) for text in wrapped]
+        if len(wrapped) > 2:
+            # The rest on a second line, in the smaller font it may need to fit (then cut).
+            lines = lines[:1] + [fit_text(draw, " ".join(wrapped[1:]), "regular", round(face.size), inner)]
+        for number, (text, line_face) in enumerate(lines):
+            draw.text((left, round(u * (1.4 + 0.6 * number))), text, font=line_face, fill=theme.INK_SOFT,
+                      anchor="lt")
     head = font(round(u * 0.42), "bold")
     for title, at in COLUMNS:
         draw.text((left + at * inner, top - round(u * 0.25)), label(lang, title).upper(), font=head, fill=theme.INK_SOFT,
