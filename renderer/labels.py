@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import Msg, message_of, t
+from bot.i18n import message_of, t, text_of
 
 
 def label(lang: str, key: str, **args: Any) -> str:
@@ -23,5 +23,4 @@ def colour_letter(lang: str, colour: object) -> str:
 
 def stored_text(lang: str, value: object) -> str:
     """Words an engine put in its view: a message (in ``lang``), or text from before messages."""
-    text = message_of(value)
-    return t(lang, text) if isinstance(text, Msg) else text
+    return text_of(lang, message_of(value))

@@ -6,7 +6,7 @@ engines can build messages without loading any catalog.
 """
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from typing import Any, Mapping
 
 
 class Msg:
@@ -45,13 +45,6 @@ class Msg:
     def from_json(cls, data: Mapping[str, Any]) -> Msg:
         return cls(str(data["msg"]), **{k: _from_json(v) for k, v in dict(data.get("args") or {}).items()})
 
-    def keys(self) -> Iterator[str]:
-        """This message's id and the ids of the messages among its arguments."""
-        yield self.key
-        for value in self.args.values():
-            for item in value if isinstance(value, (list, tuple)) else (value,):
-                if isinstance(item, Msg):
-                    yield from item.keys()
 
 
 

@@ -33,7 +33,7 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec in ("az", "Az"):
-            article = hungarian_article(value if not isinstance(value, str) else value)
+            article = hungarian_article(value)
             return article.capitalize() if format_spec == "Az" else article
         if format_spec == "adj":
             return hungarian_adjective(int(value))
@@ -71,9 +71,10 @@ def t(locale: object, message: str | Msg, /, **args: Any) -> str:
     else:
         key = message
     count = args.get("count")
-    template = catalog(language).text(key, count if isinstance(count, int) else None)
+    plural = count if isinstance(count, int) else None
+    template = catalog(language).text(key, plural)
     if template is None and language != ENGLISH:
-        template = catalog(ENGLISH).text(key, count if isinstance(count, int) else None)
+        template = catalog(ENGLISH).text(key, plural)
     if template is None:
         log.warning("no message %r in any catalog", key)
         return key
