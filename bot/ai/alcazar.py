@@ -232,8 +232,9 @@ def _descend(node: _Node, state: State, offered: list[str] | None, rng: random.R
         node.children[move].available += 1
     widen = offered is None and len(node.children) < 1 + int(math.sqrt(node.visits))
     if widen or not available:
+        by_type = action_types(legal)        # once for the (up to four) proposals
         for _ in range(4):
-            proposal = playout_move(legal, rng)
+            proposal = playout_choice(by_type, rng)
             if proposal not in node.children:
                 return proposal, True
         if not available:
@@ -251,13 +252,23 @@ def _simulate(state: State, plies: int, rng: random.Random) -> list[float]:
 
 
 def playout_move(moves: Sequence[str], rng: random.Random) -> str:
-    """A playout's move: an action type by weight first, then one of its variants.
+    """A playout's move: an action type by weight first, then one of its variants."""
+    return playout_choice(action_types(moves), rng)
 
-    A variant with a noble step is preferred (nobles score), a withdrawal is rare.
-    """
+
+def action_types(moves: Sequence[str]) -> dict[str, list[str]]:
+    """The moves grouped by action type, in the order the types first appear."""
     by_type: dict[str, list[str]] = {}
     for move in moves:
         by_type.setdefault(action_type(move), []).append(move)
+    return by_type
+
+
+def playout_choice(by_type: dict[str, list[str]], rng: random.Random) -> str:
+    """An action type by weight, then one of its variants (``action_types`` of the legal moves).
+
+    A variant with a noble step is preferred (nobles score), a withdrawal is rare.
+    """
     types = list(by_type)
     kind = rng.choices(types, weights=[PLAYOUT_WEIGHTS.get(t, 1.0) for t in types])[0]
     variants = by_type[kind]

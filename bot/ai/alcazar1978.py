@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from bot.games.alcazar1978.board import SIDES
 from bot.games.alcazar1978.moves import Move, PawnMove
 from bot.games.alcazar1978.rules import apply, is_immobilized, legal_moves
-from bot.games.alcazar1978.state import STARTING_SQUARES, State, state_key
+from bot.games.alcazar1978.state import STARTING_SQUARES, State
 
 WIN = 100_000
 # A score above this is a forced win (or loss) found by the search.
@@ -130,7 +130,7 @@ class _Search:
             return WIN - ply if state.turn in state.outcome.winners else -(WIN - ply)
         if depth <= 0:
             return evaluate(state)
-        key = state_key(state)
+        key = state.history[-1]          # apply() has just worked out this position's key
         entry = self.table.get(key)
         table_move = None
         if entry is not None:
