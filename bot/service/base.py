@@ -219,7 +219,7 @@ def turn_or_result(game: LiveGame, outcome: Outcome | None) -> list[Event]:
     seat = game.row.turn_seat
     assert seat is not None
     events: list[Event] = [TurnChanged(game.row.id, seat, game.user_of(seat))]
-    if computer_plays(game.seats[seat]):
+    if game.seats[seat].computer_plays:
         events.append(ComputerToMove(game.row.id, game.version, seat))
     return events
 
@@ -257,11 +257,6 @@ def info_of(row: GameRow, seats: tuple[SeatRow, ...], result: GameResult | None 
         to_move_seat=row.turn_seat, to_move_id=to_move_id, turn_since=row.turn_since,
         result=result, stood_in=frozenset(s.user_id for s in seats if s.stand_in),
     )
-
-
-def computer_plays(seat: SeatRow) -> bool:
-    """A computer plays this seat: a computer player, or the stand-in for one who resigned."""
-    return seat.is_computer or seat.stand_in
 
 
 def engine_title(kind: str) -> str:

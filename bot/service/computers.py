@@ -26,7 +26,7 @@ from bot import ai
 from bot.games.common import shortened
 from bot.i18n.message import Msg
 from bot.service import live as engine_work
-from bot.service.base import computer_plays, engine_of, info_of
+from bot.service.base import engine_of, info_of
 from bot.service.events import ComputerToMove, PlayerJoined, PlayerLeft
 from bot.service.live import Action, LiveGame
 from bot.service.lobby import LobbyOperations, lobby_full
@@ -89,7 +89,7 @@ class ComputerOperations(LobbyOperations, TurnOperations):
             engine = engine_of(row.kind)
             if len(seats) >= engine.MAX_PLAYERS:
                 return lobby_full(engine)
-            taken = {(-s.user_id) // 10 for s in seats if is_computer(s.user_id)}
+            taken = {(-s.user_id) // 10 for s in seats if s.is_computer}
             slot = min(set(range(1, MAX_SLOTS + 1)) - taken)
             computer = computer_user_id(slot, level)
             async with self.store.write() as tx:
@@ -106,7 +106,7 @@ class ComputerOperations(LobbyOperations, TurnOperations):
             if isinstance(loaded, Refusal):
                 return loaded
             row, seats = loaded
-            computers = [s for s in seats if is_computer(s.user_id)]
+            computers = [s for s in seats if s.is_computer]
             if computer_id is not None:
                 computers = [s for s in computers if s.user_id == computer_id]
             if not computers:
@@ -155,7 +155,7 @@ class ComputerOperations(LobbyOperations, TurnOperations):
             if seat is None:
                 return None
             player = live.seats[seat]
-            if not (late or computer_plays(player)):
+            if not (late or player.computer_plays):
                 return None
             # Claimed like scheduled work: a turn whose process died (its lease ran out) is thought
             # about again; the move itself counts once because it is committed under the version check.

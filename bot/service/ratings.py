@@ -16,7 +16,6 @@ from openskill.models import PlackettLuce
 
 from bot.games.common import Outcome
 from bot.service.live import LiveGame
-from bot.store import SeatRow
 from bot.store.ratings import RatingChange, RatingRow
 
 MODEL = PlackettLuce()
@@ -53,11 +52,6 @@ def _rank_key(detail: dict[str, Any]) -> tuple[int, int, int]:
             int(detail.get("money", 0)) % MONEY_PER_POINT)
 
 
-def is_person(seat: SeatRow) -> bool:
-    """False for a seat a computer plays or the stand-in took over: such games are never rated."""
-    return not (seat.is_computer or seat.stand_in)
-
-
 def is_rated(live: LiveGame, outcome: Outcome) -> bool:
     """A game is rated when people alone played it and at least two of them finished it
     (the caller also checks that the stand-in never played a late player's turn).
@@ -65,7 +59,7 @@ def is_rated(live: LiveGame, outcome: Outcome) -> bool:
     Who left early is read from the outcome (Alcazar marks retired seats in its
     details), since the seat that resigns in this very step is not marked yet.
     """
-    if not all(is_person(seat) for seat in live.seats):
+    if any(seat.computer_plays for seat in live.seats):   # a computer or the stand-in: never rated
         return False
     details = outcome.details if len(outcome.details) == len(live.seats) else ()
     finishing = [s for s in range(len(live.seats)) if not (details and details[s].get("retired"))]

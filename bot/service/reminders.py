@@ -18,7 +18,7 @@ from typing import Sequence
 
 from bot.service.away import away_until, in_quiet_hours, paused_seconds
 from bot.i18n.message import Msg
-from bot.service.base import ServiceBase, computer_plays, info_of
+from bot.service.base import ServiceBase, info_of
 from bot.service.computers import ComputerOperations
 from bot.service.results import Accepted, GameInfo, Reason, Refusal, Reminder
 from bot.service.settings import GameSettings
@@ -212,7 +212,7 @@ class ReminderOperations(ComputerOperations, ServiceBase):
             # Re-checked under the lock: the player may have moved meanwhile.
             if live is not None and live.row.status is GameStatus.ACTIVE and live.version == candidate.version \
                     and _deadline_passed(live.row, away, now) and live.row.turn_seat is not None \
-                    and not computer_plays(live.seats[live.row.turn_seat]):
+                    and not live.seats[live.row.turn_seat].computer_plays:
                 stand_in = GameSettings.from_dict(live.row.settings).stand_in_on_deadline
                 if not stand_in:
                     outcome = await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True)

@@ -67,6 +67,11 @@ class SeatRow:
         """A computer player's seat (computer players have negative user ids)."""
         return self.user_id < 0
 
+    @property
+    def computer_plays(self) -> bool:
+        """A computer plays this seat: a computer player, or the stand-in for one who resigned."""
+        return self.is_computer or self.stand_in
+
 
 @dataclass(frozen=True)
 class LogEntry:
