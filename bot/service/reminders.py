@@ -50,16 +50,15 @@ def _next_reminder(game: GameRow, settings: GameSettings, sent: ReminderRow | No
 
 
 def turn_deadline(game: GameRow, away: Sequence[AwayPeriod], now: float) -> float | None:
-    """When the current turn's deadline passes, the player's time away added; None without one."""
+    """When the current turn's deadline passes, the player's time away added; None without one,
+    or while the player is away (their clock stands still)."""
     deadline = GameSettings.from_dict(game.settings).deadline_seconds
-    if deadline is None or game.turn_since is None:
+    if deadline is None or game.turn_since is None or away_until(away, now) is not None:
         return None
     return game.turn_since + deadline + paused_seconds(away, game.turn_since, now)
 
 
 def _deadline_passed(game: GameRow, away: Sequence[AwayPeriod], now: float) -> bool:
-    if away_until(away, now) is not None:
-        return False                    # the clock stands still while the player is away
     deadline = turn_deadline(game, away, now)
     return deadline is not None and now >= deadline
 
@@ -114,8 +113,6 @@ class ReminderOperations(ComputerOperations, ServiceBase):
             if row is None or row.version != game.version:
                 return None
             periods = (await tx.away.of_users([game.to_move_id], row.turn_since or now)).get(game.to_move_id, [])
-        if away_until(periods, now) is not None:
-            return None
         return turn_deadline(row, periods, now)
 
     async def claim_reminder(self, reminder: Reminder) -> bool:
