@@ -16,6 +16,13 @@ def noble_points(rank: int, level: int) -> int:
     return 2 * level if rank == GRANDE else level
 
 
+def seat_total(state: State, seat: int) -> int:
+    """The seat's points if the game ended now: its nobles by level plus a point per full 50 Real."""
+    nobles = sum(noble_points(rank, state.heights[cell]) for cell, (owner, rank) in state.nobles.items()
+                 if owner == seat)
+    return nobles + state.players[seat].money // MONEY_PER_POINT
+
+
 def seat_details(state: State, seat: int) -> dict[str, Any]:
     nobles: list[dict[str, Any]] = []
     for cell in board.CELLS_IN_ORDER:

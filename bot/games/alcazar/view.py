@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.alcazar import board
-from bot.games.alcazar.scoring import outcome, seat_details
+from bot.games.alcazar.scoring import outcome, seat_total
 from bot.games.alcazar.state import COLORS, FLAG_NAMES, PIECE, RANK_NAMES, State
 
 
@@ -28,7 +28,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 "towers": p.towers,
                 "retired": p.retired,
                 # Points if the game ended now: nobles by level plus full 50s (all of it public).
-                "points": seat_details(state, i)["total"],
+                "points": seat_total(state, i),
             }
             for i, p in enumerate(state.players)
         ],
