@@ -9,6 +9,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from renderer import png
+from renderer.labels import colour_word
 from renderer.theme import RGB, font
 
 Box = tuple[int, int, int, int]
@@ -48,19 +49,18 @@ def player_name(names: Names, seat: int, fallback: str) -> str:
     return drawable_text(name) or fallback
 
 
-def named_text(text: str, colours: Mapping[int, str], names: Names, words: Mapping[str, str] | None = None) -> str:
+def named_text(text: str, colours: Mapping[int, str], names: Names, lang: str = "en") -> str:
     """``text`` (written by the engine with colours: "Blue wins") with each seat's colour replaced by its name.
 
-    ``colours`` maps seat -> colour ("blue"); ``words`` maps a colour to the
-    word the text calls it by (its name in the text's language; capitalised
-    English by default). Only capitalised colour words are names of players,
-    so only those are replaced.
+    ``colours`` maps seat -> colour ("blue"); the text calls a colour by its
+    name in ``lang``, the text's language. Only capitalised colour words are
+    names of players, so only those are replaced.
     """
     if names is None:
         return text
     by_colour = {}
     for seat, colour in colours.items():
-        word = (words or {}).get(str(colour)) or str(colour).capitalize()
+        word = colour_word(lang, colour)
         name = player_name(names, seat, word)
         if name != word:
             by_colour[word] = name

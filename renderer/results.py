@@ -49,8 +49,7 @@ def results(view: dict[str, Any], *, names: Names = None, lang: str = "en") -> b
 
 def _reason(lang: str, outcome: dict[str, Any], colours: dict[int, str], names: Names) -> str:
     """Why the game ended, calling players by name (the rows do too: "Ana wins", not "Blue wins")."""
-    words = {colour: colour_word(lang, colour) for colour in colours.values()}
-    return sentence(named_text(stored_text(lang, outcome.get("reason") or ""), colours, names, words))
+    return sentence(named_text(stored_text(lang, outcome.get("reason") or ""), colours, names, lang))
 
 
 # --- Alcazar (2009) --------------------------------------------------------------

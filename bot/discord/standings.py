@@ -75,8 +75,7 @@ def signed_real(amount: int, lang: str = "en") -> str:
 def with_mentions(text: str, game: GameInfo, lang: str = "en") -> str:
     """``text`` written by the engine with colours, each seat's colour replaced by the player's mention."""
     colours = dict(enumerate(get_game(game.kind).COLORS[:len(game.players)]))
-    words = {colour: t(lang, f"colour.{colour}") for colour in colours.values()}
-    return named_text(text, colours, [mention(u, lang) for u in game.players], words)
+    return named_text(text, colours, [mention(u, lang) for u in game.players], lang)
 
 
 def ranking(game: GameInfo) -> list[int]:
