@@ -111,11 +111,15 @@ async def open_lobby(interaction: discord.Interaction, kind: str, changes: dict[
     assert interaction.channel_id is not None
     game = accepted(await bot.service.create_lobby(guild_id, interaction.channel_id, interaction.user.id,
                                                    kind, changes, seed=bot.next_game_seed())).game
-    game = await _add_computers(interaction, game, computers)
-    await send(interaction, embed=lobby_embed(game), view=lobby_buttons(game),
-               ephemeral=False)
+    await _post_lobby(interaction, await _add_computers(interaction, game, computers))
+
+
+async def _post_lobby(interaction: discord.Interaction, game: GameInfo, note: Msg | None = None) -> None:
+    """The lobby as the answer to the interaction, remembered as the game's lobby message (edited from now on)."""
+    await send(interaction, embed=lobby_embed(game, note), view=lobby_buttons(game), ephemeral=False)
     message = await interaction.original_response()
-    await bot.service.remember_message(game.id, "lobby", interaction.channel_id, message.id, version=game.version)
+    await bot_of(interaction).service.remember_message(game.id, "lobby", message.channel.id, message.id,
+                                                       version=game.version)
 
 
 async def _add_computers(interaction: discord.Interaction, game: GameInfo, levels: tuple[str, ...]) -> GameInfo:
@@ -234,12 +238,10 @@ async def show_lobby(interaction: discord.Interaction, game: GameInfo, from_butt
         return
     if not updated:
         # No lobby message to edit (deleted, or from before the bot remembered it): show it once here.
-        await send(interaction, embed=lobby_embed(game, note), view=None if closed else lobby_buttons(game),
-                   ephemeral=False)
-        if not closed:      # the lobby message from now on
-            message = await interaction.original_response()
-            await bot_of(interaction).service.remember_message(game.id, "lobby", message.channel.id, message.id,
-                                                               version=game.version)
+        if closed:
+            await send(interaction, embed=lobby_embed(game, note), ephemeral=False)
+        else:
+            await _post_lobby(interaction, game, note)
         return
     answer = Msg({"join": "lobby.you_joined", "leave": "lobby.you_left", "cancel": "lobby.you_cancelled",
                   "uncomputer": "lobby.you_removed_computer"}[action])
