@@ -68,8 +68,4 @@ def board(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_CELL
 
 def board_palette(size: int = DEFAULT_CELL) -> Image.Image:
     """The fixed palette of these images at ``size``, built once from specimen games."""
-    return palette_for("alcazar", size, _specimen)
-
-
-def _specimen(view: dict[str, Any], size: int) -> Image.Image:
-    return board_image(view, size=size)
+    return palette_for("alcazar", size, board_image)

@@ -179,8 +179,4 @@ def hand(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_MINI_
 
 def hand_palette(size: int = DEFAULT_MINI_CELL) -> Image.Image:
     """The fixed palette of these images at ``size``, built once from specimen games."""
-    return palette_for("hand", size, _specimen)
-
-
-def _specimen(view: dict[str, Any], size: int) -> Image.Image:
-    return hand_image(view, size=size)
+    return palette_for("hand", size, hand_image)

@@ -90,13 +90,13 @@ def build_palette(specimens: Iterable[Image.Image]) -> Image.Image:
 
 
 @lru_cache(maxsize=16)
-def palette_for(kind: str, size: int, draw: Callable[[View, int], Image.Image]) -> Image.Image:
-    """The palette of ``kind`` images at ``size``, built once from specimens drawn by ``draw(view, size)``.
+def palette_for(kind: str, size: int, draw: Callable[..., Image.Image]) -> Image.Image:
+    """The palette of ``kind`` images at ``size``, built once from specimens drawn by ``draw(view, size=size)``.
 
     ``kind`` is "alcazar", "alcazar1978" (public boards) or "hand" (Alcazar
     hands, from their owner's view).
     """
-    return build_palette(draw(view, size) for view in specimen_views(kind))
+    return build_palette(draw(view, size=size) for view in specimen_views(kind))
 
 
 def specimen_views(kind: str) -> Iterator[View]:

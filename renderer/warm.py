@@ -7,13 +7,11 @@ so no player waits for a background, a sprite or a palette to be built.
 from __future__ import annotations
 
 from renderer import alcazar, alcazar1978, hand
-from renderer.alcazar_background import background
 
 
 def warm_up() -> None:
-    """Build the static layers and palettes of every image kind at its default size."""
-    background(alcazar.DEFAULT_CELL)
-    alcazar1978.background(alcazar1978.DEFAULT_SQUARE)
+    """Build the static layers and palettes of every image kind at its default size
+    (a palette is built from specimen images, which draws the static layers on the way)."""
     alcazar.board_palette()
     alcazar1978.board_palette()
     hand.hand_palette()
