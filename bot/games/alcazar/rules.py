@@ -84,11 +84,13 @@ def building_words(bld: Buildings, b: int, dash: str = "-") -> Msg:
     return Msg("building.castle" if bld.flag[b] is not None else "building.mansion", where=where)
 
 
-def cell_words(cell: int, case: str = "") -> Msg:
-    """A cell in a reason: "space 12", "garden g7,1" (Hungarian puts it in ``case``: "on", "from", "to")."""
+def cell_words(cell: int, case: str = "", *, messages: str = "cell") -> Msg:
+    """A cell in a reason: "space 12", "garden g7,1" (Hungarian puts it in ``case``: "on", "from", "to").
+
+    ``messages`` names the catalog's family of wordings ("cellname" for a move's words)."""
     n = board.CELL_SPACE[cell]
     suffix = f".{case}" if case else ""
-    return Msg(f"cell.space{suffix}", n=n) if n else Msg(f"cell.garden{suffix}", name=NAME[cell])
+    return Msg(f"{messages}.space{suffix}", n=n) if n else Msg(f"{messages}.garden{suffix}", name=NAME[cell])
 
 
 # -- the withdrawal ------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.games.alcazar import board
 from bot.games.alcazar.moves import Move, Step, parse_notation
-from bot.games.alcazar.rules import Build, building_words
+from bot.games.alcazar.rules import Build, building_words, cell_words
 from bot.games.alcazar.state import BRIDGE_PRICE, CARD_PRICE, COLORS, GRANDE, TOWER_PRICE, State
 from bot.games.alcazar.validate import Plan, plan_move
 from bot.i18n.message import Msg
@@ -24,11 +24,7 @@ def cell_name(cell: int, case: str = "") -> Msg:
 
     ``case`` is where the cell stands in the sentence: "" (plain), "on", "from" or "to".
     """
-    suffix = f".{case}" if case else ""
-    space = board.CELL_SPACE[cell]
-    if space:
-        return Msg(f"cellname.space{suffix}", n=space)
-    return Msg(f"cellname.garden{suffix}", name=NAME[cell])
+    return cell_words(cell, case, messages="cellname")
 
 
 def describe_move(state: State, move: Move | str) -> Msg:
