@@ -41,7 +41,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from pipeline import RandomGame  # noqa: E402
+from pipeline import RandomGame, start_game  # noqa: E402
 from render import positions  # noqa: E402
 
 from bot.discord import images  # noqa: E402
@@ -59,7 +59,6 @@ class Table:
     """One game of the bench: its shadow state (to pick legal moves) and its next move."""
 
     game: RandomGame
-    players: list[int]
     next_move: str = ""
 
     @property
@@ -101,15 +100,7 @@ def percentile(ordered: list[float], q: float) -> float:
 
 async def open_game(service: GameService, index: int, rng: random.Random) -> Table:
     kind, players = KINDS[index % len(KINDS)]
-    users = [10_000 + index * 10 + k for k in range(players)]
-    lobby = await service.create_lobby(1, 100 + index, users[0], kind, seed=index)
-    assert isinstance(lobby, Accepted), lobby
-    for user in users[1:]:
-        joined = await service.join(lobby.game.id, user)
-        assert isinstance(joined, Accepted), joined
-    started = await service.start(lobby.game.id, users[0])
-    assert isinstance(started, Accepted), started
-    table = Table(RandomGame(kind, started, seed=index), list(started.game.players))
+    table = Table(await start_game(service, kind, players, channel=100 + index, seed=index))
     for _ in range(rng.randint(0, 40 if kind == "alcazar" else 12)):
         if table.over:
             break
@@ -118,11 +109,11 @@ async def open_game(service: GameService, index: int, rng: random.Random) -> Tab
     return table
 
 
-async def play(service: GameService, table: Table) -> None:
-    """One random move through the service (no image); the shadow state follows."""
+async def play(service: GameService, table: Table, move: str | None = None) -> None:
+    """One move (a random one unless given) through the service, no image; the shadow state follows."""
     game = table.game.last.game
     assert game.to_move_id is not None, "only games in play are driven"
-    result = await service.play(game.id, game.to_move_id, table.game.pick(), game.version)
+    result = await service.play(game.id, game.to_move_id, move or table.game.pick(), game.version)
     assert isinstance(result, Accepted), result
     table.game.follow(result)
 
@@ -137,14 +128,10 @@ async def open_games(service: GameService, count: int, rng: random.Random) -> li
 
 async def turn(service: GameService, table: Table) -> None:
     """A move as the bot handles it: play, then the board image from the public view."""
-    game = table.game.last.game
-    assert game.to_move_id is not None, "only games in play are driven"
-    result = await service.play(game.id, game.to_move_id, table.next_move, game.version)
-    assert isinstance(result, Accepted), result
-    table.game.follow(result)
-    board = await service.board_view(game.id)
+    await play(service, table, table.next_move)
+    board = await service.board_view(table.game_id)
     assert isinstance(board, BoardView), board
-    png = await images.board_png(board.game.kind, board.view, NAMES[:len(table.players)])
+    png = await images.board_png(board.game.kind, board.view, NAMES[:len(board.game.players)])
     assert png.startswith(b"\x89PNG")
 
 
