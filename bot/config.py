@@ -95,7 +95,7 @@ def load_settings(environ: dict[str, str] | None = None, env_file: Path | None =
     token = get("DISCORD_TOKEN")
     if token is None:
         raise ConfigError(SETUP_HELP)
-    shard_count = _parse_shard_count(get("SHARD_COUNT"))
+    shard_count = _parse_count("SHARD_COUNT", get("SHARD_COUNT"), "a whole number of shards, 1 or more")
     return Settings(
         discord_token=token,
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE_PATH),
@@ -110,14 +110,6 @@ def load_settings(environ: dict[str, str] | None = None, env_file: Path | None =
         shard_count=shard_count,
         shard_ids=_parse_shard_ids(get("SHARD_IDS"), shard_count),
     )
-
-
-def _parse_shard_count(text: str | None) -> int | None:
-    if text is None:
-        return None
-    if not text.isdigit() or int(text) < 1:
-        raise ConfigError(f"SHARD_COUNT must be a whole number of shards, 1 or more, not {text!r}.")
-    return int(text)
 
 
 def _parse_shard_ids(text: str | None, shard_count: int | None) -> tuple[int, ...] | None:
@@ -139,11 +131,11 @@ def _parse_shard_ids(text: str | None, shard_count: int | None) -> tuple[int, ..
     return ids
 
 
-def _parse_count(name: str, text: str | None) -> int | None:
+def _parse_count(name: str, text: str | None, what: str = "a whole number of at least 1") -> int | None:
     if text is None:
         return None
     if not text.isdigit() or int(text) < 1:
-        raise ConfigError(f"{name} must be a whole number of at least 1, not {text!r}.")
+        raise ConfigError(f"{name} must be {what}, not {text!r}.")
     return int(text)
 
 
