@@ -136,16 +136,15 @@ async def refresh_boards(bot: AlcazarBot, user_id: int) -> None:
         try:
             message = await channel.fetch_message(board.message_id)
             kept = texts.without_away_lines(message.content)
-            deadline = await bot.service.deadline_of(game)
-            lines = [_with_deadline(line, game, deadline) for line in kept]
+            fresh = turn_line(game, await bot.service.deadline_of(game))
+            lines = [_with_deadline(line, fresh) for line in kept]
             content = "\n".join([*lines, *await away_lines(bot, game)])
             await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.info("Could not update the board of game %s for time away: %s", game.id, error.text)
 
 
-def _with_deadline(line: str, game: GameInfo, deadline: float | None) -> str:
-    """The turn line with the deadline as it stands now (none shown while the player is away)."""
-    fresh = turn_line(game, deadline)
-    turn_start = fresh.split(".")[0]
-    return fresh if fresh and line.startswith(turn_start) else line
+def _with_deadline(line: str, fresh: str) -> str:
+    """``fresh``, the turn line with the deadline as it stands now (none while the player is away),
+    in place of the board's turn line; any other line as it is."""
+    return fresh if fresh and line.startswith(fresh.split(".")[0]) else line
