@@ -10,13 +10,12 @@ run it; with ``CI=true`` it fails instead, so CI never passes untested.
 from __future__ import annotations
 
 import os
-import secrets
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, AsyncIterator
-from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 import pytest
+
+from bot.store.postgres import throwaway_schema
 
 BACKENDS = ("sqlite", "postgres")
 NO_SERVER = ("PostgreSQL tests skipped: no server given. Set TEST_DATABASE_URL=postgresql://… "
@@ -32,29 +31,6 @@ def postgres_server_url() -> str:
         pytest.fail("CI=true but TEST_DATABASE_URL is not set: the PostgreSQL tests must run in CI "
                     "(.ci/run starts a server and sets it).", pytrace=False)
     pytest.skip(NO_SERVER)
-
-
-def with_search_path(url: str, schema: str) -> str:
-    """``url`` with the connection option that makes ``schema`` the one tables are made in."""
-    parts = urlsplit(url)
-    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "options"]
-    query.append(("options", f"-c search_path={schema}"))
-    return urlunsplit(parts._replace(query=urlencode(query, quote_via=quote)))
-
-
-@asynccontextmanager
-async def postgres_schema(url: str) -> AsyncIterator[str]:
-    """A fresh, empty schema on the server of ``url``; yields a URL that uses it."""
-    import psycopg
-
-    name = "test_" + secrets.token_hex(6)
-    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
-        await conn.execute(f"CREATE SCHEMA {name}")
-    try:
-        yield with_search_path(url, name)
-    finally:
-        async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
-            await conn.execute(f"DROP SCHEMA {name} CASCADE")
 
 
 _summary_written = False
@@ -75,12 +51,12 @@ async def database(request: Any, tmp_path: Path) -> AsyncIterator[str | Path]:
     if request.param == "sqlite":
         yield tmp_path / "games.sqlite3"
         return
-    async with postgres_schema(postgres_server_url()) as url:
+    async with throwaway_schema(postgres_server_url(), "test_") as url:
         yield url
 
 
 @pytest.fixture
 async def postgres_database() -> AsyncIterator[str]:
     """A PostgreSQL URL with a schema of its own, for tests that need PostgreSQL itself."""
-    async with postgres_schema(postgres_server_url()) as url:
+    async with throwaway_schema(postgres_server_url(), "test_") as url:
         yield url

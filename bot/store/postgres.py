@@ -15,10 +15,11 @@ under an advisory lock, so processes starting together migrate once.
 from __future__ import annotations
 
 import re
+import secrets
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from typing import Any, AsyncIterator, Iterable, Sequence
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 import psycopg
 from psycopg_pool import AsyncConnectionPool
@@ -58,6 +59,28 @@ def postgres_ddl(sqlite_ddl: str) -> str:
 def placeholders(sql: str) -> str:
     """The repositories' ``?`` placeholders as psycopg's ``%s`` (and a literal ``%`` escaped)."""
     return sql.replace("%", "%%").replace("?", "%s")
+
+
+def with_search_path(url: str, schema: str) -> str:
+    """``url`` with the connection option that makes ``schema`` the one tables are made in."""
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "options"]
+    query.append(("options", f"-c search_path={schema}"))
+    return urlunsplit(parts._replace(query=urlencode(query, quote_via=quote)))
+
+
+@asynccontextmanager
+async def throwaway_schema(url: str, prefix: str) -> AsyncIterator[str]:
+    """A fresh, empty schema on the server of ``url``, dropped afterwards; yields a URL that uses it
+    (for the tests and the benches, which share one server with whatever else it holds)."""
+    name = prefix + secrets.token_hex(6)
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+        await conn.execute(f"CREATE SCHEMA {name}")
+    try:
+        yield with_search_path(url, name)
+    finally:
+        async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+            await conn.execute(f"DROP SCHEMA {name} CASCADE")
 
 
 class DatabaseUnavailable(Exception):
