@@ -27,7 +27,7 @@ from bot.games.common import shortened
 from bot.i18n.message import Msg
 from bot.service import live as engine_work
 from bot.service.base import engine_of, info_of
-from bot.service.events import ComputerToMove, PlayerJoined, PlayerLeft
+from bot.service.events import ComputerToMove, PlayerLeft
 from bot.service.live import Action, LiveGame
 from bot.service.lobby import LobbyOperations, lobby_full
 from bot.service.results import Accepted, Reason, Refusal
@@ -91,12 +91,7 @@ class ComputerOperations(LobbyOperations, TurnOperations):
                 return lobby_full(engine)
             taken = {(-s.user_id) // 10 for s in seats if s.is_computer}
             slot = min(set(range(1, MAX_SLOTS + 1)) - taken)
-            computer = computer_user_id(slot, level)
-            async with self.store.write() as tx:
-                await tx.seats.add(game_id, computer, self.clock.now())
-                seats = tuple(await tx.seats.of_game(game_id))
-            players = tuple(s.user_id for s in seats)
-            return Accepted(info_of(row, seats), (PlayerJoined(game_id, computer, players),))
+            return await self._seat_in_lobby(row, computer_user_id(slot, level))
 
     async def remove_computer(self, game_id: int, user_id: int, computer_id: int | None = None
                               ) -> Accepted | Refusal:

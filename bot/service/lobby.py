@@ -112,16 +112,20 @@ class LobbyOperations(ServiceBase):
             engine = engine_of(row.kind)
             if len(seats) >= engine.MAX_PLAYERS:
                 return lobby_full(engine)
-            async with self.store.write() as tx:
-                # Checked again with the row locked: another process may have changed the lobby.
-                if not await tx.games.lock_lobby(game_id):
-                    return Refusal(Reason.ALREADY_STARTED, Msg("refusal.already_started"))
-                if len(await tx.seats.of_game(game_id)) >= engine.MAX_PLAYERS:
-                    return lobby_full(engine)
-                await tx.seats.add(game_id, user_id, self.clock.now())
-                seats = tuple(await tx.seats.of_game(game_id))
-            players = tuple(s.user_id for s in seats)
-            return Accepted(info_of(row, seats), (PlayerJoined(game_id, user_id, players),))
+            return await self._seat_in_lobby(row, user_id)
+
+    async def _seat_in_lobby(self, row: GameRow, user_id: int) -> Accepted | Refusal:
+        """Seat ``user_id`` (a person or a computer) in the lobby ``row``, checked again with the row
+        locked: another process may have started the game or filled the lobby since it was read."""
+        engine = engine_of(row.kind)
+        async with self.store.write() as tx:
+            if not await tx.games.lock_lobby(row.id):
+                return Refusal(Reason.ALREADY_STARTED, Msg("refusal.already_started"))
+            if len(await tx.seats.of_game(row.id)) >= engine.MAX_PLAYERS:
+                return lobby_full(engine)
+            await tx.seats.add(row.id, user_id, self.clock.now())
+            seats = tuple(await tx.seats.of_game(row.id))
+        return Accepted(info_of(row, seats), (PlayerJoined(row.id, user_id, tuple(s.user_id for s in seats)),))
 
     async def leave(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Leave a lobby. When the host leaves, the lobby closes."""
