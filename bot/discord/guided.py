@@ -188,14 +188,14 @@ class ChooserButton(ui.DynamicItem[ui.Button],
 class OlderPickSelect(ui.DynamicItem[ui.Select], template=r"az:pick:(?P<game>\d+):(?P<version>\d+):(?P<path>[-\d.]+)"):
     """A chooser menu of an earlier release: refused, since its path may name another step today."""
 
-    def __init__(self, game_id: int) -> None:
-        super().__init__(ui.Select(custom_id=f"az:pick:{game_id}:0:-"))
+    def __init__(self, custom_id: str, game_id: int) -> None:
+        super().__init__(ui.Select(custom_id=custom_id))
         self.game_id = game_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str]) -> OlderPickSelect:
-        return cls(int(match["game"]))
+        return cls(match.string, int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, refuse_older_version(interaction), game_id=self.game_id)
@@ -206,14 +206,14 @@ class OlderChooserButton(ui.DynamicItem[ui.Button],
                                   r"(:(?P<page>\d+))?"):
     """A chooser button of an earlier release (Play among them): refused, never played."""
 
-    def __init__(self, what: str, game_id: int) -> None:
-        super().__init__(ui.Button(custom_id=f"az:{what}:{game_id}:0:-"))
+    def __init__(self, custom_id: str, game_id: int) -> None:
+        super().__init__(ui.Button(custom_id=custom_id))
         self.game_id = game_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str]) -> OlderChooserButton:
-        return cls(match["what"], int(match["game"]))
+        return cls(match.string, int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, refuse_older_version(interaction), game_id=self.game_id)
