@@ -63,8 +63,8 @@ def stage_message(game_id: int, version: int, stage: Stage, page: int = 0, lang:
         words = text_of(lang, stage.words or "")
         return clip(f"**{question}**\n{words}\n`{stage.move}`", 2000), view
     # An option's value carries the digest of the path it leads to, so a pick is checked like an id.
-    options = [discord.SelectOption(label=clip(text_of(lang, o.label), SELECT_TEXT_LIMIT), value=f"{o.index}:{o.digest}")
-               for o in stage.page(page)]
+    options = [discord.SelectOption(label=clip(text_of(lang, o.label), SELECT_TEXT_LIMIT),
+                                    value=f"{o.index}:{o.digest}") for o in stage.page(page)]
     placeholder = question if stage.pages == 1 else \
         t(lang, "chooser.paged_question", question=question, page=page + 1, pages=stage.pages)
     view.add_item(PickSelect(game_id, version, stage.digest, path, options, placeholder=clip(placeholder, 150)))

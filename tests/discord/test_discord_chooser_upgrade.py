@@ -21,7 +21,8 @@ from bot.games import get_game
 from bot.service import FakeClock, Refusal
 from bot.service.results import GameInfo
 
-OLDER = "This chooser is from an older version of the bot: press **Take my turn** under the board to open it again."
+OLDER = ("This chooser is from an older version of the bot: press **Take my turn** under the board to open it "
+         "again.")
 OLDER_HU = ("Ez a lépésválasztó a bot egy korábbi változatából való: nyisd meg újra a tábla alatti **Lépek** "
             "gombbal.")
 NOT_POSSIBLE = "This move is no longer possible: press **Take my turn** under the board and choose again."
