@@ -4,10 +4,12 @@
     python3 manage.py run     start the Discord bot (reads .env / the environment);
                               run --processes N: N bot processes sharing the shards
     python3 manage.py test    run the whole test suite
+    python3 manage.py check   say what the host must fix: the token, the invite link, the
+                              bot's permissions where games are played, the database
 
-Both create ``.venv`` and install the project into it when it is missing or
-when ``pyproject.toml`` or ``requirements.lock`` changed since the last install.  Anything after the
-command is passed on (``python3 manage.py test -k rules``).
+Each creates ``.venv`` and installs the project into it when it is missing or
+when ``pyproject.toml`` or ``requirements.lock`` changed since the last
+install.  Anything after the command is passed on (``python3 manage.py test -k rules``).
 """
 from __future__ import annotations
 
@@ -75,13 +77,15 @@ def run_until_stopped(command: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"run", "test", "demo"}:
+    if not argv or argv[0] not in {"run", "test", "demo", "check"}:
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
     python = str(ensure_environment())
     if command == "run":
         return run_until_stopped([python, "-m", "bot", *rest])
+    if command == "check":
+        return subprocess.call([python, "-m", "bot.check", *rest], cwd=ROOT)
     if command == "demo":
         return subprocess.call([python, "-m", "renderer.demo", *rest], cwd=ROOT)
     return subprocess.call([python, "-m", "pytest", *rest], cwd=ROOT)
