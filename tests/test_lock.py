@@ -8,11 +8,12 @@ make the lock again after a change to the dependencies.
 from __future__ import annotations
 
 import importlib.metadata
+import importlib.util
 import re
 import tomllib
 from pathlib import Path
 
-from packaging.markers import default_environment
+import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from packaging.version import Version
@@ -42,7 +43,7 @@ def extras_requirements(requirement: Requirement) -> list[Requirement]:
     for line in importlib.metadata.requires(requirement.name) or []:
         needed = Requirement(line)
         if needed.marker is not None and any(
-                needed.marker.evaluate(dict(default_environment(), extra=extra)) for extra in requirement.extras):
+                needed.marker.evaluate({"extra": extra}) for extra in requirement.extras):
             brought.append(needed)
     return brought
 
@@ -81,3 +82,23 @@ def test_the_lock_is_what_this_environment_runs() -> None:
     """The tests pass with the locked versions: the ones installed here."""
     for name, (version, _) in locked().items():
         assert Version(importlib.metadata.version(name)) == version, name
+
+
+def test_a_changed_lock_or_pyproject_reinstalls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``manage.py``'s install stamp is made from both files: either one changing means a new install."""
+    spec = importlib.util.spec_from_file_location("manage", ROOT / "manage.py")
+    assert spec is not None and spec.loader is not None
+    manage = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(manage)
+    for name in ("pyproject.toml", "requirements.lock"):
+        (tmp_path / name).write_bytes((ROOT / name).read_bytes())
+    monkeypatch.setattr(manage, "ROOT", tmp_path)
+    monkeypatch.setattr(manage, "LOCK", tmp_path / "requirements.lock")
+    stamps = {manage.installed_from()}
+    with (tmp_path / "requirements.lock").open("a") as lock:
+        lock.write("# refreshed\n")
+    stamps.add(manage.installed_from())
+    with (tmp_path / "pyproject.toml").open("a") as pyproject:
+        pyproject.write("# edited\n")
+    stamps.add(manage.installed_from())
+    assert len(stamps) == 3
