@@ -39,7 +39,7 @@ async def check_channels(http: discord.http.HTTPClient, bot_id: int, games: Sequ
     problems: list[Finding] = []
     well = 0    # channels where all is well; a channel has one live game at most
     for guild_id, games_there in by_server.items():
-        server = await _server(http, guild_id, names.get(guild_id), bot_id) if guild_id in names else None
+        server = await _server(http, guild_id, names[guild_id], bot_id) if guild_id in names else None
         if server is None:
             problems.append(_left_server(guild_id, games_there))
             continue
@@ -58,7 +58,7 @@ def _count(channels: int) -> str:
     return "1 channel or thread" if channels == 1 else f"{channels} channels and threads"
 
 
-async def _server(http: discord.http.HTTPClient, guild_id: int, name: str | None, bot_id: int) -> Server | None:
+async def _server(http: discord.http.HTTPClient, guild_id: int, name: str, bot_id: int) -> Server | None:
     """The bot's standing in a server; None when it is not in it (any more)."""
     try:
         guild = await http.get_guild(guild_id, with_counts=False)
@@ -69,7 +69,7 @@ async def _server(http: discord.http.HTTPClient, guild_id: int, name: str | None
     bot_roles = tuple(int(role) for role in member["roles"])
     own_role = next((str(role["name"]) for role in guild["roles"]
                      if str(role.get("tags", {}).get("bot_id")) == str(bot_id)), None)
-    return Server(guild_id, name or str(guild["name"]), bot_id, bot_roles,
+    return Server(guild_id, name, bot_id, bot_roles,
                   base_permissions(user_id=bot_id, owner_id=int(guild["owner_id"]), guild_id=guild_id,
                                    roles=roles, member_roles=bot_roles),
                   f'the bot\'s role "{own_role}"' if own_role else "the bot's role")
