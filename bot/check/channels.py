@@ -1,6 +1,7 @@
 """The channels and threads with a live game: may the bot still do there what the game needs?"""
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -11,6 +12,8 @@ from bot.check.findings import Finding, fine, to_fix
 from bot.check.permissions import base_permissions, channel_permissions, lacking
 from bot.store.survey import LiveGame
 
+#: How many servers are looked at at once.
+SERVERS_AT_ONCE = 8
 #: Discord's channel types for threads (announcement, public, private).
 THREAD_TYPES = frozenset({10, 11, 12})
 
@@ -36,22 +39,26 @@ async def check_channels(http: discord.http.HTTPClient, bot_id: int, games: Sequ
     by_server: dict[int, list[LiveGame]] = {}
     for game in games:
         by_server.setdefault(game.guild_id, []).append(game)
-    problems: list[Finding] = []
-    well = 0    # channels where all is well; a channel has one live game at most
-    for guild_id, games_there in by_server.items():
-        server = await _server(http, guild_id, names[guild_id], bot_id) if guild_id in names else None
-        if server is None:
-            problems.append(_left_server(guild_id, games_there))
-            continue
-        channels = _Channels(http)
-        for game in games_there:
-            problem = await _channel_problem(channels, server, game)
-            if problem is None:
-                well += 1
-            else:
-                problems.append(problem)
+    # Servers are looked at side by side (discord.py keeps to the rate limits); findings stay in order.
+    gate = asyncio.Semaphore(SERVERS_AT_ONCE)
+    looked = await asyncio.gather(*(_server_channels(http, gate, guild_id, names.get(guild_id), bot_id, games_there)
+                                    for guild_id, games_there in by_server.items()))
+    well = sum(count for count, _ in looked)
+    problems = [problem for _, found in looked for problem in found]
     summary = [fine(f"Channels: the bot may do all a game needs in {_count(well)} with a live game.")] if well else []
     return summary + problems
+
+
+async def _server_channels(http: discord.http.HTTPClient, gate: asyncio.Semaphore, guild_id: int, name: str | None,
+                           bot_id: int, games: Sequence[LiveGame]) -> tuple[int, list[Finding]]:
+    """How many of a server's channels with a game are fine, and the problems of the others."""
+    async with gate:
+        server = await _server(http, guild_id, name, bot_id) if name is not None else None
+        if server is None:
+            return 0, [_left_server(guild_id, games)]
+        channels = _Channels(http)
+        problems = [problem for game in games if (problem := await _channel_problem(channels, server, game))]
+        return len(games) - len(problems), problems   # a channel has one live game at most
 
 
 def _count(channels: int) -> str:
