@@ -4,6 +4,8 @@
     python3 manage.py run     start the Discord bot (reads .env / the environment);
                               run --processes N: N bot processes sharing the shards
     python3 manage.py test    run the whole test suite
+    python3 manage.py backup [DIR]   a checked copy of the database, while the bot runs
+    python3 manage.py restore FILE   put a backup in place (with the bot stopped)
 
 Both create ``.venv`` and install the project into it when it is missing or
 when ``pyproject.toml`` changed since the last install.  Anything after the
@@ -59,13 +61,18 @@ def run_until_stopped(command: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"run", "test", "demo"}:
+    if not argv or argv[0] not in {"run", "test", "demo", "backup", "restore"}:
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
     python = str(ensure_environment())
     if command == "run":
         return run_until_stopped([python, "-m", "bot", *rest])
+    if command in {"backup", "restore"}:
+        # Run from the project like the bot, so .env and DATABASE_PATH mean the same file;
+        # the paths given are the caller's, so they are made absolute first.
+        paths = [arg if arg.startswith("-") else str(Path(arg).resolve()) for arg in rest]
+        return subprocess.call([python, "-m", "bot.maintenance", command, *paths], cwd=ROOT)
     if command == "demo":
         return subprocess.call([python, "-m", "renderer.demo", *rest], cwd=ROOT)
     return subprocess.call([python, "-m", "pytest", *rest], cwd=ROOT)
