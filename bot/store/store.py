@@ -191,7 +191,7 @@ class SqliteStore(Store):
             await self._conn.commit()
 
     async def schema_version(self) -> int:
-        return int(await self.pragma("user_version"))
+        return int(await self.pragma("user_version"))  # type: ignore[call-overload]
 
     async def backup(self, folder: Path, *, keep: int, now: float) -> BackupSummary:
         # In a thread of its own, with its own connections: the bot's connection and event
@@ -199,7 +199,7 @@ class SqliteStore(Store):
         return await asyncio.to_thread(backup_sqlite, self.path, folder, keep=keep, now=now)
 
     def newest_backup_time(self, folder: Path) -> float | None:
-        return newest_backup_time(self.path, folder)  # type: ignore[call-overload]
+        return newest_backup_time(self.path, folder)
 
     async def pragma(self, name: str) -> object:
         """The value of a PRAGMA (journal_mode, foreign_keys, …), for checks and tests."""
