@@ -31,18 +31,22 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def backup(settings: Settings, folder: Path) -> int:
-    """Back up the SQLite file, or dump PostgreSQL with pg_dump; say what was done."""
+def backup(settings: Settings, folder: Path, *, tool_path: str | None = None,
+           tool_folders: str = PG_TOOL_FOLDERS) -> int:
+    """Back up the SQLite file, or dump PostgreSQL with pg_dump; say what was done.
+
+    ``tool_path`` and ``tool_folders`` are where pg_dump is looked for (default: PATH, then the server's folders).
+    """
     if settings.database_url is not None:
-        return _dump_postgres(settings.database_url, folder, settings.backup_keep)
+        return _dump_postgres(settings.database_url, folder, settings.backup_keep,
+                              find_tool("pg_dump", path=tool_path, folders=tool_folders))
     summary = backup_sqlite(settings.database_path, folder, keep=settings.backup_keep, now=time.time())
     print(f"Backed up {settings.database_path} to {summary.path}: {summary.describe()}.")
     print(f"The newest {settings.backup_keep} backup(s) in {folder} are kept.")
     return 0
 
 
-def _dump_postgres(url: str, folder: Path, keep: int) -> int:
-    tool = find_tool("pg_dump")
+def _dump_postgres(url: str, folder: Path, keep: int, tool: str | None) -> int:
     if tool is None:
         connection = split_url(url)
         command = shown_command("pg_dump", dump_arguments(connection, dump_target(folder, connection, time.time())),
