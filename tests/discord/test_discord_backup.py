@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from conftest import assert_clean, running_bot
@@ -47,16 +48,14 @@ async def test_the_bot_started_on_a_restored_file_plays_on(fake: FakeDiscord, da
     assert_clean(fake)
 
 
-async def wait_for_backups(folder: Path, count: int, timeout: float = 10.0) -> list[Path]:
-    """The backups in ``folder`` once there are ``count`` of them (the bot makes them in the background)."""
+async def until(condition: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
+    """Wait for something the bot does in the background."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while loop.time() < deadline:
-        found = stamped_files(folder, "alcazar", ".sqlite3")
-        if len(found) >= count:
-            return found
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"{what}: not after {timeout} s")
         await asyncio.sleep(0.02)
-    raise AssertionError(f"no backup {count} in {folder} after {timeout} s")
 
 
 async def test_the_bot_backs_up_by_itself_every_n_hours(fake: FakeDiscord, database_path: Path, tmp_path: Path,
@@ -64,6 +63,10 @@ async def test_the_bot_backs_up_by_itself_every_n_hours(fake: FakeDiscord, datab
     alice = fake.add_user("alice")
     folder = tmp_path / "backups"
     clock = FakeClock()
+
+    def logged() -> list[str]:
+        return [r.getMessage() for r in caplog.records if r.name == "bot.service.backups"]
+
     with caplog.at_level(logging.INFO, logger="bot"):
         async with running_bot(fake, database_path, clock=clock, reminder_interval=None, backup_dir=folder,
                                backup_every_hours=2.0, backup_check_seconds=0.01) as bot:
@@ -72,11 +75,12 @@ async def test_the_bot_backs_up_by_itself_every_n_hours(fake: FakeDiscord, datab
             await asyncio.sleep(0.1)
             assert stamped_files(folder, "alcazar", ".sqlite3") == [], "the first backup is two hours away"
             clock.advance(hours=2)
-            first = await wait_for_backups(folder, 1)
-            assert check_copy(first[0]).games == 1
+            await until(lambda: len(logged()) == 1, "the first backup")
+            first = stamped_files(folder, "alcazar", ".sqlite3")
+            assert len(first) == 1 and check_copy(first[0]).games == 1
             clock.advance(hours=2)
-            await wait_for_backups(folder, 2)
+            await until(lambda: len(logged()) == 2, "the second backup")
             assert (await alice.slash("help")).ephemeral, "the bot answers players as before"
-    lines = [r.getMessage() for r in caplog.records if r.name == "bot.service.backups"]
-    assert len(lines) == 2 and all(line.startswith("Backup ") and "1 game(s)" in line for line in lines)
+    assert len(stamped_files(folder, "alcazar", ".sqlite3")) == 2
+    assert all(line.startswith("Backup ") and "1 game(s)" in line for line in logged())
     assert_clean(fake)
