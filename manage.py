@@ -6,6 +6,8 @@
     python3 manage.py test    run the whole test suite
     python3 manage.py check   say what the host must fix: the token, the invite link, the
                               bot's permissions where games are played, the database
+    python3 manage.py backup [DIR]   a checked copy of the database, while the bot runs
+    python3 manage.py restore FILE   put a backup in place (with the bot stopped)
 
 Each creates ``.venv`` and installs the project into it when it is missing or
 when ``pyproject.toml`` or ``requirements.lock`` changed since the last
@@ -77,7 +79,7 @@ def run_until_stopped(command: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"run", "test", "demo", "check"}:
+    if not argv or argv[0] not in {"run", "test", "demo", "check", "backup", "restore"}:
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
@@ -86,6 +88,11 @@ def main(argv: list[str]) -> int:
         return run_until_stopped([python, "-m", "bot", *rest])
     if command == "check":
         return subprocess.call([python, "-m", "bot.check", *rest], cwd=ROOT)
+    if command in {"backup", "restore"}:
+        # Run from the project like the bot, so .env and DATABASE_PATH mean the same file;
+        # the paths given are the caller's, so they are made absolute first.
+        paths = [arg if arg.startswith("-") else str(Path(arg).resolve()) for arg in rest]
+        return subprocess.call([python, "-m", "bot.maintenance", command, *paths], cwd=ROOT)
     if command == "demo":
         return subprocess.call([python, "-m", "renderer.demo", *rest], cwd=ROOT)
     return subprocess.call([python, "-m", "pytest", *rest], cwd=ROOT)
