@@ -63,6 +63,13 @@ def has_computers() -> bool:
     return hasattr(GameService, "add_computer")
 
 
+GAME_NAMES = (
+    "lobby-alcazar", "lobby-1978", "alcazar-3", "1978-running", "alcazar-undo", "1978-draw",
+    "1978-void-undo-then-draw", "1978-finished", "alcazar-finished", "1978-resigned", "alcazar-retired",
+    "1978-computer", "alcazar-computers", "alcazar-deadline", "1978-deadline",
+)
+
+
 class Scenario:
     def __init__(self, fake: FakeDiscord, bot_: Any, clock: FakeClock, people: dict[str, FakeUser],
                  database: Path) -> None:
@@ -71,6 +78,9 @@ class Scenario:
         self.rng = random.Random(RNG_SEED)
         self.games: dict[str, int] = {}            # scenario name -> game id
         self.choosers: list[dict[str, Any]] = []   # ephemeral chooser messages left open
+        # Every game's channel is made before the bot acts, so that the ids never depend on
+        # when the bot opened a DM channel meanwhile.
+        self.channels = {name: fake.add_channel(name) for name in GAME_NAMES}
 
     @property
     def service(self) -> Any:
@@ -81,7 +91,7 @@ class Scenario:
 
     # ----- making games --------------------------------------------------------------------
     async def lobby(self, name: str, kind: str, host: str, others: list[str], **options: Any) -> Any:
-        channel = self.fake.add_channel(name)
+        channel = self.channels.get(name) or self.fake.add_channel(name)
         reply = await self.people[host].slash("new", channel=channel, game=kind, **options)
         assert not reply.ephemeral, reply
         for person in others:
@@ -405,6 +415,10 @@ async def main(out: Path) -> None:
     await fake.start()
     people = {name: fake.add_user(name) for name in ("alice", "bob", "carol", "dave", "erin")}
     clock = FakeClock(start=START)
+    from bot.discord import AlcazarBot
+    if hasattr(AlcazarBot, "process_name"):
+        # Claims are signed with host and pid; a fixed name keeps a rebuild byte for byte the same.
+        AlcazarBot.process_name = property(lambda self: "fixture-maker:0:shards all")  # type: ignore[attr-defined]
     options: dict[str, Any] = {"clock": clock, "reminder_interval": None, "game_seeds": itertools.count(101)}
     if has_computers():
         options["think_scale"] = 0.01
