@@ -11,6 +11,7 @@ done once, and that every running game plays on to its end.
 """
 from __future__ import annotations
 
+import copy
 import json
 import random
 from pathlib import Path
@@ -19,6 +20,7 @@ from typing import Any
 import pytest
 from db_backends import postgres_server_url
 from fake_discord import FakeDiscord, FakeUser, Reply
+from fake_discord.interactions import MESSAGE_COMPONENT
 
 from bot.games import get_game
 from bot.i18n import message_of, t, text_of
@@ -36,6 +38,7 @@ CASES = [pytest.param(Release(folder), backend, id=f"{folder.name}-{backend}")
 CHOOSER_PARTS = ("pick", "play", "back", "page")
 OLDER_CHOOSER = t("en", "chooser.from_older_version")
 STALE = t("en", "refusal.stale")
+GAME_OVER = t("en", "refusal.game_is_over")
 THINK_SCALE = 0.01     # computers think for a hundredth of their level's time
 MOVE_CAP = 600
 
@@ -232,6 +235,7 @@ async def test_every_old_button_does_what_it_showed_or_is_refused(
         release: Release, backend: str, database: str | Path) -> None:
     facts = release.expected
     fake, people = seeded_fake(release)
+    seen = copy.deepcopy(fake.messages)
     await fake.start()
     try:
         clock = FakeClock(start=facts["release_now"])
@@ -241,7 +245,7 @@ async def test_every_old_button_does_what_it_showed_or_is_refused(
             for button in release.buttons:
                 if button["disabled"] or button["presser"] is None:
                     continue
-                await _press(fake, bot.service, people, button)
+                await _press(fake, bot.service, people, seen, button)
                 await bot.computer_turns.idle()
                 pressed += 1
             assert pressed >= 40
@@ -261,17 +265,19 @@ async def _state_of(service: GameService, game_id: int) -> dict[str, Any]:
 
 
 async def _press(fake: FakeDiscord, service: GameService, people: dict[int, FakeUser],
-                 button: dict[str, Any]) -> None:
-    message = fake.messages[button["message_id"]]
+                 seen: dict[int, dict[str, Any]], button: dict[str, Any]) -> None:
+    message = seen[button["message_id"]]
     user = people[button["presser"]]
     game_id = button["game_id"]
     before = await _state_of(service, game_id)
     question = await _question(service, game_id)
+    # Pressed on the message as the release left it, even when today's bot has edited it since
+    # (a player whose Discord had not refreshed yet).
+    data: dict[str, Any] = {"custom_id": button["custom_id"], "component_type": button["type"]}
     if button["type"] == 3:
-        reply = await fake.select(user, message, [button["showed"]["options"][0]["value"]],
-                                  custom_id=button["custom_id"])
-    else:
-        reply = await fake.click(user, message, button["custom_id"], as_seen=True)
+        data["values"] = [button["showed"]["options"][0]["value"]]
+    channel = fake.channels[button["channel_id"]]
+    reply = await (await fake._dispatch_interaction(user, MESSAGE_COMPONENT, data, channel, message)).reply()
     after = await _state_of(service, game_id)
     where = f"{button['custom_id']} pressed by {user.name}: {reply!r}"
     assert "Traceback" not in reply.text and reply.message is not None, where
@@ -301,7 +307,9 @@ async def _question(service: GameService, game_id: int) -> Any:
 def _opened_or_stale(reply: Reply, before: dict[str, Any], after: dict[str, Any], version: int, user_id: int,
                      where: str) -> None:
     assert reply.ephemeral and after == before, where
-    if version != before["version"]:
+    if before["status"] is not GameStatus.ACTIVE:
+        assert GAME_OVER in reply.text or STALE in reply.text, where
+    elif version != before["version"]:
         assert STALE in reply.text, f"{where}: an old board says it is out of date"
     elif before["status"] is GameStatus.ACTIVE and before["to_move"] == user_id:
         kinds = {c["type"] for row in reply.components for c in row["components"]}
@@ -333,7 +341,9 @@ def _vote_did(question: str, vote: str, version: int, reply: Reply, before: dict
                and before["status"] is GameStatus.ACTIVE)
     if not current:
         assert reply.ephemeral and after == before, f"{where}: a question no longer open is refused"
-        if version != before["version"]:
+        if before["status"] is not GameStatus.ACTIVE:
+            assert GAME_OVER in reply.text, where
+        elif version != before["version"]:
             assert "out of date" in reply.text, where
         return
     if vote == "no":
