@@ -168,6 +168,24 @@ async def _same_game(service: GameService, store: Store, name: str, game: dict[s
         assert await service.deadline_of(info) == game["reminders"]["deadline_at"], name
 
 
+@pytest.mark.parametrize("release,backend", CASES)
+async def test_a_void_undo_request_does_not_hide_the_draw_offer_made_after_it(
+        release: Release, backend: str, database: str | Path) -> None:
+    """The case of the bug: an undo request, a move that made it void, then a draw offer."""
+    game = release.expected["games"]["1978-void-undo-then-draw"]
+    assert game["question"] is not None and game["question"]["question"] == "draw"
+    store = await Store.open(database)
+    try:
+        async with store.read() as tx:
+            question = await tx.questions.get(game["id"])
+            row = await tx.games.get(game["id"])
+        assert row is not None and question is not None
+        assert (question.question, question.asked_by, question.version) == (
+            "draw", game["question"]["asked_by"], row.version), "the current draw offer is the open question"
+    finally:
+        await store.close()
+
+
 # ----- what was due -------------------------------------------------------------------------
 @pytest.mark.parametrize("release,backend", CASES)
 async def test_reminders_and_deadlines_that_were_due_are_acted_on_once(
