@@ -63,6 +63,10 @@ def test_there_is_a_fixture_of_every_release() -> None:
     for folder in RELEASES:
         assert (folder / "buttons.json").is_file() and (folder / "expected.json").is_file()
         assert not (folder / "games.sqlite3-wal").exists(), "a fixture is one checkpointed file"
+        header = (folder / "games.sqlite3").read_bytes()[:20]
+        assert header[18:20] == b"\x01\x01", "not in WAL mode: the file alone is the whole database"
+        version, commit = (folder / "release.txt").read_text(encoding="utf-8").split()
+        assert version == folder.name and len(commit) == 40
         assert sum(p.stat().st_size for p in folder.iterdir()) < 600_000, "fixtures stay small"
 
 
