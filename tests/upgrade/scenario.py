@@ -95,10 +95,10 @@ class Scenario:
         reply = await self.people[host].slash("new", channel=channel, game=kind, **options)
         assert not reply.ephemeral, reply
         for person in others:
-            joined = await self.people[person].click(reply.message, "Join")
-            assert not getattr(joined, "ephemeral", False) or "joined" in joined.text.lower(), joined
+            await self.people[person].click(reply.message, "Join")
         game = await self.service.game_in_channel(channel.id)
         assert game is not None, f"no lobby in {name}"
+        assert {self.people[p].id for p in others} <= set(game.players), f"everyone joined {name}"
         self.games[name] = game.id
         return reply.message
 
@@ -267,7 +267,7 @@ async def play(scenario: Scenario) -> None:
 
 
 # ----- what the release left behind ---------------------------------------------------------
-def presser(custom_id: str, message: dict[str, Any], game: Any, audience: int | None,
+def presser(custom_id: str, game: Any, audience: int | None,
             question: dict[str, Any] | None, strangers: list[int]) -> int | None:
     """Who would press this button: its one reader for private messages, else whom it is for."""
     if audience is not None:
@@ -319,7 +319,7 @@ async def buttons(s: Scenario, questions: dict[int, dict[str, Any]]) -> list[dic
                     "dm": s.fake.channels[int(message["channel_id"])].is_dm,
                     "game_id": game_id, "custom_id": custom_id, "type": component["type"],
                     "label": component.get("label"), "disabled": bool(component.get("disabled")),
-                    "presser": presser(custom_id, message, game, audience, questions.get(game_id or 0), strangers),
+                    "presser": presser(custom_id, game, audience, questions.get(game_id or 0), strangers),
                     "showed": shown(custom_id, message, component),
                 })
     return out
