@@ -294,7 +294,7 @@ def shown(custom_id: str, message: dict[str, Any], component: dict[str, Any]) ->
     if component["type"] == 3:
         return {"placeholder": component.get("placeholder"),
                 "options": [{"value": o["value"], "label": o["label"]} for o in component["options"]]}
-    if custom_id.startswith("az:play:"):
+    if custom_id.startswith(("az:play:", "az:choose:play:")):
         found = re.findall(r"`([^`]+)`", message.get("content") or "")
         return {"move": found[-1] if found else None}
     return {"label": component.get("label")}

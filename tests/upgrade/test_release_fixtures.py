@@ -36,6 +36,7 @@ from .fixtures import RELEASES, Release, database_of, seeded_fake, todays_bot
 
 CASES = [pytest.param(Release(folder), backend, id=f"{folder.name}-{backend}")
          for folder in RELEASES for backend in ("sqlite", "postgres")]
+#: The chooser's id forms before 0.3.0 (a path, no digest): always refused now.
 CHOOSER_PARTS = ("pick", "play", "back", "page")
 OLDER_CHOOSER = t("en", "chooser.from_older_version")
 STALE = t("en", "refusal.stale")
@@ -313,6 +314,8 @@ async def _press(fake: FakeDiscord, service: GameService, people: dict[int, Fake
         assert reply.ephemeral and OLDER_CHOOSER in reply.text, where
         assert after == before, f"{where}: an old chooser never plays a move"
         outcome = "old chooser refused"
+    elif parts[1] == "choose":
+        outcome = _chooser_did(parts[2], int(parts[4]), button["showed"], reply, before, after, user.id, where)
     elif parts[1] == "turn":
         outcome = _opened_or_stale(reply, before, after, int(parts[3]), user.id, where)
     elif parts[1] in ("hand", "mute"):
@@ -355,6 +358,19 @@ def _opened_or_stale(reply: Reply, before: dict[str, Any], after: dict[str, Any]
             f"{where}: Take my turn opens the chooser"
         return "chooser opened"
     return _refused(reply, before, after, version, where)
+
+
+def _chooser_did(what: str, version: int, showed: dict[str, Any], reply: Reply, before: dict[str, Any],
+                 after: dict[str, Any], user_id: int, where: str) -> str:
+    """A chooser of today's id form (0.3.0 on): Play plays exactly the move it showed, a step shows a step."""
+    if version != before["version"] or before["status"] is not GameStatus.ACTIVE or before["to_move"] != user_id:
+        return _refused(reply, before, after, version, where)
+    if what != "play":
+        assert reply.ephemeral and after == before, where
+        return "chooser step shown"
+    new = after["log"][len(before["log"]):]
+    assert new and new[0][1] == showed["move"], f"{where}: Play plays the move it showed, {showed['move']!r}"
+    return "chooser played the move shown"
 
 
 def _lobby_did(action: str, reply: Reply, before: dict[str, Any], after: dict[str, Any], user_id: int,
