@@ -271,8 +271,13 @@ async def test_every_old_button_does_what_it_showed_or_is_refused(
                     continue
                 outcomes[await _press(fake, bot.service, people, seen, button)] += 1
                 await bot.computer_turns.idle()
-            # Each kind of old button met the case it is there for.
-            assert outcomes["old chooser refused"] == 8, outcomes      # Play, Back, a menu and its Back, twice
+            # Each kind of old button met the case it is there for. Choosers: Play, Back, a menu and its
+            # Back, for a game of each kind; refused in the id form before 0.3.0, played as shown after.
+            older = sum(b["custom_id"].split(":")[1] in CHOOSER_PARTS for b in release.buttons)
+            if older:
+                assert older == 8 and outcomes["old chooser refused"] == older, outcomes
+            else:
+                assert outcomes["chooser played the move shown"] == 2, outcomes
             assert outcomes["chooser opened"] >= 2 and outcomes["refused: out of date"] >= 1, outcomes
             assert outcomes["draw accepted"] == 2, outcomes            # 1978-draw, and the bug's game
             assert outcomes["undo approved"] == 1 and outcomes["joined"] == 2, outcomes
