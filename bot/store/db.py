@@ -93,8 +93,10 @@ class Availability:
                         error.detail)
         self.down = error
 
-    def worked(self) -> None:
-        if self.down is not None:
+    def worked(self, *, wrote: bool) -> None:
+        """A read or (``wrote``) a transaction went through. On a full disk or a read-only file
+        reads still work: only a write ends such an outage."""
+        if self.down is not None and (wrote or self.down.problem is Problem.UNREACHABLE):
             log.info("The game store (%s) is available again.", self.store_name)
             self.down = None
 

@@ -204,7 +204,7 @@ class PostgresStore(Store):
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
-        async with outage_edge(self.availability, postgres_problem), self._pool.connection() as conn:
+        async with outage_edge(self.availability, postgres_problem, writes=False), self._pool.connection() as conn:
             yield Tx(PostgresDb(conn), PostgresClaimRepo)
 
     @asynccontextmanager
@@ -212,12 +212,12 @@ class PostgresStore(Store):
         # A connection lost before COMMIT was answered fails the block as unavailable. Had the
         # server committed just before, the game shows that change from then on (the version
         # check keeps anyone from building on the old one): nothing told to a player is lost.
-        async with outage_edge(self.availability, postgres_problem), self._pool.connection() as conn:
+        async with outage_edge(self.availability, postgres_problem, writes=True), self._pool.connection() as conn:
             async with conn.transaction():
                 yield Tx(PostgresDb(conn), PostgresClaimRepo)
 
     async def schema_version(self) -> int:
-        async with outage_edge(self.availability, postgres_problem), self._pool.connection() as conn:
+        async with outage_edge(self.availability, postgres_problem, writes=False), self._pool.connection() as conn:
             return await _version(conn)
 
 

@@ -113,10 +113,10 @@ class Store(ABC):
 
 
 @asynccontextmanager
-async def outage_edge(availability: Availability,
-                      problem_of: Callable[[BaseException], StoreUnavailable | None]) -> AsyncIterator[None]:
-    """Around one read or transaction: a driver's failure that ``problem_of`` knows becomes
-    ``StoreUnavailable``; any success ends an outage."""
+async def outage_edge(availability: Availability, problem_of: Callable[[BaseException], StoreUnavailable | None],
+                      *, writes: bool) -> AsyncIterator[None]:
+    """Around one read or transaction (``writes``): a driver's failure that ``problem_of`` knows
+    becomes ``StoreUnavailable``; a success may end an outage."""
     try:
         yield
     except Exception as error:
@@ -125,7 +125,7 @@ async def outage_edge(availability: Availability,
             raise
         availability.failed(unavailable)
         raise unavailable from error
-    availability.worked()
+    availability.worked(wrote=writes)
 
 
 def _prepare(path: str) -> None:
@@ -177,13 +177,13 @@ class SqliteStore(Store):
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
-        async with self._lock, outage_edge(self.availability, sqlite_problem):
+        async with self._lock, outage_edge(self.availability, sqlite_problem, writes=False):
             yield self._tx
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Tx]:
         # sqlite3 issues BEGIN IMMEDIATE itself before the first change (see ``_connect``).
-        async with self._lock, outage_edge(self.availability, sqlite_problem):
+        async with self._lock, outage_edge(self.availability, sqlite_problem, writes=True):
             try:
                 yield self._tx
                 await self._conn.commit()
@@ -206,7 +206,7 @@ class SqliteStore(Store):
         """The value of a PRAGMA (journal_mode, foreign_keys, …), for checks and tests."""
         if not name.isidentifier():
             raise ValueError(f"not a pragma name: {name!r}")
-        async with self._lock, outage_edge(self.availability, sqlite_problem):
+        async with self._lock, outage_edge(self.availability, sqlite_problem, writes=False):
             cursor = await self._conn.execute(f"PRAGMA {name}")
             row = await cursor.fetchone()
             return None if row is None else row[0]

@@ -1,0 +1,209 @@
+"""Outages under the bot, for real: the SQLite file's disk full, the PostgreSQL server stopped and started.
+
+While the game store cannot take work, every command and button gets a private
+answer within Discord's 3 seconds saying nothing was changed, and nothing is
+half-applied: the game as the players see it afterwards is the one the store
+holds. When the store is back the bot carries on without a restart, and the
+reminders, deadlines and computer turns that fell due meanwhile are done, once.
+
+The full disk is a small tmpfs filled to the last byte (as root), or SQLite's
+own ``PRAGMA max_page_count`` otherwise. The PostgreSQL server is a private
+throwaway one (``initdb`` and ``pg_ctl`` as the ``postgres`` user, a socket in
+a temporary folder), so stopping it disturbs no other test; it needs root and
+PostgreSQL's binaries, and is skipped without them, except with ``CI=true``.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import logging
+import os
+import shutil
+import sqlite3
+import subprocess
+import time
+from pathlib import Path
+from typing import Any, AsyncIterator, Iterator
+
+import pytest
+from conftest import assert_clean, running_bot
+from fake_discord import FakeDiscord
+from players import latest_board, play_guided, start_game
+
+from bot.service import FakeClock, Refusal, StoreUnavailable
+
+#: What a player reads while the store is away, and while its disk is full.
+UNAVAILABLE = "game store is unavailable right now, so nothing was changed"
+DISK_FULL = "disk is full, so nothing was changed"
+#: The bound on an answer during an outage: Discord's 3 s for acknowledging an interaction.
+ANSWER_BOUND = 3.0
+FAST = 0.01
+
+
+async def _first_move(bot: Any, game_id: int, user_id: int) -> str:
+    return str((await bot.service.legal_moves_for(game_id, user_id))[0].notation)
+
+
+async def timed(answer: Any) -> tuple[Any, float]:
+    """The reply to an interaction, and how long it took on the real clock."""
+    started = time.monotonic()
+    reply = await answer
+    return reply, time.monotonic() - started
+
+
+def _assert_refused(reply: Any, seconds: float, words: str) -> None:
+    assert reply.ephemeral and words in reply.text, reply.text
+    assert "Traceback" not in reply.text and "Sorry, something went wrong" not in reply.text
+    assert seconds < ANSWER_BOUND, f"answered after {seconds:.2f} s"
+
+
+# -- SQLite: a full disk ------------------------------------------------------------------------
+
+
+class FullDisk:
+    """A folder whose disk can be filled to the last byte, and emptied again."""
+
+    def __init__(self, folder: Path, mounted: bool) -> None:
+        self.folder = folder
+        self.mounted = mounted
+        self._filler = folder / "filler"
+
+    def fill(self) -> None:
+        """Write zeros until the disk takes no more: big chunks first, then whatever is left."""
+        descriptor = os.open(self._filler, os.O_WRONLY | os.O_CREAT, 0o600)
+        try:
+            for size in (1 << 20, 4096, 1):
+                chunk = b"\0" * size
+                while True:
+                    try:
+                        if os.write(descriptor, chunk) < size:
+                            break
+                    except OSError as error:
+                        assert error.errno == errno.ENOSPC, error
+                        break
+        finally:
+            os.close(descriptor)
+
+    def empty(self) -> None:
+        self._filler.unlink()
+
+
+@pytest.fixture(params=["tmpfs", "max_page_count"])
+def small_disk(request: Any, tmp_path: Path) -> Iterator[FullDisk]:
+    """A 16 MB tmpfs of its own (as root), unmounted afterwards; or a plain folder whose database
+    SQLite itself keeps from growing (``max_page_count``), which needs no root."""
+    folder = tmp_path / "disk"
+    folder.mkdir()
+    if request.param == "max_page_count":
+        yield FullDisk(folder, mounted=False)
+        return
+    if os.geteuid() != 0:
+        pytest.skip("mounting a small tmpfs needs root; the max_page_count case stands in for it")
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(folder)], check=True)
+    try:
+        yield FullDisk(folder, mounted=True)
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=False)
+
+
+def _fill_file(path: Path) -> int:
+    """Fill the free room inside the database file (free pages, room left in pages) with a table of
+    its own, on a connection of its own kept at the file's size; returns that size in pages."""
+    conn = sqlite3.connect(path)
+    try:
+        conn.execute("CREATE TABLE IF NOT EXISTS filler (stuff BLOB)")
+        conn.commit()
+        pages = int(conn.execute("PRAGMA page_count").fetchone()[0])
+        conn.execute(f"PRAGMA max_page_count = {pages}")
+        for size in (4000, 1000, 100, 10, 1):
+            try:
+                while True:
+                    conn.execute("INSERT INTO filler VALUES (randomblob(?))", (size,))
+                    conn.commit()
+            except sqlite3.OperationalError as error:
+                assert "full" in str(error), error
+                conn.rollback()
+        return int(conn.execute("PRAGMA page_count").fetchone()[0])
+    finally:
+        conn.close()
+
+
+async def fill_database(bot: Any, disk: FullDisk) -> None:
+    """Leave the game database no room: fill its disk; or (the case without root) fill the file and
+    cap the bot's connection at the file's size (``max_page_count``), so SQLite itself refuses to grow it."""
+    if disk.mounted:
+        disk.fill()
+        return
+    pages = await asyncio.to_thread(_fill_file, bot.store.path)
+    async with bot.store.read() as tx:
+        await tx.db.execute(f"PRAGMA max_page_count = {pages}")
+
+
+async def free_database(bot: Any, disk: FullDisk) -> None:
+    if disk.mounted:
+        disk.empty()
+        return
+    async with bot.store.read() as tx:
+        await tx.db.execute("PRAGMA max_page_count = 1073741823")
+
+
+async def _refused_move(fake: FakeDiscord, bot: Any, game_id: int, people: dict[int, Any],
+                        disk: FullDisk) -> tuple[Any, str, Any, list[Any], Any, Any, float]:
+    """Moves until one is refused: on a full tmpfs the first; under ``max_page_count`` the first that
+    needs a page more (the pages the database has may still hold a move or two). Returns the player,
+    the move, the game, its log and board just before it, the refusal and how long it took."""
+    for _ in range(80):
+        before = await bot.service.game(game_id)
+        player = people[before.to_move_id]
+        history = await bot.service.history(game_id, limit=None)
+        board = latest_board(fake)
+        notation = await _first_move(bot, game_id, player.id)
+        reply, seconds = await timed(player.slash("move", notation=notation))
+        if "Played" not in reply.text:
+            return player, notation, before, history, board, reply, seconds
+        assert not disk.mounted, "on a full disk the very first move is refused"
+    raise AssertionError("no move was refused")
+
+
+async def test_a_move_on_a_full_disk_is_refused_with_the_game_unchanged_and_plays_once_there_is_room(
+        fake: FakeDiscord, small_disk: FullDisk, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="bot.store")
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with running_bot(fake, small_disk.folder / "alcazar.sqlite3", clock=FakeClock(),
+                           reminder_interval=None) as bot:
+        game, people = await start_game(fake, bot, alice, [bob], "alcazar")
+        by_id = {p.id: p for p in people}
+        for _ in range(2):
+            to_move = by_id[(await bot.service.game(game.id)).to_move_id]
+            assert "Played" in (await to_move.slash("move", notation=await _first_move(bot, game.id, to_move.id))).text
+
+        await fill_database(bot, small_disk)
+        player, notation, before, history, board, refused, seconds = await _refused_move(
+            fake, bot, game.id, by_id, small_disk)
+        _assert_refused(refused, seconds, DISK_FULL)
+        assert "free some space" in refused.text
+        moves = [(m.notation, m.words) for m in await bot.service.legal_moves_for(game.id, player.id, limit=None)]
+        pressed, seconds = await timed(play_guided(fake, player, "alcazar", moves, notation))
+        _assert_refused(pressed, seconds, DISK_FULL)
+
+        after = await bot.service.game(game.id)
+        assert not isinstance(after, Refusal) and after.version == before.version, "the version did not move"
+        assert await bot.service.history(game.id, limit=None) == history, "nothing was added to the log"
+        shown = await player.slash("board")
+        assert f"after {history[-1].ply} moves." in shown.text and f"It is {player.mention}'s turn" in shown.text, \
+            "the cached game is the stored one: the old position"
+        assert latest_board(fake) == board, "no board was posted for a move that was not made"
+        warnings = [r for r in caplog.records if "unavailable, disk full" in r.getMessage()]
+        assert len(warnings) == 1, "the host reads of the full disk once, not once per click"
+        assert not [r for r in caplog.records if r.exc_info], "no traceback in the log"
+
+        await free_database(bot, small_disk)
+        played = await player.slash("move", notation=notation)
+        assert "Played" in played.text, played.text
+        after = await bot.service.game(game.id)
+        assert after.version > before.version and after.to_move_id != player.id
+        assert [line.notation for line in await bot.service.history(game.id, limit=None)][:len(history) + 1] == \
+            [line.notation for line in history] + [notation]
+        assert any("available again" in r.getMessage() for r in caplog.records)
+    assert_clean(fake)
