@@ -21,6 +21,7 @@ import logging
 import os
 import shutil
 import sqlite3
+import tempfile
 import subprocess
 import time
 from pathlib import Path
@@ -206,4 +207,154 @@ async def test_a_move_on_a_full_disk_is_refused_with_the_game_unchanged_and_play
         assert [line.notation for line in await bot.service.history(game.id, limit=None)][:len(history) + 1] == \
             [line.notation for line in history] + [notation]
         assert any("available again" in r.getMessage() for r in caplog.records)
+    assert_clean(fake)
+
+
+# -- PostgreSQL: the server stopped and started -------------------------------------------------
+
+
+def _postgres_binaries() -> Path | None:
+    """Where ``initdb`` and ``pg_ctl`` are, found as .ci/postgres.sh finds them."""
+    found = shutil.which("initdb")
+    if found:
+        return Path(found).resolve().parent
+    versions = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"),
+                      key=lambda p: [int(n) for n in p.parent.parent.name.split(".") if n.isdigit()])
+    return versions[-1].parent if versions else None
+
+
+class PrivateServer:
+    """A throwaway PostgreSQL cluster of this test alone, on a socket in its own folder, run as ``postgres``."""
+
+    def __init__(self, binaries: Path, folder: Path) -> None:
+        self.binaries = binaries
+        self.folder = folder
+        self.url = f"postgresql://postgres@/postgres?host={folder}"
+
+    def _as_postgres(self, *command: str) -> None:
+        line = " ".join(f"'{part}'" for part in command)
+        subprocess.run(["su", "postgres", "-s", "/bin/sh", "-c", line], check=True, capture_output=True)
+
+    def create(self) -> None:
+        self._as_postgres(str(self.binaries / "initdb"), "-D", str(self.folder / "data"), "-U", "postgres",
+                          "-A", "trust", "-E", "UTF8", "--no-locale")
+
+    def start(self) -> None:
+        options = f"-c listen_addresses= -c unix_socket_directories={self.folder} -c fsync=off"
+        self._as_postgres(str(self.binaries / "pg_ctl"), "-D", str(self.folder / "data"),
+                          "-l", str(self.folder / "server.log"), "-w", "-o", options, "start")
+
+    def stop(self) -> None:
+        """A fast shutdown: the server ends every session at once, as on a restart by the host."""
+        self._as_postgres(str(self.binaries / "pg_ctl"), "-D", str(self.folder / "data"), "-m", "fast", "-w", "stop")
+
+
+@pytest.fixture
+def private_postgres() -> Iterator[PrivateServer]:
+    binaries = _postgres_binaries()
+    if binaries is None or os.geteuid() != 0:
+        why = "no PostgreSQL binaries (initdb, pg_ctl)" if binaries is None else "not root (initdb runs as postgres)"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"CI=true, but the PostgreSQL outage test cannot run: {why}", pytrace=False)
+        pytest.skip(f"PostgreSQL outage test skipped: {why}")
+    # Not under pytest's temporary folder: the postgres user must reach it, and a socket path is short.
+    folder = Path(tempfile.mkdtemp(prefix="alcazar-outage-"))
+    shutil.chown(folder, "postgres")
+    folder.chmod(0o700)
+    server = PrivateServer(binaries, folder)
+    try:
+        server.create()
+        server.start()
+        yield server
+    finally:
+        with contextlib.suppress(subprocess.CalledProcessError):
+            server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _reminders(fake: FakeDiscord, user: Any) -> list[dict[str, Any]]:
+    return [m for m in fake.dms_to(user) if m["content"].startswith("Reminder")]
+
+
+async def _store_answers_again(bot: Any, game_id: int, within: float = 30.0) -> float:
+    """Seconds until the store answers once more (the bot was not restarted)."""
+    started = time.monotonic()
+    while True:
+        try:
+            await bot.service.game(game_id)
+            return time.monotonic() - started
+        except StoreUnavailable:
+            assert time.monotonic() - started < within, f"the store did not come back within {within} s"
+            await asyncio.sleep(0.2)
+
+
+async def test_postgres_stopped_and_started_under_the_bot(fake: FakeDiscord, private_postgres: PrivateServer,
+                                                         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="bot.store")
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    side = fake.add_channel("side")
+    clock = FakeClock()
+    # Computers think their level's full time: the hard one's 3 s are the outage's way in.
+    async with running_bot(fake, tmp_path / "unused.sqlite3", database_url=private_postgres.url, clock=clock,
+                           reminder_interval=None, think_scale=1.0) as bot:
+        duel, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978", reminder_hours=1.0)
+        for player in (first, second):
+            assert "Played" in (await player.slash("move", notation=await _first_move(bot, duel.id, player.id))).text
+        lobby = await carol.slash("new", channel=side, game="alcazar", computers=1, level="hard")
+        await carol.click(lobby.message, "Start")
+        await bot.computer_turns.idle()
+        castle = await bot.service.game_in_channel(side.id)
+        assert castle is not None and castle.to_move_id == carol.id
+        duel_log = await bot.service.history(duel.id, limit=None)
+
+        # Carol's move hands the turn to the computer, which claims it and thinks; meanwhile the server goes.
+        notation = await _first_move(bot, castle.id, carol.id)
+        assert "Played" in (await carol.slash("move", channel=side, notation=notation)).text
+        castle = await bot.service.game(castle.id)
+        castle_log = await bot.service.history(castle.id, limit=None)
+        assert castle.to_move_id != carol.id, "the computer is to play"
+        duel = await bot.service.game(duel.id)
+        board = latest_board(fake)
+        move = await _first_move(bot, duel.id, first.id)
+        await asyncio.to_thread(private_postgres.stop)
+
+        answers = {
+            "move": await timed(first.slash("move", notation=move)),
+            "button": await timed(first.click(board, "Take my turn")),
+            "command": await timed(second.slash("board")),
+        }
+        for reply, seconds in answers.values():
+            _assert_refused(reply, seconds, UNAVAILABLE)
+        clock.advance(hours=2)            # the duel's reminder falls due during the outage
+        with pytest.raises(StoreUnavailable):
+            await bot.reminders.run_once()
+        await bot.computer_turns.idle()   # the computer's move could not be committed
+        assert _reminders(fake, first) == [], "no reminder went out during the outage"
+        assert latest_board(fake) == board, "nothing was posted during the outage"
+
+        await asyncio.to_thread(private_postgres.start)
+        back_after = await _store_answers_again(bot, duel.id)
+        assert await bot.service.history(duel.id, limit=None) == duel_log, "nothing acknowledged is lost"
+        assert (await bot.service.game(duel.id)).version == duel.version, "nothing was half-applied"
+        assert (await bot.service.game(castle.id)).version == castle.version, "the computer has not played yet"
+
+        await bot.reminders.run_once()        # the reminder round, and the computer's turn resumed
+        await bot.computer_turns.idle()
+        assert len(_reminders(fake, first)) == 1, "the reminder that fell due during the outage went out"
+        after = await bot.service.game(castle.id)
+        assert after.version > castle.version and after.to_move_id == carol.id, "the computer played its turn"
+        assert [line.notation for line in await bot.service.history(castle.id, limit=None)][:len(castle_log)] == \
+            [line.notation for line in castle_log]
+
+        played = await first.slash("move", notation=move)
+        assert "Played" in played.text, played.text
+        assert (await bot.service.game(duel.id)).version == duel.version + 1
+        assert f"Your turn, {second.mention}." in latest_board(fake)["content"]
+        await bot.reminders.run_once()
+        assert len(_reminders(fake, first)) == 1 and _reminders(fake, second) == [], "the reminder went out once"
+        warnings = [r for r in caplog.records if "is unavailable, unreachable" in r.getMessage()]
+        assert len(warnings) == 1, [r.getMessage() for r in warnings]
+        assert not [r for r in caplog.records if r.exc_info and r.name.startswith("bot")], "no traceback"
+        print(f"answers during the outage: {', '.join(f'{k} {s:.2f} s' for k, (_, s) in answers.items())}; "
+              f"store answering {back_after:.2f} s after the server started")
     assert_clean(fake)
