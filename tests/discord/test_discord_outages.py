@@ -6,8 +6,8 @@ half-applied: the game as the players see it afterwards is the one the store
 holds. When the store is back the bot carries on without a restart, and the
 reminders, deadlines and computer turns that fell due meanwhile are done, once.
 
-The full disk is a small tmpfs filled to the last byte (as root), or SQLite's
-own ``PRAGMA max_page_count`` otherwise. The PostgreSQL server is a private
+The full disk is a small tmpfs filled to the last byte (as root), and, needing
+no root, a file SQLite itself will not grow (``PRAGMA max_page_count``). The PostgreSQL server is a private
 throwaway one (``initdb`` and ``pg_ctl`` as the ``postgres`` user, a socket in
 a temporary folder), so stopping it disturbs no other test; it needs root and
 PostgreSQL's binaries, and is skipped without them, except with ``CI=true``.
@@ -33,7 +33,6 @@ UNAVAILABLE = "game store is unavailable right now, so nothing was changed"
 DISK_FULL = "disk is full, so nothing was changed"
 #: The bound on an answer during an outage: Discord's 3 s for acknowledging an interaction.
 ANSWER_BOUND = 3.0
-FAST = 0.01
 
 
 async def _first_move(bot: Any, game_id: int, user_id: int) -> str:
@@ -54,6 +53,7 @@ def _assert_refused(reply: Any, seconds: float, words: str) -> None:
 
 
 # -- SQLite: a full disk ------------------------------------------------------------------------
+
 
 async def fill_database(bot: Any, disk: FullDisk) -> None:
     """Leave the game database no room: fill its disk; or (the case without root) fill the file and
@@ -160,9 +160,9 @@ async def test_postgres_stopped_and_started_under_the_bot(fake: FakeDiscord, pri
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     side = fake.add_channel("side")
     clock = FakeClock()
-    # Computers think their level's full time: the hard one's 3 s are the outage's way in.
+    # The hard computer thinks twice its level's 3 s: the server is stopped meanwhile, before its move.
     async with running_bot(fake, tmp_path / "unused.sqlite3", database_url=private_postgres.url, clock=clock,
-                           reminder_interval=None, think_scale=1.0) as bot:
+                           reminder_interval=None, think_scale=2.0) as bot:
         duel, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978", reminder_hours=1.0)
         for player in (first, second):
             assert "Played" in (await player.slash("move", notation=await _first_move(bot, duel.id, player.id))).text
