@@ -63,7 +63,7 @@ async def test_a_move_the_store_refuses_changes_nothing_and_plays_when_it_is_bac
 async def test_a_computer_turn_cut_short_by_the_store_is_played_by_its_claimer_as_soon_as_it_is_back(
         sqlite_store: Store) -> None:
     """Not only after the claim's two-minute lease: the clock does not move here."""
-    service = GameService(sqlite_store, FakeClock(), think_scale=0.25)   # normal thinks 0.5 s in 1978
+    service = GameService(sqlite_store, FakeClock(), think_scale=0.1)
     lobby = await service.create_lobby(1, 500, HOST, "alcazar1978", seed=3)
     assert isinstance(lobby, Accepted)
     await service.add_computer(lobby.game.id, HOST, "normal")
@@ -75,13 +75,20 @@ async def test_a_computer_turn_cut_short_by_the_store_is_played_by_its_claimer_a
         assert isinstance(result, Accepted)
     [turn] = [e for e in result.events if isinstance(e, ComputerToMove)]
 
+    # Every thinking slot taken: the computer claims its turn, then waits for a slot to think in.
+    slots, taken = service._thinking_slots(), 0
+    while not slots.locked():
+        await slots.acquire()
+        taken += 1
     thinking = asyncio.create_task(service.play_computer_turn(turn.game_id, turn.version))
-    for _ in range(500):        # the claim is taken before the computer thinks
+    for _ in range(500):
         async with sqlite_store.read() as tx:
             if await tx.claims.holder(turn.game_id, "computer") is not None:
                 break
         await asyncio.sleep(0.01)
-    await _writes_refused(sqlite_store, True)
+    await _writes_refused(sqlite_store, True)      # the store goes before the move is committed
+    for _ in range(taken):
+        slots.release()
     with pytest.raises(StoreUnavailable):
         await thinking
     assert (await service.game(turn.game_id)).version == turn.version, "the computer's move was not kept"
