@@ -33,6 +33,7 @@ UNAVAILABLE = "game store is unavailable right now, so nothing was changed"
 DISK_FULL = "disk is full, so nothing was changed"
 #: The bound on an answer during an outage: Discord's 3 s for acknowledging an interaction.
 ANSWER_BOUND = 3.0
+FAST = 0.01       # computers think for a hundredth of their level's time
 
 
 async def _first_move(bot: Any, game_id: int, user_id: int) -> str:
@@ -160,20 +161,24 @@ async def test_postgres_stopped_and_started_under_the_bot(fake: FakeDiscord, pri
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     side = fake.add_channel("side")
     clock = FakeClock()
-    # The hard computer thinks twice its level's 3 s: the server is stopped meanwhile, before its move.
     async with running_bot(fake, tmp_path / "unused.sqlite3", database_url=private_postgres.url, clock=clock,
-                           reminder_interval=None, think_scale=2.0) as bot:
+                           reminder_interval=None, think_scale=FAST) as bot:
         duel, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978", reminder_hours=1.0)
         for player in (first, second):
             assert "Played" in (await player.slash("move", notation=await _first_move(bot, duel.id, player.id))).text
-        lobby = await carol.slash("new", channel=side, game="alcazar", computers=1, level="hard")
+        lobby = await carol.slash("new", channel=side, game="alcazar", computers=1, level="normal")
         await carol.click(lobby.message, "Start")
         await bot.computer_turns.idle()
         castle = await bot.service.game_in_channel(side.id)
         assert castle is not None and castle.to_move_id == carol.id
         duel_log = await bot.service.history(duel.id, limit=None)
 
-        # Carol's move hands the turn to the computer, which claims it and thinks; meanwhile the server goes.
+        # Carol's move hands the turn to the computer, which claims it and waits for a thinking slot
+        # (all taken here); meanwhile the server goes.
+        slots, taken = bot.service._thinking_slots(), 0
+        while not slots.locked():
+            await slots.acquire()
+            taken += 1
         notation = await _first_move(bot, castle.id, carol.id)
         assert "Played" in (await carol.slash("move", channel=side, notation=notation)).text
         castle = await bot.service.game(castle.id)
@@ -194,7 +199,9 @@ async def test_postgres_stopped_and_started_under_the_bot(fake: FakeDiscord, pri
         clock.advance(hours=2)            # the duel's reminder falls due during the outage
         with pytest.raises(StoreUnavailable):
             await bot.reminders.run_once()
-        await bot.computer_turns.idle()   # the computer's move could not be committed
+        for _ in range(taken):
+            slots.release()
+        await bot.computer_turns.idle()   # the computer thought, but its move could not be committed
         assert _reminders(fake, first) == [], "no reminder went out during the outage"
         assert latest_board(fake) == board, "nothing was posted during the outage"
 
