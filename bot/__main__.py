@@ -16,6 +16,9 @@ def configure_logging(settings: Settings) -> None:
                         format="%(asctime)s %(levelname)-8s %(name)s: %(message)s")
     # discord.py's own chatter stays at INFO even when the bot debugs.
     logging.getLogger("discord").setLevel(max(settings.log_level, logging.INFO))
+    # psycopg_pool warns at every attempt to reconnect during an outage (each second or few);
+    # the store says once that the database is unavailable, with the reason, and once that it is back.
+    logging.getLogger("psycopg.pool").setLevel(max(settings.log_level, logging.ERROR))
 
 
 async def run(settings: Settings, **bot_options: Any) -> None:

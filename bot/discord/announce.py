@@ -21,7 +21,7 @@ from bot.discord.standings import mention, pinging, result_lines, standing_line,
 from bot.discord.style import move_words
 from bot.discord.texts import CONTENT_LIMIT, clip
 from bot.i18n import t
-from bot.service import Accepted, GameInfo, GameOver, HandsChanged, MovePlayed, Refusal
+from bot.service import Accepted, GameInfo, GameOver, HandsChanged, MovePlayed, Refusal, StoreUnavailable
 from bot.store import EntryKind, GameStatus
 
 if TYPE_CHECKING:
@@ -161,9 +161,10 @@ def _content(lines: Sequence[str]) -> str:
 async def publish(bot: AlcazarBot, accepted: Accepted, *, headline: str | None = None) -> bool:
     """After an accepted change: one channel message with the board, then hands by DM.
 
-    Returns False when Discord would not take the channel message: the change
-    stands all the same, the player to act is told by DM, and the caller tells
-    the user that ``/alcazar board`` shows the board again.
+    Returns False when Discord would not take the channel message (or the game
+    store went away before it was made): the change stands all the same, the
+    player to act is told by DM, and the caller tells the user that
+    ``/alcazar board`` shows the board again.
     """
     moves = [move_line(e, accepted.game.settings.language) for e in accepted.events if isinstance(e, MovePlayed)]
     lines = ([headline] if headline else []) + moves
@@ -174,6 +175,12 @@ async def publish(bot: AlcazarBot, accepted: Accepted, *, headline: str | None =
             if not posted:
                 await tell_turn_by_dm(bot, accepted.game.id)
         await send_changed_hands(bot, accepted)
+    except StoreUnavailable:
+        # The change was committed before the store went away: it stands, and the player must
+        # not read that nothing changed. Only its announcement is short; /alcazar board shows it.
+        log.warning("The board of game %s was not posted: the game store went away after the change",
+                    accepted.game.id)
+        posted = False
     finally:
         # After the board, so the computer's move is posted after the move it answers;
         # whatever happened to the messages, the computer plays.

@@ -32,7 +32,7 @@ from bot.discord.replies import answer_failure
 from bot.discord.standings import computer_label
 from bot.discord.translator import CatalogTranslator
 from bot.i18n import ENGLISH, language_of, t
-from bot.service import BackupSchedule, Clock, GameInfo, GameService, SystemClock
+from bot.service import BackupSchedule, Clock, GameInfo, GameService, StoreUnavailable, SystemClock
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -150,7 +150,11 @@ class AlcazarBot(discord.AutoShardedClient):
         user_id = interaction.user.id
         if self._languages.get(user_id) != language and self._service is not None:
             self._languages[user_id] = language
-            await self._service.remember_language(user_id, language)
+            try:
+                await self._service.remember_language(user_id, language)
+            except StoreUnavailable:
+                # The interaction itself tells the user; the language is stored at their next one.
+                self._languages.pop(user_id, None)
 
     async def language_for_dm(self, user_id: int) -> str:
         """The language of the user's last interaction with the bot (English if none)."""

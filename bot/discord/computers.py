@@ -13,7 +13,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.discord.announce import publish
-from bot.service import Accepted, ComputerToMove
+from bot.service import Accepted, ComputerToMove, StoreUnavailable
 
 if TYPE_CHECKING:
     from bot.discord.client import AlcazarBot
@@ -48,6 +48,8 @@ class ComputerTurns:
             result = await self.bot.service.play_computer_turn(game_id, version)
             if result is not None:
                 await publish(self.bot, result)
+        except StoreUnavailable:
+            pass        # logged by the store, once per outage; the next resume round plays the turn
         except Exception:  # noqa: BLE001 - a failed turn is retried by the next resume round
             log.exception("Computer turn of game %s at version %s failed", game_id, version)
 
@@ -61,6 +63,8 @@ class ComputerTurns:
             await self.bot.wait_until_ready()
             try:
                 await self.resume()
+            except StoreUnavailable:
+                pass        # the reminder rounds resume them once the store is back
             except Exception:  # noqa: BLE001 - the reminder rounds resume them later
                 log.exception("Resuming computer turns failed")
         self._resumer = asyncio.create_task(run(), name="alcazar-computer-resume")

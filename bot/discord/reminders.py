@@ -21,7 +21,7 @@ from bot.discord.players import refresh_boards
 from bot.discord.replies import Refused, guarded, send
 from bot.discord.standings import mention, pinging, timestamp
 from bot.i18n import ENGLISH, Msg, t
-from bot.service import Refusal, Reminder
+from bot.service import Refusal, Reminder, StoreUnavailable
 
 if TYPE_CHECKING:
     from bot.discord.client import AlcazarBot
@@ -57,28 +57,30 @@ class ReminderLoop:
         while True:
             try:
                 await self.run_once()
+            except StoreUnavailable:
+                pass        # the store has logged the outage; the next round carries on when it is back
             except Exception:  # noqa: BLE001 - one bad round must not stop reminders for good
                 log.exception("Reminder round failed")
             await asyncio.sleep(self.interval)
 
     async def run_once(self) -> None:
-        """One round: each reminder and each missed deadline on its own, so one failure stops no other game."""
+        """One round: each reminder and each missed deadline on its own, so one failure stops no other game.
+
+        The store becoming unavailable ends the round (``StoreUnavailable``): no other game
+        could go on either, and the next round finds everything that was due still due."""
         service = self.bot.service
         try:
             await self._note_returns()
+        except StoreUnavailable:
+            raise
         except Exception:  # noqa: BLE001 - a board that cannot be refreshed must not hold back reminders
             log.exception("Refreshing the boards of players back from time away failed")
         for reminder in await service.due_reminders():
             try:
-                # Claimed first, so that of the processes sharing the database one sends it;
-                # recorded after sending, so that a process that dies meanwhile leaves it to
-                # another (whose copy Discord does not make again: the same nonce, ``once``).
-                # Recorded too when sending raised: a broken reminder is not retried.
                 if await service.claim_reminder(reminder):
-                    try:
-                        await self.remind(reminder)
-                    finally:
-                        await service.mark_reminded(reminder)
+                    await self._send_claimed(reminder)
+            except StoreUnavailable:
+                raise
             except Exception:  # noqa: BLE001 - logged with its game; the other games go on
                 log.exception("Reminder for game %s failed", reminder.game_id)
         for accepted in await service.process_deadlines():
@@ -88,6 +90,27 @@ class ReminderLoop:
                 log.exception("Announcing the missed deadline of game %s failed", accepted.game.id)
         # A computer turn whose task was lost (a crash, an outage) is picked up again.
         await self.bot.computer_turns.resume()
+
+    async def _send_claimed(self, reminder: Reminder) -> None:
+        """Send a reminder this process claimed, then record it.
+
+        Claimed first, so that of the processes sharing the database one sends it;
+        recorded after sending, so that a process that dies meanwhile leaves it to
+        another (whose copy Discord does not make again: the same nonce, ``once``).
+        Recorded too when sending raised (a broken reminder is not retried), except
+        when the store went away first: ``remind`` reads it before sending anything,
+        so the reminder is still to be sent, once the store is back.
+        """
+        service = self.bot.service
+        try:
+            await self.remind(reminder)
+        except StoreUnavailable:
+            service.reminder_not_sent(reminder)
+            raise
+        except Exception:
+            await service.mark_reminded(reminder)
+            raise
+        await service.mark_reminded(reminder)
 
     async def _note_returns(self) -> None:
         """Players whose time away ran out since the last round: their boards drop the away line and

@@ -29,7 +29,9 @@ Records and replays: ``all_moves``, ``finished_in_channel``, ``replay_animation`
 Work on one game is serialised by one asyncio lock per game id; short engine
 steps run in a worker thread, CPU-heavy work (images) in the worker processes
 of ``bot.service.workers`` (``in_process``). Every accepted change is one
-transaction guarded by the game's version.
+transaction guarded by the game's version. When the game store cannot take
+work (its server down, its disk full) an operation raises ``StoreUnavailable``
+and nothing of it was kept, in the database or in the service's memory.
 """
 from __future__ import annotations
 
@@ -48,7 +50,8 @@ from bot.service.replays import REPLAY_BUDGET
 from bot.service.live import replay
 from bot.service.questions import answerers
 from bot.service.results import (
-    Accepted, BoardView, GameInfo, GameResult, HistoryLine, MoveChoice, Reason, Refusal, Reminder,
+    Accepted, BoardView, GameInfo, GameResult, HistoryLine, MoveChoice, Reason, Refusal, Reminder, StoreProblem,
+    StoreUnavailable,
 )
 from bot.service.service import GameService
 from bot.service.settings import GameSettings, SettingsError

@@ -62,6 +62,8 @@ class ServiceBase:
         self.process_name = process_name or f"{socket.gethostname()}:{os.getpid()}"
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._live: OrderedDict[int, LiveGame] = OrderedDict()
+        # Claims this process holds on work an outage cut short: (game id, task, version, number).
+        self._interrupted: set[tuple[int, str, int, int]] = set()
 
     # -- serialising work on one game ------------------------------------------------
 
@@ -78,10 +80,24 @@ class ServiceBase:
     # -- claims on scheduled work (several processes, one database) -------------------
 
     async def _claim(self, game_id: int, task: str, version: int, number: int, now: float) -> bool:
-        """Take a piece of scheduled work for this process; False when it is done or held elsewhere."""
+        """Take a piece of scheduled work for this process; False when it is done or held elsewhere.
+
+        Work this process claimed and then could not do, because the store went away before
+        anything was done (``_interrupted``), is taken again at once, if the claim is still
+        its own, rather than after the claim's lease."""
+        key = (game_id, task, version, number)
         async with self.store.write() as tx:
+            if key in self._interrupted:
+                self._interrupted.discard(key)
+                if await tx.claims.renew(game_id, task, version, number, owner=self.process_name,
+                                         now=now, lease=self.CLAIM_LEASE_SECONDS):
+                    return True
             return await tx.claims.claim(game_id, task, version, number, owner=self.process_name,
                                          now=now, lease=self.CLAIM_LEASE_SECONDS)
+
+    def _interrupted_work(self, game_id: int, task: str, version: int, number: int) -> None:
+        """The store went away after this process claimed the work and before any of it was done."""
+        self._interrupted.add((game_id, task, version, number))
 
     async def _finish_claim(self, game_id: int, task: str, version: int, number: int) -> None:
         async with self.store.write() as tx:
