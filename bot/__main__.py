@@ -23,16 +23,28 @@ async def run(settings: Settings, **bot_options: Any) -> None:
     from bot.discord import AlcazarBot
 
     async with AlcazarBot(settings, **bot_options) as bot:
-        _close_on_sigterm(bot)
-        await bot.start(settings.discord_token)
+        _close_on_signals(bot)
+        try:
+            await bot.start(settings.discord_token)
+        finally:
+            # ``start`` returns once the gateway is closed, before the rest is released: wait for all
+            # of it here, or ``asyncio.run`` cancels the closing half way (the database left open).
+            await bot.close()
 
 
-def _close_on_sigterm(bot: Any) -> None:
-    """SIGTERM (from the supervisor or a service manager) closes the bot cleanly."""
-    try:
-        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
-    except NotImplementedError:   # Windows: no signal handlers on the event loop
-        pass
+def _close_on_signals(bot: Any) -> None:
+    """SIGTERM (from the supervisor or a service manager) and Ctrl-C close the bot cleanly."""
+    loop = asyncio.get_running_loop()
+    closing: set[asyncio.Future[None]] = set()   # a reference, so the task is not collected half way
+
+    def close() -> None:
+        closing.add(asyncio.ensure_future(bot.close()))
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(signum, close)
+        except NotImplementedError:   # Windows: no signal handlers on the event loop; Ctrl-C still interrupts
+            pass
 
 
 def parse_arguments(argv: list[str]) -> argparse.Namespace:

@@ -13,6 +13,7 @@ the commands.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import socket
@@ -75,6 +76,7 @@ class AlcazarBot(discord.AutoShardedClient):
         self._service: GameService | None = None
         self._names: dict[int, str] = {}
         self._languages: dict[int, str] = {}   # the last language stored per user, to write only changes
+        self._release: asyncio.Task[None] | None = None
 
     @property
     def service(self) -> GameService:
@@ -111,6 +113,20 @@ class AlcazarBot(discord.AutoShardedClient):
         return f"{socket.gethostname()}:{os.getpid()}:shards {shards}"
 
     async def close(self) -> None:
+        """Stop everything the bot started, once, whoever asks first (a signal, ``async with``, a test).
+
+        The work runs in one task that every caller awaits: a caller that stops
+        waiting (``bot.start`` returns as soon as the gateway closes) must not
+        leave the database half closed, or aiosqlite's thread keeps the process
+        alive at exit.
+        """
+        if self._release is None:
+            self._release = asyncio.ensure_future(self._release_resources())
+        await asyncio.shield(self._release)
+
+    async def _release_resources(self) -> None:
+        # Background work first (it posts through the gateway and writes to the store), then
+        # Discord, then what the answers used: the image workers and the database.
         await self.reminders.stop()
         await self.computer_turns.stop()
         await super().close()

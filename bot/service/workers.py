@@ -22,6 +22,7 @@ import functools
 import importlib
 import multiprocessing
 import os
+import signal
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Callable, ParamSpec, Sequence, TypeVar
@@ -61,6 +62,9 @@ def _context() -> multiprocessing.context.BaseContext:
 
 def _prepare_worker(modules: tuple[str, ...], guarded: bool) -> None:
     """Each worker's first step: end with the fork server, then import what its work needs."""
+    # Ctrl-C in a terminal reaches the whole process group: the bot stops its workers itself,
+    # while a worker interrupted on its own would break the pool and print a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if guarded:
         importlib.import_module(GUARD).end_with_fork_server()
     for module in modules:
