@@ -6,16 +6,30 @@ import asyncio
 import logging
 import signal
 import sys
-from typing import Any
+from typing import Any, TextIO
 
 from bot.config import ConfigError, Settings, load_settings
+from bot.telemetry.logs import log_handler
+
+#: Libraries whose chatter stays at INFO even when the bot debugs (their DEBUG lines are safe all the same).
+CHATTY = ("discord", "aiosqlite")
 
 
-def configure_logging(settings: Settings) -> None:
-    logging.basicConfig(level=settings.log_level,
-                        format="%(asctime)s %(levelname)-8s %(name)s: %(message)s")
-    # discord.py's own chatter stays at INFO even when the bot debugs.
-    logging.getLogger("discord").setLevel(max(settings.log_level, logging.INFO))
+def configure_logging(settings: Settings, stream: TextIO | None = None) -> logging.Handler:
+    """Log ``LOG_FORMAT`` lines at ``LOG_LEVEL`` to ``stream`` (stderr), no secret in any; returns the handler.
+
+    Called again, it replaces the handler it added before and leaves any other alone.
+    """
+    root = logging.getLogger()
+    for old in [h for h in root.handlers if getattr(h, "alcazar", False)]:
+        root.removeHandler(old)
+    handler = log_handler(settings.log_format, [settings.discord_token], stream)
+    handler.alcazar = True  # type: ignore[attr-defined]
+    root.addHandler(handler)
+    root.setLevel(settings.log_level)
+    for name in CHATTY:
+        logging.getLogger(name).setLevel(max(settings.log_level, logging.INFO))
+    return handler
 
 
 async def run(settings: Settings, **bot_options: Any) -> None:
