@@ -37,6 +37,7 @@ T = TypeVar("T")
 _pool: ProcessPoolExecutor | None = None
 _size: int | None = None
 _preload: tuple[str, ...] = ()
+_queued = 0     # calls handed to the pool and not done yet (waiting for a worker or running)
 
 
 def configure_workers(processes: int | None, *, preload: Sequence[str] = ()) -> None:
@@ -114,13 +115,40 @@ async def in_process(work: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs)
     A pool whose worker died (killed, out of memory) is replaced once and the
     work tried again there.
     """
+    global _queued
     loop = asyncio.get_running_loop()
     call = functools.partial(work, *args, **kwargs)
+    _queued += 1
     try:
-        return await loop.run_in_executor(worker_pool(), call)
-    except BrokenProcessPool:
-        shutdown_workers()
-        return await loop.run_in_executor(worker_pool(), call)
+        try:
+            return await loop.run_in_executor(worker_pool(), call)
+        except BrokenProcessPool:
+            shutdown_workers()
+            return await loop.run_in_executor(worker_pool(), call)
+    finally:
+        _queued -= 1
+
+
+def queued() -> int:
+    """How many calls are in the pool now: waiting for a worker or being worked on."""
+    return _queued
+
+
+def pool_trouble() -> str | None:
+    """What is wrong with the pool (not started, broken, a worker gone), or None when every worker is alive."""
+    pool = _pool
+    if pool is None:
+        return "not started"
+    # the executor has no public word on its state or its processes
+    if getattr(pool, "_broken", False):
+        return "broken: a worker process died"
+    processes = dict(pool._processes or {})
+    dead = sorted(pid for pid, process in processes.items() if not process.is_alive())
+    if dead:
+        return f"worker process {dead[0]} is gone"
+    if not processes:
+        return "no worker process"
+    return None
 
 
 def shutdown_workers() -> None:

@@ -103,6 +103,13 @@ class Store(ABC):
     async def schema_version(self) -> int:
         """The number of the last migration applied."""
 
+    async def ping(self) -> None:
+        """One trivial query (``SELECT 1``): raises when the database does not answer (closed, gone, broken)."""
+        async with self.read() as tx:
+            cursor = await tx.db.execute("SELECT 1")
+            if await cursor.fetchone() is None:
+                raise RuntimeError("SELECT 1 returned no row")
+
 
 def _prepare(path: str) -> None:
     """Switch the file to WAL and bring its schema up to date (before the shared connection opens)."""
