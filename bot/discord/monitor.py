@@ -148,7 +148,7 @@ class Monitor:
 
     async def _database_trouble(self) -> str | None:
         if self.bot.store is None:
-            return "not open"
+            return "closed"
         trouble = await self.bot.service.database_trouble(DATABASE_TIMEOUT)
         return None if trouble is None else scrub(trouble)
 

@@ -28,11 +28,12 @@ class QueryOperations(ServiceBase):
         return {status.value: count for status, count in counts.items()}
 
     async def database_trouble(self, timeout: float = 2.0) -> str | None:
-        """Why the database does not answer a trivial query within ``timeout`` seconds, or None when it does."""
+        """Why the database does not answer a trivial query within ``timeout`` seconds (``timeout``, or the
+        driver's error), or None when it does."""
         try:
             await asyncio.wait_for(self.store.ping(), timeout)
         except asyncio.TimeoutError:
-            return f"no answer within {timeout:g} s"
+            return "timeout"
         except Exception as error:  # noqa: BLE001 - whatever the driver raises, the database is not answering
             return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
         return None

@@ -135,19 +135,21 @@ def queued() -> int:
 
 
 def pool_trouble() -> str | None:
-    """What is wrong with the pool (not started, broken, a worker gone), or None when every worker is alive."""
+    """What is wrong with the pool, as a word for monitoring, or None when every worker is alive.
+
+    ``not_started``, ``broken`` (a worker died; the next call replaces the pool), ``worker_gone``, ``no_workers``.
+    """
     pool = _pool
     if pool is None:
-        return "not started"
+        return "not_started"
     # the executor has no public word on its state or its processes
     if getattr(pool, "_broken", False):
-        return "broken: a worker process died"
+        return "broken"
     processes = dict(pool._processes or {})
-    dead = sorted(pid for pid, process in processes.items() if not process.is_alive())
-    if dead:
-        return f"worker process {dead[0]} is gone"
     if not processes:
-        return "no worker process"
+        return "no_workers"
+    if not all(process.is_alive() for process in processes.values()):
+        return "worker_gone"
     return None
 
 
