@@ -38,6 +38,7 @@ _pool: ProcessPoolExecutor | None = None
 _size: int | None = None
 _preload: tuple[str, ...] = ()
 _queued = 0     # calls handed to the pool and not done yet (waiting for a worker or running)
+_ended: ProcessPoolExecutor | None = None    # the pool ``stop_workers`` last ended: its work is not tried again
 
 
 def configure_workers(processes: int | None, *, preload: Sequence[str] = ()) -> None:
@@ -120,9 +121,12 @@ async def in_process(work: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs)
     call = functools.partial(work, *args, **kwargs)
     _queued += 1
     try:
+        pool = worker_pool()
         try:
-            return await loop.run_in_executor(worker_pool(), call)
+            return await loop.run_in_executor(pool, call)
         except BrokenProcessPool:
+            if pool is _ended:      # stopped on purpose (the bot is closing): no new pool for it
+                raise
             shutdown_workers()
             return await loop.run_in_executor(worker_pool(), call)
     finally:
@@ -161,6 +165,24 @@ def shutdown_workers() -> None:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-async def stop_workers() -> None:
-    """``shutdown_workers`` without blocking the event loop while the processes exit."""
-    await asyncio.to_thread(shutdown_workers)
+#: How long a stopping bot lets a worker finish what it is doing (a hard computer thinks for seconds).
+STOP_GRACE_SECONDS = 2.0
+
+
+async def stop_workers(grace: float = STOP_GRACE_SECONDS) -> None:
+    """``shutdown_workers`` without blocking the event loop; workers still busy after ``grace`` seconds are ended.
+
+    Nobody waits for their answers any more: the bot is stopping, and a computer's
+    turn is played again after the restart.
+    """
+    global _ended
+    _ended = _pool
+    processes = [] if _pool is None else list((_pool._processes or {}).values())
+    stopping = asyncio.ensure_future(asyncio.to_thread(shutdown_workers))
+    try:
+        await asyncio.wait_for(asyncio.shield(stopping), grace)
+    except asyncio.TimeoutError:
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        await stopping
