@@ -62,14 +62,14 @@ def _payload_words(value: Any) -> Any:
 
 
 def _body_words(value: Any) -> Any:
-    """An HTTP request's or response's body: withheld; a URL keeps its route."""
+    """An HTTP request's or response's body: withheld; a method, a URL, a route or a bucket's hash stays."""
     if isinstance(value, (int, float)) or value is None:
         return value
-    text = str(value)
-    if text.startswith(("http://", "https://")) and " " not in text:
-        return text
-    if isinstance(value, str) and len(value) <= 12 and value.isalpha():
-        return value     # a method: GET, POST…
+    if isinstance(value, str) and not value.lstrip().startswith(("{", "[")) and "\n" not in value \
+            and len(value) <= 200:
+        return value     # discord.py sends JSON bodies as text: those start with a brace
+    if not isinstance(value, str) and str(value).startswith(("http://", "https://")):
+        return str(value)   # a yarl URL
     return WITHHELD
 
 
