@@ -89,8 +89,13 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as error:  # a bad token, no network: say what happened in one line
         import discord
 
+        from bot.discord.monitor import MonitorUnavailable
         from bot.store.postgres import DatabaseUnavailable
 
+        if isinstance(error, MonitorUnavailable):
+            print(f"Cannot serve /healthz and /metrics on {error.host}:{error.port} ({error.reason}). Choose another "
+                  "METRICS_PORT or METRICS_HOST, or leave METRICS_PORT unset.", file=sys.stderr)
+            return 2   # a setting to fix
         if isinstance(error, DatabaseUnavailable):
             print(error, file=sys.stderr)
             return 1   # not a setting to fix, maybe: a supervisor starts the process again

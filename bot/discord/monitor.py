@@ -75,6 +75,14 @@ def http_trace(metrics: Metrics) -> aiohttp.TraceConfig:
     return trace
 
 
+class MonitorUnavailable(Exception):
+    """``/healthz`` and ``/metrics`` cannot be served at ``METRICS_HOST``:``METRICS_PORT`` (in use, no such address)."""
+
+    def __init__(self, host: str, port: int, reason: str) -> None:
+        super().__init__(host, port, reason)
+        self.host, self.port, self.reason = host, port, reason
+
+
 class GatewayWatch:
     """Since when each shard's gateway is down (None: connected), by the bot's clock."""
 
@@ -120,7 +128,11 @@ class Monitor:
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
-        await site.start()
+        try:
+            await site.start()
+        except OSError as error:
+            await self.stop()
+            raise MonitorUnavailable(host, port, error.strerror or str(error)) from error
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
         log.info("Serving /healthz and /metrics on http://%s:%s", host, self.port)
 

@@ -15,7 +15,7 @@ from typing import Any, AsyncIterator
 
 import aiohttp
 import pytest
-from conftest import running_bot
+from conftest import running_bot, settings_for
 from fake_discord import FakeDiscord
 from players import start_game
 from prometheus_client import CONTENT_TYPE_LATEST
@@ -183,3 +183,16 @@ def test_each_bot_has_its_own_registry() -> None:
     http_trace(first)
     assert b'alcazar_moves_total{game="alcazar",player="human"} 1.0' in first.exposition()
     assert b"alcazar_moves_total{" not in second.exposition()
+
+
+async def test_a_port_in_use_is_a_setting_to_fix(fake: FakeDiscord, database_path: Path) -> None:
+    from bot.discord.monitor import MonitorUnavailable
+
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None, metrics_port=0) as bot:
+        taken = bot.monitor.port
+        assert taken is not None
+        second = AlcazarBot(settings_for(fake, database_path, metrics_port=taken))
+        with pytest.raises(MonitorUnavailable) as error:
+            await second.monitor.start("127.0.0.1", taken)
+        assert error.value.port == taken and error.value.reason
+        await second.monitor.stop()   # never logged in: nothing else to close
