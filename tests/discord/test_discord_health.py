@@ -196,3 +196,21 @@ async def test_a_port_in_use_is_a_setting_to_fix(fake: FakeDiscord, database_pat
             await second.monitor.start("127.0.0.1", taken)
         assert error.value.port == taken and error.value.reason
         await second.monitor.stop()   # never logged in: nothing else to close
+
+
+async def test_reminders_and_deadlines_are_counted(fake: FakeDiscord, database_path: Path,
+                                                   http: aiohttp.ClientSession) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    clock = FakeClock()
+    async with running_bot(fake, database_path, clock=clock, reminder_interval=None, metrics_port=0) as bot:
+        await start_game(fake, bot, alice, [bob], "alcazar", reminder_hours=1.0, deadline_hours=3.0)
+        clock.advance(hours=1.1)
+        await bot.reminders.run_once()
+        reminded = await scrape(http, bot)
+        clock.advance(hours=2.0)
+        await bot.reminders.run_once()
+        late = await scrape(http, bot)
+    assert total(reminded, "alcazar_reminders_sent_total") == 1
+    assert total(reminded, "alcazar_deadlines_acted_on_total") == 0
+    assert total(late, "alcazar_deadlines_acted_on_total") == 1
+    assert total(late, "alcazar_moves_total") == 0, "a skipped turn is no move"
