@@ -12,6 +12,8 @@ from pathlib import Path
 
 #: Where data lives when DATABASE_PATH is not set: a folder git ignores.
 DEFAULT_DATABASE_PATH = Path("local") / "alcazar.sqlite3"
+#: Where backups go when BACKUP_DIR is not set.
+DEFAULT_BACKUP_DIR = Path("local") / "backups"
 
 SETUP_HELP = """\
 DISCORD_TOKEN is not set, so the bot cannot log in.
@@ -56,6 +58,9 @@ class Settings:
     metrics_port: int | None = None       # /metrics and /healthz; None: not served
     metrics_host: str = "127.0.0.1"       # where they listen: this machine only, unless the host says otherwise
     log_format: str = "plain"             # "plain" lines or "json" objects, one a line
+    backup_dir: Path = DEFAULT_BACKUP_DIR
+    backup_keep: int = 7                  # backups kept in backup_dir (the newest)
+    backup_every_hours: float | None = None   # the bot's own backups; None: off
 
     @property
     def database(self) -> str | Path:
@@ -86,8 +91,12 @@ def read_env_file(path: Path) -> dict[str, str]:
     return values
 
 
-def load_settings(environ: dict[str, str] | None = None, env_file: Path | None = Path(".env")) -> Settings:
-    """Settings from ``environ`` (default: ``os.environ``) over the ``.env`` file."""
+def load_settings(environ: dict[str, str] | None = None, env_file: Path | None = Path(".env"), *,
+                  need_token: bool = True) -> Settings:
+    """Settings from ``environ`` (default: ``os.environ``) over the ``.env`` file.
+
+    ``need_token=False`` for the maintenance commands (backup, restore), which never log in.
+    """
     values = read_env_file(env_file) if env_file is not None else {}
     values.update(os.environ if environ is None else environ)
 
@@ -96,11 +105,11 @@ def load_settings(environ: dict[str, str] | None = None, env_file: Path | None =
         return value or None
 
     token = get("DISCORD_TOKEN")
-    if token is None:
+    if token is None and need_token:
         raise ConfigError(SETUP_HELP)
     shard_count = _parse_count("SHARD_COUNT", get("SHARD_COUNT"), "a whole number of shards, 1 or more")
     return Settings(
-        discord_token=token,
+        discord_token=token or "",
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE_PATH),
         dev_guild_id=_parse_guild_id(get("DEV_GUILD_ID")),
         api_base_url=_parse_url("DISCORD_API_BASE_URL", get("DISCORD_API_BASE_URL"), ("http://", "https://")),
@@ -115,6 +124,10 @@ def load_settings(environ: dict[str, str] | None = None, env_file: Path | None =
         metrics_port=_parse_port(get("METRICS_PORT")),
         metrics_host=get("METRICS_HOST") or Settings.metrics_host,
         log_format=_parse_log_format(get("LOG_FORMAT")),
+        backup_dir=Path(get("BACKUP_DIR") or DEFAULT_BACKUP_DIR),
+        backup_keep=_parse_count("BACKUP_KEEP", get("BACKUP_KEEP"), "a whole number of backups to keep, 1 or more")
+        or Settings.backup_keep,
+        backup_every_hours=_parse_backup_hours(get("BACKUP_EVERY_HOURS")),
     )
 
 
@@ -201,3 +214,17 @@ def _parse_poll_seconds(text: str | None) -> float:
     if not 0 < seconds <= 3600:
         raise ConfigError(f"REMINDER_POLL_SECONDS must be a number of seconds above 0 and at most 3600, not {text!r}.")
     return seconds
+
+
+def _parse_backup_hours(text: str | None) -> float | None:
+    """``BACKUP_EVERY_HOURS``: hours between the bot's own backups; unset or 0 turns them off."""
+    if text is None:
+        return None
+    try:
+        hours = float(text)
+    except ValueError:
+        hours = -1.0
+    if not 0 <= hours <= 8760:   # NaN fails this too
+        raise ConfigError(f"BACKUP_EVERY_HOURS must be a number of hours from 0 (no backups by the bot) "
+                          f"to 8760, not {text!r}.")
+    return hours or None

@@ -118,3 +118,32 @@ def test_the_reminder_poll_interval_is_a_documented_setting() -> None:
         with pytest.raises(ConfigError, match="REMINDER_POLL_SECONDS"):
             load_settings({"DISCORD_TOKEN": "t", "REMINDER_POLL_SECONDS": wrong}, env_file=None)
     assert "REMINDER_POLL_SECONDS" in Path(".env.example").read_text()
+
+
+def test_backup_settings_default_to_seven_copies_in_local_and_no_backups_by_the_bot() -> None:
+    settings = load_settings({"DISCORD_TOKEN": "t"}, env_file=None)
+    assert settings.backup_dir == Path("local") / "backups"
+    assert (settings.backup_keep, settings.backup_every_hours) == (7, None)
+    chosen = load_settings({"DISCORD_TOKEN": "t", "BACKUP_DIR": "/srv/backups", "BACKUP_KEEP": "30",
+                            "BACKUP_EVERY_HOURS": "6"}, env_file=None)
+    assert (chosen.backup_dir, chosen.backup_keep, chosen.backup_every_hours) == (Path("/srv/backups"), 30, 6.0)
+    assert load_settings({"DISCORD_TOKEN": "t", "BACKUP_EVERY_HOURS": "0"}, env_file=None).backup_every_hours is None
+    text = Path(".env.example").read_text()
+    assert all(key in text for key in ("BACKUP_DIR", "BACKUP_KEEP", "BACKUP_EVERY_HOURS"))
+
+
+@pytest.mark.parametrize("key, value, message", [
+    ("BACKUP_KEEP", "0", "BACKUP_KEEP must be a whole number of backups to keep, 1 or more"),
+    ("BACKUP_KEEP", "all", "BACKUP_KEEP must be"),
+    ("BACKUP_EVERY_HOURS", "-1", "BACKUP_EVERY_HOURS must be a number of hours from 0"),
+    ("BACKUP_EVERY_HOURS", "daily", "BACKUP_EVERY_HOURS must be"),
+    ("BACKUP_EVERY_HOURS", "nan", "BACKUP_EVERY_HOURS must be"),
+])
+def test_bad_backup_settings_say_how_to_fix_them(key: str, value: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        load_settings({"DISCORD_TOKEN": "t", key: value}, env_file=None)
+
+
+def test_the_maintenance_commands_need_no_token() -> None:
+    settings = load_settings({"DATABASE_PATH": "/tmp/x.sqlite3"}, env_file=None, need_token=False)
+    assert settings.database_path == Path("/tmp/x.sqlite3") and settings.discord_token == ""

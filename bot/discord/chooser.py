@@ -7,12 +7,18 @@ single option is taken by itself; a step with more options than fit in one
 menu is paged. Every legal move stays reachable: the tree is built from the
 complete move list, never cut.
 
-A position in the tree is a *path*: the index chosen at each step. With the
-game version it identifies the move uniquely, because the legal moves of a
-given version never change, so a path fits in a button's ``custom_id``.
+A position in the tree is a *path*: the index chosen at each step. A path is
+short enough for a button's ``custom_id``, but it means something only in the
+tree it was read from, and a later release of the bot may order that tree
+differently for the very same game version. So every id also carries a
+*digest* of what it means: of the step keys chosen along the path (pick, page,
+back), or of the move's notation (play). A click is checked against the digest,
+never trusted by its path alone.
 """
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
@@ -21,6 +27,7 @@ from bot.discord.style import distinct_wall_turns
 from bot.i18n import Msg
 
 PAGE_SIZE = 25          # Discord's limit of options in one select menu
+DIGEST_LENGTH = 10      # base32 characters of a sha256: 50 bits, against a few thousand moves at most
 
 
 @dataclass(frozen=True)
@@ -35,6 +42,7 @@ class Step:
 class Option:
     index: int
     label: Msg | str
+    digest: str = ""        # of the path's keys once this option is picked (see ``steps_digest``)
 
 
 @dataclass(frozen=True)
@@ -46,6 +54,7 @@ class Stage:
     options: tuple[Option, ...]            # all of them; pages cut them to PAGE_SIZE
     move: str | None = None                # the notation, once the path names one move
     words: Msg | str | None = None
+    digest: str = ""                       # of the keys chosen along ``path`` (see ``steps_digest``)
 
     def page(self, number: int) -> tuple[Option, ...]:
         return self.options[number * PAGE_SIZE:(number + 1) * PAGE_SIZE]
@@ -104,13 +113,29 @@ class MoveTree:
             keys, remaining = walked
             if len(path) >= self.depth:
                 notation, words, _ = remaining[0]
-                return Stage(path, Msg("chooser.play_this"), (), notation, words)
+                return Stage(path, Msg("chooser.play_this"), (), notation, words, steps_digest(keys))
             options = _distinct(m[2][len(path)] for m in remaining)
             if len(options) == 1:
                 path = path + (0,)
                 continue
             question = self.ask(len(path), keys)
-            return Stage(path, question, tuple(Option(i, s.label) for i, s in enumerate(options)))
+            return Stage(path, question, tuple(Option(i, s.label, steps_digest(keys + (s.key,)))
+                                               for i, s in enumerate(options)), digest=steps_digest(keys))
+
+    def leads_to(self, path: tuple[int, ...], digest: str) -> bool:
+        """Whether ``path`` still chooses the steps whose keys ``digest`` was made of."""
+        walked = self._walk(tuple(path))
+        return walked is not None and steps_digest(walked[0]) == digest
+
+    def back_from(self, path: tuple[int, ...]) -> Stage | None:
+        """The stage before ``path`` that really asked something (steps with one option are skipped)."""
+        path = tuple(path)
+        while path:
+            path = path[:-1]
+            stage = self.stage(path)
+            if stage is not None and stage.path == path:
+                return stage
+        return self.stage(())
 
     def path_of(self, notation: str) -> tuple[int, ...]:
         """The full path of one move (tests walk the tree with it)."""
@@ -273,6 +298,26 @@ def move_tree(kind: str, moves: Sequence[tuple[str, Any]]) -> MoveTree:
     """The chooser tree for a game kind and its (notation, words) legal moves."""
     steps_of, ask = GAME_STEPS[kind]
     return MoveTree(offered_moves(kind, moves), steps_of, ask)
+
+
+def _digest(text: str) -> str:
+    return base64.b32encode(hashlib.sha256(text.encode()).digest()).decode().lower()[:DIGEST_LENGTH]
+
+
+def steps_digest(keys: Sequence[str]) -> str:
+    """What a path means, independent of the order of any menu: the keys of the steps it chose."""
+    return _digest("steps\n" + "\n".join(keys))
+
+
+def move_digest(notation: str) -> str:
+    """What a Play button means: the move itself."""
+    return _digest("move\n" + notation)
+
+
+def move_with_digest(notations: Sequence[str], digest: str) -> str | None:
+    """The one legal move whose digest is ``digest``; None when no move (or, by a collision, two) has it."""
+    found = [notation for notation in notations if move_digest(notation) == digest]
+    return found[0] if len(found) == 1 else None
 
 
 def encode_path(path: tuple[int, ...]) -> str:

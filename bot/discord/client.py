@@ -35,7 +35,7 @@ from bot.discord.replies import answer_failure
 from bot.discord.standings import computer_label
 from bot.discord.translator import CatalogTranslator
 from bot.i18n import ENGLISH, language_of, t
-from bot.service import Clock, GameInfo, GameService, SystemClock
+from bot.service import BackupSchedule, Clock, GameInfo, GameService, SystemClock
 from bot.store import Store
 from bot.telemetry import Metrics
 
@@ -52,9 +52,10 @@ class AlcazarBot(discord.AutoShardedClient):
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
                  reminder_interval: float | None | EllipsisType = ...,
                  game_seeds: Iterator[int] | None = None, think_scale: float = 1.0,
-                 **client_options: Any) -> None:
+                 backup_check_seconds: float | None = None, **client_options: Any) -> None:
         """``reminder_interval``: seconds between reminder polls; by default ``REMINDER_POLL_SECONDS``,
-        None for no loop at all (tests then call ``reminders.run_once()``)."""
+        None for no loop at all (tests then call ``reminders.run_once()``). ``backup_check_seconds``:
+        how often the bot's own backups (``BACKUP_EVERY_HOURS``) look at the clock (default: every minute)."""
         apply_endpoints(settings.api_base_url, settings.gateway_url)
         # Default intents only: the bot reads interactions, never message content or member lists.
         # Nobody is pinged unless a message names whom it pings (``allowed_mentions=AllowedMentions(users=[...])``):
@@ -81,6 +82,8 @@ class AlcazarBot(discord.AutoShardedClient):
         self.reminders = ReminderLoop(
             self, settings.reminder_poll_seconds if isinstance(reminder_interval, EllipsisType) else reminder_interval)
         self.computer_turns = ComputerTurns(self)
+        self._backup_check_seconds = backup_check_seconds
+        self.backups: BackupSchedule | None = None
         self.store: Store | None = None
         self._service: GameService | None = None
         self._names: dict[int, str] = {}
@@ -113,8 +116,24 @@ class AlcazarBot(discord.AutoShardedClient):
         if self.settings.syncs_commands:
             await self.sync_commands()
         self.reminders.start()
+        self._start_backups(self.store)
         # Computer turns left waiting by a restart are played once the bot can post again.
         self.computer_turns.resume_when_ready()
+
+    def _start_backups(self, store: Store) -> None:
+        """The bot's own backups, when ``BACKUP_EVERY_HOURS`` asks for them (of the SQLite file only)."""
+        hours = self.settings.backup_every_hours
+        if hours is None:
+            return
+        if self.settings.database_url is not None:
+            log.warning("BACKUP_EVERY_HOURS is set, but the bot backs up only a SQLite file; with DATABASE_URL "
+                        "run python3 manage.py backup (pg_dump) on a schedule instead")
+            return
+        self.backups = BackupSchedule(store, self.clock, self.settings.backup_dir, every_hours=hours,
+                                      keep=self.settings.backup_keep, check_seconds=self._backup_check_seconds)
+        self.backups.start()
+        log.info("Backing up every %g hour(s) into %s, keeping %d", hours, self.settings.backup_dir,
+                 self.settings.backup_keep)
 
     def board_buttons(self, game: GameInfo) -> discord.ui.View:
         """The buttons a new board carries (``announce`` posts boards but leaves their buttons to the board's flow)."""
@@ -144,6 +163,8 @@ class AlcazarBot(discord.AutoShardedClient):
         await self.reminders.stop()
         await self.computer_turns.stop()
         await self.monitor.stop()
+        if self.backups is not None:
+            await self.backups.stop()
         await super().close()
         await images.stop_images()
         if self.store is not None:

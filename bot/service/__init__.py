@@ -40,6 +40,7 @@ from bot.service.events import (
     SettingsChanged, TurnChanged, UndoApproved, UndoDeclined, UndoRequested,
 )
 from bot.service.away import AwayStatus
+from bot.service.backups import BackupSchedule
 from bot.service.lobby import seat_order
 from bot.service.players import MyGame
 from bot.service.ratings import PlayerRecord, RatingShift, Standing
@@ -54,7 +55,7 @@ from bot.service.settings import GameSettings, SettingsError
 from bot.service.threads import in_thread
 
 __all__ = [
-    "REPLAY_BUDGET", "Accepted", "AwayStatus", "MyGame", "PlayerRecord", "RatingShift", "Standing",
+    "REPLAY_BUDGET", "Accepted", "AwayStatus", "BackupSchedule", "MyGame", "PlayerRecord", "RatingShift", "Standing",
     "BoardChanged", "BoardView", "Clock", "ComputerToMove", "DrawDeclined", "DrawOffered", "Event",
     "FakeClock", "GameCancelled", "GameInfo", "GameOver", "GameResult", "GameService",
     "GameSettings", "GameStarted", "HandsChanged", "HistoryLine", "LobbyOpened", "MoveChoice",

@@ -24,6 +24,7 @@ done once across processes.
 """
 from __future__ import annotations
 
+from bot.store.backup import BackupError, BackupSummary
 from bot.store.db import IntegrityError
 from bot.store.games import ChannelBusy, StaleVersion
 from bot.store.records import (
@@ -43,6 +44,8 @@ from bot.store.store import SqliteStore, Store, Tx, is_database_url
 
 __all__ = [
     "SCHEMA_VERSION",
+    "BackupError",
+    "BackupSummary",
     "ChannelBusy",
     "EntryKind",
     "GameRow",

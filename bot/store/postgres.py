@@ -179,10 +179,11 @@ class PostgresStore(Store):
             return await _version(conn)
 
 
-async def migrate(conn: psycopg.AsyncConnection[Any]) -> int:
+async def migrate(conn: psycopg.AsyncConnection[Any], *, up_to: int = SCHEMA_VERSION) -> int:
     """Bring the database up to ``SCHEMA_VERSION``; return the version it had before.
 
-    Each migration is one transaction with the new version number, as on SQLite.
+    Each migration is one transaction with the new version number, as on SQLite. ``up_to``
+    stops earlier: the tests build a database as an older release left it.
     """
     async with conn.transaction():
         await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
@@ -198,7 +199,7 @@ async def migrate(conn: psycopg.AsyncConnection[Any]) -> int:
         async with conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
             current = await _version(conn)   # another process may have migrated meanwhile
-            if current >= SCHEMA_VERSION:
+            if current >= min(up_to, SCHEMA_VERSION):
                 return found
             number = current + 1
             for statement in split_statements(postgres_ddl(MIGRATIONS[number - 1])):

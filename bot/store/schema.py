@@ -222,7 +222,12 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
     # 9: undo requests and draw offers become one question to the table, at most one open
-    #    per game. Open ones are carried over (a game with both keeps its undo request).
+    #    per game. Only the current ones are carried over (a game with both keeps its undo
+    #    request). A request or offer of an older version than its game's is void, yet the
+    #    old tables kept it; carried over, a void undo request took the game's one place and
+    #    hid a current draw offer. Fixed in place, as a shipped migration is not otherwise
+    #    edited: a database that ran the first wording lost only that offer, which no later
+    #    migration could bring back, and one still at schema 8 now keeps it.
     """
     CREATE TABLE questions (
         game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
@@ -234,19 +239,25 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id)
     );
     INSERT INTO questions (game_id, question, asked_by, version, asked_at, agreed_by)
-        SELECT game_id, 'undo', requester_id, version, requested_at, approved_by FROM undo_requests;
+        SELECT u.game_id, 'undo', u.requester_id, u.version, u.requested_at, u.approved_by
+        FROM undo_requests u JOIN games g ON g.id = u.game_id AND g.version = u.version;
     INSERT INTO questions (game_id, question, asked_by, version, asked_at)
-        SELECT game_id, 'draw', offered_by, version, offered_at FROM draw_offers
-        WHERE game_id NOT IN (SELECT game_id FROM questions);
+        SELECT d.game_id, 'draw', d.offered_by, d.version, d.offered_at
+        FROM draw_offers d JOIN games g ON g.id = d.game_id AND g.version = d.version
+        WHERE d.game_id NOT IN (SELECT game_id FROM questions);
     DROP TABLE undo_requests;
     DROP TABLE draw_offers;
     """,
     # 10: a computer's turn is claimed like other scheduled work, as task 'computer' in claims
     #     (one mechanism, with the same lease and the process named); running claims carry over.
+    #     Only claims that can still matter: the turn of a game still in play. Fixed in place
+    #     like 9: a claim on a past turn or an ended game only sat there, so a database that
+    #     carried one over has nothing wrong to mend.
     """
     INSERT INTO claims (game_id, task, version, number, owner, lease_until, done_at)
-        SELECT game_id, 'computer', version, 0, 'before migration 10', claimed_at + 120, NULL
-        FROM computer_claims;
+        SELECT c.game_id, 'computer', c.version, 0, 'before migration 10', c.claimed_at + 120, NULL
+        FROM computer_claims c
+        JOIN games g ON g.id = c.game_id AND g.version = c.version AND g.status = 'active';
     DROP TABLE computer_claims;
     """,
 )

@@ -22,10 +22,12 @@ from typing import AsyncIterator
 
 import aiosqlite
 
+from bot.store.backup import BackupError, BackupSummary, backup_sqlite, newest_backup_time
 from bot.store.claims import ClaimRepo
 from bot.store.db import Db, SqliteDb
 from bot.store.games import GameRepo, ResultRepo, SeatRepo
 from bot.store.languages import LanguageRepo
+from bot.store.lockfile import DatabaseLock, hold_shared
 from bot.store.log import MoveLog, SnapshotRepo
 from bot.store.messages import PostedMessageRepo
 from bot.store.players import AwayRepo, QuietRepo
@@ -109,6 +111,14 @@ class Store(ABC):
             cursor = await tx.db.execute("SELECT 1")
             if await cursor.fetchone() is None:
                 raise RuntimeError("SELECT 1 returned no row")
+    async def backup(self, folder: Path, *, keep: int, now: float) -> BackupSummary:
+        """A checked copy of the database in ``folder``, keeping the newest ``keep``; ``BackupError`` if not."""
+        raise BackupError("The bot backs up only its SQLite file; back up PostgreSQL with "
+                          "python3 manage.py backup (pg_dump).")
+
+    def newest_backup_time(self, folder: Path) -> float | None:
+        """When the newest backup in ``folder`` was made, or None."""
+        return None
 
 
 def _prepare(path: str) -> None:
@@ -137,25 +147,38 @@ def _connect(path: str) -> sqlite3.Connection:
 
 
 class SqliteStore(Store):
-    """The game database in one SQLite file (WAL, foreign keys on), for one process."""
+    """The game database in one SQLite file (WAL, foreign keys on), for one process.
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+    While it is open it holds a shared lock on ``<file>.lock`` (``bot.store.lockfile``),
+    so that ``restore`` can tell that a bot is using the file.
+    """
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path, file_lock: DatabaseLock | None = None) -> None:
         self._conn = conn
         self._tx = Tx(SqliteDb(conn))
         self._lock = asyncio.Lock()
+        self._file_lock = file_lock
         self.path = path
 
     @classmethod
     async def connect(cls, path: Path) -> SqliteStore:
         path.parent.mkdir(parents=True, exist_ok=True)
-        await asyncio.to_thread(_prepare, str(path))
-        conn = aiosqlite.Connection(lambda: _connect(str(path)), iter_chunk_size=64)
-        await conn
-        return cls(conn, path)
+        file_lock = await asyncio.to_thread(hold_shared, path)
+        try:
+            await asyncio.to_thread(_prepare, str(path))
+            conn = aiosqlite.Connection(lambda: _connect(str(path)), iter_chunk_size=64)
+            await conn
+        except BaseException:
+            file_lock.release()
+            raise
+        return cls(conn, path, file_lock)
 
     async def close(self) -> None:
         async with self._lock:
             await self._conn.close()
+            if self._file_lock is not None:
+                self._file_lock.release()
+                self._file_lock = None
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
@@ -175,6 +198,14 @@ class SqliteStore(Store):
 
     async def schema_version(self) -> int:
         return int(await self.pragma("user_version"))  # type: ignore[call-overload]
+
+    async def backup(self, folder: Path, *, keep: int, now: float) -> BackupSummary:
+        # In a thread of its own, with its own connections: the bot's connection and event
+        # loop go on serving players while the copy runs, step by step.
+        return await asyncio.to_thread(backup_sqlite, self.path, folder, keep=keep, now=now)
+
+    def newest_backup_time(self, folder: Path) -> float | None:
+        return newest_backup_time(self.path, folder)
 
     async def pragma(self, name: str) -> object:
         """The value of a PRAGMA (journal_mode, foreign_keys, …), for checks and tests."""

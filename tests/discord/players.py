@@ -29,9 +29,10 @@ async def play_guided(fake: FakeDiscord, player: FakeUser, kind: str, moves: lis
             break
         menu = menus[0]
         level = len(menu["custom_id"].split(":")[-1].split(".")) if menu["custom_id"].split(":")[-1] != "-" else 0
-        wanted = str(path[level])
-        if wanted in {o["value"] for o in menu["options"]}:
-            reply = await player.select(reply.message, [wanted])
+        # An option's value is its index and the digest of the path it leads to ("3:abcdefghij").
+        wanted = [o["value"] for o in menu["options"] if o["value"].partition(":")[0] == str(path[level])]
+        if wanted:
+            reply = await player.select(reply.message, wanted)
         else:
             reply = await player.click(reply.message, "More options")
     assert notation in reply.text, f"the chooser ended on {reply.text!r}, not {notation!r}"

@@ -129,7 +129,9 @@ def test_every_persistent_button_is_registered_and_each_custom_id_has_one_owner(
     assert defined - {ConfirmButton} == set(PERSISTENT_BUTTONS), "ConfirmButton is only the confirmations' shape"
     samples = {"az:turn:1:2", "az:hand:1", "az:confirm:cancel:1:2", "az:confirm:resign:1:2", "az:undo:yes:1:2",
                "az:draw:no:1:2", "az:lobby:join:1", "az:lobby:computer:1", "az:mute:1", "az:pick:1:2:0.1",
-               "az:page:1:2:0:3", "az:back:1:2:0", "az:play:1:2:0.1"}
+               "az:page:1:2:0:3", "az:back:1:2:0", "az:play:1:2:0.1", "az:choose:pick:1:2:abcdefgh23:0.1",
+               "az:choose:page:1:2:abcdefgh23:0:3", "az:choose:back:1:2:abcdefgh23:0",
+               "az:choose:play:1:2:abcdefgh23:0.1"}
     for custom_id in samples:
         owners = [c for c in PERSISTENT_BUTTONS if re.fullmatch(c.__discord_ui_compiled_template__, custom_id)]
         assert len(owners) == 1, (custom_id, owners)

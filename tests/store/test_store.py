@@ -243,10 +243,10 @@ async def test_open_questions_and_computer_claims_are_carried_over(tmp_path: Pat
         for statement in split_statements(migration):
             conn.execute(statement)
         conn.execute(f"PRAGMA user_version = {number}")
-    for game_id in (1, 2, 3):
+    for game_id, version in ((1, 7), (2, 9), (3, 5)):     # each question asked at its game's version
         conn.execute("INSERT INTO games (id, guild_id, channel_id, kind, status, host_id, settings, seed,"
-                     " created_at, updated_at) VALUES (?, 1, ?, 'alcazar1978', 'active', 3, '{}', 4, 0, 0)",
-                     (game_id, 10 + game_id))
+                     " version, created_at, updated_at) VALUES (?, 1, ?, 'alcazar1978', 'active', 3, '{}', 4, ?, 0, 0)",
+                     (game_id, 10 + game_id, version))
     conn.execute("INSERT INTO undo_requests VALUES (1, 3, 7, 70.0, '[4]')")
     conn.execute("INSERT INTO draw_offers VALUES (2, 4, 9, 90.0)")
     conn.execute("INSERT INTO undo_requests VALUES (3, 3, 5, 50.0, '[]')")
