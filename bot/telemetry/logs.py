@@ -16,7 +16,7 @@ import logging
 import re
 import sys
 from datetime import datetime, timezone
-from typing import Any, Callable, Iterable, TextIO
+from typing import Any, Callable, Iterable, Mapping, TextIO
 
 from bot.telemetry.context import FIELDS, log_context
 
@@ -97,10 +97,23 @@ class SecretFilter(logging.Filter):
         self.secrets = tuple(s for s in secrets if s)
 
     def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            self._clean(record)
+        except Exception:  # noqa: BLE001 - a line that cannot be checked is not let through as it is
+            record.msg, record.args, record.exc_info, record.exc_text = \
+                f"[a line of {record.name} withheld: it could not be checked]", None, None, None
+        if not hasattr(record, "about"):
+            record.about = dict(log_context())
+        return True
+
+    def _clean(self, record: logging.LogRecord) -> None:
         rule = _rule_for(record.name)
         if rule is not None and record.args:
-            args = record.args if isinstance(record.args, tuple) else (record.args,)
-            record.args = tuple(rule(a) for a in args)
+            if isinstance(record.args, Mapping):
+                record.args = {key: rule(value) for key, value in record.args.items()}
+            else:
+                args = record.args if isinstance(record.args, tuple) else (record.args,)
+                record.args = tuple(rule(a) for a in args)
         message = record.getMessage()
         cleaned = scrub(message, self.secrets)
         if cleaned != message or record.args:
@@ -109,9 +122,6 @@ class SecretFilter(logging.Filter):
             record.exc_text = scrub(logging.Formatter().formatException(record.exc_info), self.secrets)
         if record.stack_info:
             record.stack_info = scrub(record.stack_info, self.secrets)
-        if not hasattr(record, "about"):
-            record.about = dict(log_context())
-        return True
 
 
 # -- formats ---------------------------------------------------------------------------------

@@ -99,3 +99,10 @@ def test_configure_logging_replaces_only_its_own_handler() -> None:
     finally:
         root.removeHandler(second)
         root.setLevel(level)
+
+
+def test_a_line_that_cannot_be_checked_is_withheld_not_raised() -> None:
+    line = json.loads(emit("discord.http", "%s %s", "only one argument"))
+    assert line["message"] == "[a line of discord.http withheld: it could not be checked]"
+    mapped = json.loads(emit("discord.http", "%(method)s with %(body)s", {"method": "POST", "body": {"content": "x"}}))
+    assert mapped["message"] == "POST with [withheld]"
