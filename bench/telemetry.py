@@ -77,7 +77,8 @@ def time_records(count: int, *, filtered: bool) -> tuple[float, float]:
     for logger, emit in ((bot_log, lambda: bot_log.info("Synced %d command(s)", 1)),
                          (http_log, lambda: http_log.debug("%s %s with %s has returned %s", "POST",
                                                            "http://x/api/v10/channels/1/messages", body, 200))):
-        logger.handlers, logger.propagate, logger.level = [handler], False, logging.DEBUG
+        logger.handlers, logger.propagate = [handler], False
+        logger.setLevel(logging.DEBUG)
         with about(game_id=12, guild_id=34, user_id=56, command="alcazar move"):
             started = time.perf_counter()
             for _ in range(count):

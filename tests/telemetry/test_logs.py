@@ -18,12 +18,14 @@ def emit(name: str, message: str, *args: Any, log_format: str = "json") -> str:
     logger = logging.getLogger(name)
     handler = log_handler(log_format, ["the-token"], stream)
     logger.addHandler(handler)
-    logger.propagate, level, logger.level = False, logger.level, logging.DEBUG
+    logger.propagate, level = False, logger.level
+    logger.setLevel(logging.DEBUG)     # setLevel, not .level: it clears the loggers' cached answers
     try:
         logger.debug(message, *args)
     finally:
         logger.removeHandler(handler)
-        logger.propagate, logger.level = True, level
+        logger.propagate = True
+        logger.setLevel(level)
     return stream.getvalue()
 
 
