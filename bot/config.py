@@ -55,6 +55,9 @@ class Settings:
     database_url: str | None = None       # postgresql://…: PostgreSQL instead of the SQLite file
     shard_count: int | None = None        # None: as many as Discord recommends
     shard_ids: tuple[int, ...] | None = None   # None: every shard, in this one process
+    metrics_port: int | None = None       # /metrics and /healthz; None: not served
+    metrics_host: str = "127.0.0.1"       # where they listen: this machine only, unless the host says otherwise
+    log_format: str = "plain"             # "plain" lines or "json" objects, one a line
     backup_dir: Path = DEFAULT_BACKUP_DIR
     backup_keep: int = 7                  # backups kept in backup_dir (the newest)
     backup_every_hours: float | None = None   # the bot's own backups; None: off
@@ -118,6 +121,9 @@ def load_settings(environ: dict[str, str] | None = None, env_file: Path | None =
         database_url=_parse_url("DATABASE_URL", get("DATABASE_URL"), ("postgresql://", "postgres://")),
         shard_count=shard_count,
         shard_ids=_parse_shard_ids(get("SHARD_IDS"), shard_count),
+        metrics_port=_parse_port(get("METRICS_PORT")),
+        metrics_host=get("METRICS_HOST") or Settings.metrics_host,
+        log_format=_parse_log_format(get("LOG_FORMAT")),
         backup_dir=Path(get("BACKUP_DIR") or DEFAULT_BACKUP_DIR),
         backup_keep=_parse_count("BACKUP_KEEP", get("BACKUP_KEEP"), "a whole number of backups to keep, 1 or more")
         or Settings.backup_keep,
@@ -176,6 +182,26 @@ def _parse_log_level(text: str | None) -> int:
     if not isinstance(level, int):
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {text!r}.")
     return level
+
+
+def _parse_port(text: str | None) -> int | None:
+    if text is None:
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ConfigError(f"METRICS_PORT must be a TCP port number from 1 to 65535, not {text!r} "
+                          "(leave it unset to serve no metrics).")
+    return int(text)
+
+
+LOG_FORMATS = ("plain", "json")
+
+
+def _parse_log_format(text: str | None) -> str:
+    if text is None:
+        return Settings.log_format
+    if text.lower() not in LOG_FORMATS:
+        raise ConfigError(f"LOG_FORMAT must be plain or json, not {text!r}.")
+    return text.lower()
 
 
 def _parse_poll_seconds(text: str | None) -> float:

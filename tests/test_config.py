@@ -26,6 +26,14 @@ def test_defaults_keep_the_database_in_the_ignored_local_folder() -> None:
     assert settings.dev_guild_id is None and settings.api_base_url is None and settings.gateway_url is None
     assert settings.log_level == logging.INFO
     assert settings.reminder_poll_seconds == 60.0
+    assert settings.metrics_port is None and settings.metrics_host == "127.0.0.1", "no metrics unless asked for"
+    assert settings.log_format == "plain"
+
+
+def test_metrics_and_log_format_settings_are_read() -> None:
+    settings = load_settings({"DISCORD_TOKEN": "t", "METRICS_PORT": "9108", "METRICS_HOST": "0.0.0.0",
+                              "LOG_FORMAT": "JSON"}, env_file=None)
+    assert (settings.metrics_port, settings.metrics_host, settings.log_format) == (9108, "0.0.0.0", "json")
 
 
 def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
@@ -45,6 +53,10 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
     ("DISCORD_API_BASE_URL", "proxy:8080", "http"),
     ("DISCORD_GATEWAY_URL", "http://proxy", "ws://"),
     ("LOG_LEVEL", "loud", "LOG_LEVEL"),
+    ("METRICS_PORT", "http", "METRICS_PORT must be a TCP port"),
+    ("METRICS_PORT", "70000", "1 to 65535"),
+    ("METRICS_PORT", "0", "1 to 65535"),
+    ("LOG_FORMAT", "xml", "LOG_FORMAT must be plain or json"),
 ])
 def test_malformed_settings_say_what_is_wrong(key: str, value: str, words: str) -> None:
     with pytest.raises(ConfigError, match=words):
@@ -54,7 +66,8 @@ def test_malformed_settings_say_what_is_wrong(key: str, value: str, words: str) 
 def test_env_example_documents_every_setting() -> None:
     text = Path(".env.example").read_text()
     for key in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE_URL",
-                "DISCORD_GATEWAY_URL", "LOG_LEVEL", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS"):
+                "DISCORD_GATEWAY_URL", "LOG_LEVEL", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "METRICS_PORT",
+                "METRICS_HOST", "LOG_FORMAT"):
         assert key in text
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
+import time
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import discord
@@ -169,11 +170,14 @@ async def publish(bot: AlcazarBot, accepted: Accepted, *, headline: str | None =
     moves = [move_line(e, accepted.game.settings.language) for e in accepted.events if isinstance(e, MovePlayed)]
     lines = ([headline] if headline else []) + moves
     posted = True
+    started = time.perf_counter()
     try:
         if moves or accepted.of_type(GameOver) or headline:
             posted = await post_board_or_log(bot, accepted.game.id, lines)
             if not posted:
                 await tell_turn_by_dm(bot, accepted.game.id)
+            elif any(isinstance(e, MovePlayed) and e.kind is EntryKind.MOVE for e in accepted.events):
+                bot.metrics.board_posted_after(time.perf_counter() - started)
         await send_changed_hands(bot, accepted)
     except StoreUnavailable:
         # The change was committed before the store went away: it stands, and the player must

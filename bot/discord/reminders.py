@@ -22,6 +22,7 @@ from bot.discord.replies import Refused, guarded, send
 from bot.discord.standings import mention, pinging, timestamp
 from bot.i18n import ENGLISH, Msg, t
 from bot.service import Refusal, Reminder, StoreUnavailable
+from bot.telemetry import about
 
 if TYPE_CHECKING:
     from bot.discord.client import AlcazarBot
@@ -76,18 +77,21 @@ class ReminderLoop:
         except Exception:  # noqa: BLE001 - a board that cannot be refreshed must not hold back reminders
             log.exception("Refreshing the boards of players back from time away failed")
         for reminder in await service.due_reminders():
-            try:
-                if await service.claim_reminder(reminder):
-                    await self._send_claimed(reminder)
-            except StoreUnavailable:
-                raise
-            except Exception:  # noqa: BLE001 - logged with its game; the other games go on
-                log.exception("Reminder for game %s failed", reminder.game_id)
+            with about(game_id=reminder.game_id, user_id=reminder.user_id, command="reminder"):
+                try:
+                    if await service.claim_reminder(reminder):
+                        await self._send_claimed(reminder)
+                except StoreUnavailable:
+                    raise
+                except Exception:  # noqa: BLE001 - logged with its game; the other games go on
+                    log.exception("Reminder for game %s failed", reminder.game_id)
         for accepted in await service.process_deadlines():
-            try:
-                await publish(self.bot, accepted)
-            except Exception:  # noqa: BLE001 - the deadline is applied; only its announcement failed
-                log.exception("Announcing the missed deadline of game %s failed", accepted.game.id)
+            self.bot.metrics.deadline_acted_on()
+            with about(game_id=accepted.game.id, command="deadline"):
+                try:
+                    await publish(self.bot, accepted)
+                except Exception:  # noqa: BLE001 - the deadline is applied; only its announcement failed
+                    log.exception("Announcing the missed deadline of game %s failed", accepted.game.id)
         # A computer turn whose task was lost (a crash, an outage) is picked up again.
         await self.bot.computer_turns.resume()
 
@@ -140,14 +144,16 @@ class ReminderLoop:
         if await self._send_or_log(reminder, "DM", self._dm(reminder, t(
                 dm_lang, "reminder.dm", title=title, channel=f"<#{reminder.channel_id}>", since=since,
                 deadline=deadline), dm_lang)):
+            self.bot.metrics.reminder_sent()
             return
         lang = game.settings.language if not isinstance(game, Refusal) else dm_lang
         channel = self.bot.get_partial_messageable(reminder.channel_id, guild_id=reminder.guild_id)
-        await self._send_or_log(reminder, "channel", channel.send(
+        if await self._send_or_log(reminder, "channel", channel.send(
             t(lang, "reminder.channel", player=mention(reminder.user_id), title=title, since=since,
               deadline=deadline),
             view=mute_buttons(reminder.game_id, lang), allowed_mentions=pinging(reminder.user_id),
-            nonce=nonce("reminder-in-channel", reminder.game_id, reminder.version, reminder.number)))
+            nonce=nonce("reminder-in-channel", reminder.game_id, reminder.version, reminder.number))):
+            self.bot.metrics.reminder_sent()
 
     async def _dm(self, reminder: Reminder, text: str, lang: str) -> None:
         user = await self.bot.user_by_id(reminder.user_id)

@@ -25,7 +25,9 @@ from bot.service.ratings import is_rated, rating_changes
 from bot.service.results import GameInfo, GameResult, Reason, Refusal
 from bot.service.settings import GameSettings
 from bot.service.threads import in_thread
-from bot.store import GameRow, GameStatus, LogEntry, ResultRow, SeatRow, Snapshot, Store, Tx
+from bot.store import EntryKind, GameRow, GameStatus, LogEntry, ResultRow, SeatRow, Snapshot, Store, Tx
+from bot.telemetry import Metrics
+from bot.telemetry.context import about
 
 
 def new_seed() -> int:
@@ -49,6 +51,7 @@ class ServiceBase:
         seed_source: Callable[[], int] = new_seed, cache_size: int | None = None,
         think_scale: float = 1.0,
         process_name: str | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         if cache_size is not None and cache_size < 1:
             raise ValueError("the game cache needs room for at least one game")
@@ -58,6 +61,8 @@ class ServiceBase:
         self.think_scale = think_scale
         self.clock: Clock = clock or SystemClock()
         self._seed_source = seed_source
+        # The moves counted for the host's /metrics (the bot passes its own; otherwise they count for nobody).
+        self.metrics = metrics or Metrics()
         # Who holds a claim: this process, among the others sharing the database.
         self.process_name = process_name or f"{socket.gethostname()}:{os.getpid()}"
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -74,8 +79,9 @@ class ServiceBase:
         if lock is None:
             lock = asyncio.Lock()
             self._locks[game_id] = lock
-        async with lock:
-            yield
+        with about(game_id=game_id):      # the log lines of the work on the game name it
+            async with lock:
+                yield
 
     # -- claims on scheduled work (several processes, one database) -------------------
 
@@ -209,6 +215,13 @@ class ServiceBase:
         row = _advanced_row(live.row, version, turn, now, finished)
         return LiveGame(row=row, seats=live.seats, engine=live.engine, state=step.state,
                         ply=step.ply, hands=step.hands)
+
+
+def count_moves(metrics: Metrics, game: LiveGame, entries: Sequence[LogEntry]) -> None:
+    """The moves of a committed step, for /metrics: chosen by a person or by a computer (forced passes left out)."""
+    for entry in entries:
+        if entry.kind is EntryKind.MOVE and not entry.forced:
+            metrics.move_played(game.row.kind, by_computer=entry.stand_in or game.seats[entry.seat].computer_plays)
 
 
 def change_events(game: LiveGame, entries: Sequence[LogEntry], hands_changed: tuple[int, ...],

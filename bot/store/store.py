@@ -113,6 +113,12 @@ class Store(ABC):
     async def schema_version(self) -> int:
         """The number of the last migration applied."""
 
+    async def ping(self) -> None:
+        """One trivial query (``SELECT 1``): raises when the database does not answer (closed, gone, broken)."""
+        async with self.read() as tx:
+            cursor = await tx.db.execute("SELECT 1")
+            if await cursor.fetchone() is None:
+                raise RuntimeError("SELECT 1 returned no row")
     async def backup(self, folder: Path, *, keep: int, now: float) -> BackupSummary:
         """A checked copy of the database in ``folder``, keeping the newest ``keep``; ``BackupError`` if not."""
         raise BackupError("The bot backs up only its SQLite file; back up PostgreSQL with "

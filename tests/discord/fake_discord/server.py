@@ -96,6 +96,10 @@ class FakeDiscord(InteractionsMixin):
         self.failures: list[Failure] = []
         self.lost_answers: list[RecordedRequest] = []   # carried out, but answered with an error
         self.sessions: list[GatewaySession] = []
+        self.resumable: dict[str, GatewaySession] = {}   # by session id: what a RESUME carries on
+        self.resumes = 0
+        self.gateway_open = asyncio.Event()
+        self.gateway_open.set()
         self.problems: list[str] = []      # limit violations and unknown routes, for the tests
         self.request_seen = asyncio.Event()
         self.general = self.add_channel("general")
@@ -203,6 +207,17 @@ class FakeDiscord(InteractionsMixin):
             await session.ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
+
+    async def drop_gateway(self) -> None:
+        """Close every gateway connection (4000: the client may resume) and hold new ones until ``restore_gateway``."""
+        self.gateway_open.clear()
+        for session in list(self.sessions):
+            session.identified.clear()
+            await session.ws.close(code=4000, message=b"Unknown error.")
+
+    def restore_gateway(self) -> None:
+        """Let the held connections (and new ones) go on: HELLO, then the client's RESUME."""
+        self.gateway_open.set()
 
     async def wait_identified(self, timeout: float = 10.0, *, shard: int | None = None) -> GatewaySession:
         """Wait for a client to connect and IDENTIFY (for ``shard``, when given); return its session."""
