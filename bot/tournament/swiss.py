@@ -127,7 +127,7 @@ def partners(left: Sequence[int], score: dict[int, Fraction]) -> list[int]:
     top = left[0]
     group = [p for p in left if score[p] == score[top]]
     half = len(group) // 2
-    same = group[half:] + group[1:half][::-1]
+    same = group[half:] + group[1:half][::-1] if len(group) > 1 else []
     others = sorted((p for p in left if score[p] != score[top]),
                     key=lambda p: (abs(score[p] - score[top]), left.index(p)))
     return same + others
