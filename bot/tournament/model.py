@@ -75,22 +75,24 @@ class Result:
 
     ``places`` holds each seat's finishing place (1 is first; equal places
     are a tie), ``game_points`` each seat's points in the game itself
-    (Alcazar 2009; empty for 1978) and ``lost_on_time`` the players whose
-    clock ran out, which counts towards withdrawal.
+    (Alcazar 2009; empty for 1978), ``forfeits`` the players who lost by
+    resigning, leaving or running out of time, and ``lost_on_time`` those
+    whose clock ran out, which counts towards withdrawal.
     """
 
     table: Table
     places: tuple[int, ...]
     game_points: tuple[int, ...] = ()
     lost_on_time: tuple[int, ...] = ()
+    forfeits: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.places) != len(self.table.seats) or min(self.places) < 1:
             raise TournamentError(f"one place per seat, from 1: {self.places}")
         if self.game_points and len(self.game_points) != len(self.table.seats):
             raise TournamentError(f"one game score per seat: {self.game_points}")
-        if not set(self.lost_on_time) <= set(self.table.seats):
-            raise TournamentError(f"lost on time but not at the table: {self.lost_on_time}")
+        if not set(self.lost_on_time) | set(self.forfeits) <= set(self.table.seats):
+            raise TournamentError(f"lost but not at the table: {self.lost_on_time}, {self.forfeits}")
 
     @classmethod
     def win(cls, table: Table, winner: int) -> Result:
@@ -118,24 +120,26 @@ class Result:
         """This result with ``player`` losing: behind everyone who did not also forfeit.
 
         A resignation, a withdrawal and a loss on time all count as a loss;
-        ``on_time`` also records the clock, which counts towards withdrawal.
+        players who forfeit share last place. ``on_time`` also records the
+        clock, which counts towards withdrawal.
         """
-        behind = max(self.places) + 1
-        places = tuple(behind if p == player else place for p, place in zip(self.table.seats, self.places))
-        # Renumber so that places stay 1, 2, … with ties kept.
-        renumbered = tuple(1 + sum(other < mine for other in places) for mine in places)
+        forfeits = self.forfeits + ((player,) if player not in self.forfeits else ())
+        keys = [(1, 0) if p in forfeits else (0, place) for p, place in zip(self.table.seats, self.places)]
+        places = tuple(1 + sum(other < mine for other in keys) for mine in keys)
         lost = self.lost_on_time + ((player,) if on_time and player not in self.lost_on_time else ())
-        return replace(self, places=renumbered, lost_on_time=lost)
+        return replace(self, places=places, lost_on_time=lost, forfeits=forfeits)
 
     def to_dict(self) -> dict[str, Any]:
         return {"schema": SCHEMA, "table": self.table.to_dict(), "places": list(self.places),
-                "game_points": list(self.game_points), "lost_on_time": list(self.lost_on_time)}
+                "game_points": list(self.game_points), "lost_on_time": list(self.lost_on_time),
+                "forfeits": list(self.forfeits)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Result:
         data = _checked(data, "result")
         return cls(Table.from_dict(data["table"]), tuple(int(p) for p in data["places"]),
-                   tuple(int(p) for p in data["game_points"]), tuple(int(p) for p in data["lost_on_time"]))
+                   tuple(int(p) for p in data["game_points"]), tuple(int(p) for p in data["lost_on_time"]),
+                   tuple(int(p) for p in data.get("forfeits", ())))
 
 
 def forfeit_result(table: Table, player: int, *, on_time: bool = False) -> Result:
