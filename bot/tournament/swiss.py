@@ -203,11 +203,14 @@ def _swapped(groups: list[list[int]], score: dict[int, Fraction], met: Counter[f
 
 
 def groupings_count(players: int, sizes: Sequence[int]) -> int:
-    """How many ways there are to seat ``players`` at tables of ``sizes`` (taken in order, top player first)."""
-    count, left = 1, players
-    for size in sizes:
-        count *= comb(left - 1, size - 1)
-        left -= size
+    """How many ways there are to seat ``players`` at tables of ``sizes``."""
+    if not sizes:
+        return 1
+    count = 0
+    for size in set(sizes):
+        rest = list(sizes)
+        rest.remove(size)
+        count += comb(players - 1, size - 1) * groupings_count(players - size, rest)
     return count
 
 
@@ -226,12 +229,15 @@ def _searched(order: Sequence[int], sizes: Sequence[int], score: dict[int, Fract
             best, best_cost = [list(g) for g in chosen], cost
             return
         top = left[0]
-        for mates in combinations(left[1:], todo[0] - 1):
-            group = (top,) + mates
-            extra = table_cost(group, score, met)
-            search(tuple(p for p in left if p not in group), todo[1:], chosen + [list(group)],
-                   (cost[0] + extra[0], cost[1] + extra[1]))
+        # The top player's table may be of any size still to fill; the chosen size is tried first.
+        for size in sorted(set(todo), key=todo.index):
+            rest = list(todo)
+            rest.remove(size)
+            for mates in combinations(left[1:], size - 1):
+                group = (top,) + mates
+                extra = table_cost(group, score, met)
+                search(tuple(p for p in left if p not in group), tuple(rest), chosen + [list(group)],
+                       (cost[0] + extra[0], cost[1] + extra[1]))
 
-    # Tables of one size are interchangeable, so the search fills them in the plan's order.
     search(tuple(order), tuple(sizes), [], (0, Fraction(0)))
     return best

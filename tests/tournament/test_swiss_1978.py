@@ -131,3 +131,37 @@ def test_a_rematch_is_allowed_only_when_nothing_else_pairs() -> None:
     assert sorted(r.bye for r in cup.rounds if r.bye) == [1, 2, 3]
     fourth = pair_swiss(cup)
     assert len(fourth.tables) == 1 and meetings(cup.rounds)[frozenset(fourth.tables[0].seats)] == 1
+
+
+def drawn_history(game_rounds: list[list[tuple[int, int]]], players: int) -> Tournament:
+    cup = entrants_of("alcazar1978", players)
+    for number, duels in enumerate(game_rounds, start=1):
+        paired = Round(number, tuple(Table(d) for d in duels))
+        cup = cup.with_round(paired)
+        for table in paired.tables:
+            cup = cup.with_result(Result.draw(table))
+    return cup
+
+
+def test_when_everyone_has_met_across_two_triangles_one_rematch_is_the_fewest() -> None:
+    """Three rounds have paired {1, 2, 3} against {4, 5, 6} every way: the unplayed pairs form two triangles.
+
+    No rematch-free pairing exists (a triangle cannot pair off), so round four
+    repeats exactly one game.
+    """
+    cup = drawn_history([[(1, 4), (2, 5), (3, 6)], [(1, 5), (2, 6), (3, 4)], [(1, 6), (2, 4), (3, 5)]], 6)
+    fourth = pair_swiss(cup)
+    met = meetings(cup.rounds)
+    assert sum(met[frozenset(t.seats)] for t in fourth.tables) == 1
+
+
+def test_the_search_backs_up_when_the_natural_pairing_strands_the_last_two() -> None:
+    """All level on ½ point a game; 1–4 and 2–5 are the Dutch choices, but then 3 and 6 would meet again.
+
+    So the search backs up from 2–5 to 2's next choice, 6, leaving 3–5.
+    """
+    cup = drawn_history([[(3, 6), (1, 2), (4, 5)]], 6)
+    second = pair_swiss(cup)
+    met = meetings(cup.rounds)
+    assert all(met[frozenset(t.seats)] == 0 for t in second.tables)
+    assert {frozenset(t.seats) for t in second.tables} == {frozenset({1, 4}), frozenset({2, 6}), frozenset({3, 5})}
