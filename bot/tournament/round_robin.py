@@ -23,8 +23,9 @@ from bot.tournament.model import ALCAZAR_1978, Round, Table, Tournament, Tournam
 from bot.tournament.seating import seated
 from bot.tournament.tables import table_plan
 
-#: How many seeded orders the schedule of Alcazar (2009) tries.
-SCHEDULE_TRIES = 24
+#: How many seeded orders the schedule of Alcazar (2009) tries; a quarter as many beyond ``LARGE_LEAGUE`` players.
+SCHEDULE_TRIES = 100
+LARGE_LEAGUE = 24
 
 
 def schedule(tournament: Tournament, *, double: bool = False) -> tuple[Round, ...]:
@@ -62,7 +63,8 @@ def berger(players: Sequence[int], *, double: bool = False) -> tuple[Round, ...]
 def covering_schedule(players: Sequence[int], size: int, seed: int) -> tuple[Round, ...]:
     """Rounds of tables in which every pair of ``players`` sits together at least once."""
     best: list[list[list[int]]] | None = None
-    for attempt in range(SCHEDULE_TRIES):
+    tries = SCHEDULE_TRIES if len(players) <= LARGE_LEAGUE else SCHEDULE_TRIES // 4
+    for attempt in range(tries):
         rng = random.Random(f"{seed}:league:{attempt}")
         rounds = _greedy_cover(list(players), size, rng)
         if best is None or len(rounds) < len(best):
@@ -77,24 +79,25 @@ def covering_schedule(players: Sequence[int], size: int, seed: int) -> tuple[Rou
 
 def _greedy_cover(players: list[int], size: int, rng: random.Random) -> list[list[list[int]]]:
     sizes = table_plan(len(players), size).sizes
-    unmet = {frozenset(pair) for pair in combinations(players, 2)}
-    coin = {p: rng.random() for p in players}
+    unmet = {p: set(players) - {p} for p in players}
     rounds: list[list[list[int]]] = []
-    while unmet:
-        left = sorted(players, key=lambda p: coin[p])
+    while any(unmet.values()):
+        # Fresh coins each round, so that equal choices do not make the same tables again.
+        coin = {p: rng.random() for p in players}
+        left = set(players)
         groups: list[list[int]] = []
         for table_size in sizes:
             # The player with the most still to meet heads the table, whoever adds most new pairs joins it.
-            head = max(left, key=lambda p: (sum(p in pair for pair in unmet), coin[p]))
-            group = [head]
-            left.remove(head)
+            group = [max(left, key=lambda p: (len(unmet[p] & left), coin[p]))]
+            left.remove(group[0])
             while len(group) < table_size:
-                mate = max(left, key=lambda p: (sum(frozenset((p, g)) in unmet for g in group), coin[p]))
+                mate = max(left, key=lambda p: (sum(g in unmet[p] for g in group), coin[p]))
                 group.append(mate)
                 left.remove(mate)
             groups.append(group)
-        unmet -= {frozenset(pair) for g in groups for pair in combinations(g, 2)}
+        for group in groups:
+            for a, b in combinations(group, 2):
+                unmet[a].discard(b)
+                unmet[b].discard(a)
         rounds.append(groups)
-        # Change the coins each round so that equal choices do not repeat the same tables.
-        coin = {p: rng.random() for p in players}
     return rounds
