@@ -9,7 +9,8 @@ No I/O, no Discord, no clock: the service stores a ``Tournament`` (its
     first = t.pair_swiss(cup)               # Round(1, tables=(Table(seats=(1, 2)),), bye=3)
     cup = cup.with_round(first)
     cup, leaving = t.record_result(cup, t.Result.win(first.tables[0], winner=1))
-    t.standings(cup)[0]                      # Standing(rank=1, player=1, score=Fraction(1, 1), ...)
+    [(s.rank, s.player, s.score) for s in t.standings(cup)]
+    # [(1, 3, Fraction(1, 1)), (2, 1, Fraction(1, 1)), (3, 2, Fraction(0, 1))]: 3's bye counts on Buchholz
 
 A league has its whole schedule at once: ``schedule(cup, double=False)``.
 Alcazar (2009) is played at tables of ``table_size`` 3 or 4

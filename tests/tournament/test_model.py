@@ -64,3 +64,18 @@ def test_a_bye_is_marked_on_the_entrant_and_the_round_ends_with_its_last_result(
     assert cup.entrant(3).had_bye and cup.had_bye(3) and not cup.had_bye(1)
     assert not cup.round_is_over()
     assert cup.with_result(Result.win(paired.tables[0], 2)).round_is_over()
+
+
+def test_the_package_docstring_example_holds() -> None:
+    from fractions import Fraction
+
+    from bot import tournament as t
+    cup = t.Tournament("alcazar1978", tuple(t.Entrant(p, rating=r) for p, r in ((1, 1600), (2, 1500), (3, 1400))),
+                       seed=7)
+    first = t.pair_swiss(cup)
+    assert first == t.Round(1, tables=(t.Table(seats=(1, 2)),), bye=3)
+    cup = cup.with_round(first)
+    cup, leaving = t.record_result(cup, t.Result.win(first.tables[0], winner=1))
+    assert leaving == ()
+    assert [(s.rank, s.player, s.score) for s in t.standings(cup)] == [
+        (1, 3, Fraction(1)), (2, 1, Fraction(1)), (3, 2, Fraction(0))]
