@@ -17,6 +17,9 @@ ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {
     "bot/games": ("bot.service", "bot.store", "bot.discord", "bot.ai", "renderer", "discord", "aiosqlite",
                   "psycopg", "PIL", "asyncio"),
+    # Pairing and scoring are pure like the engines; of the games they may know the shared value types only.
+    "bot/tournament": ("bot.games.alcazar", "bot.games.alcazar1978", "bot.service", "bot.store", "bot.discord",
+                       "bot.ai", "bot.config", "renderer", "discord", "aiosqlite", "psycopg", "PIL", "asyncio"),
     "bot/ai": ("bot.service", "bot.store", "bot.discord", "renderer", "discord", "aiosqlite", "psycopg", "PIL"),
     "renderer": ("bot.service", "bot.store", "bot.discord", "bot.ai", "discord", "aiosqlite", "psycopg"),
     "bot/store": ("bot.service", "bot.discord", "bot.ai", "renderer", "discord"),
