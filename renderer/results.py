@@ -172,7 +172,7 @@ def _score_row(image: Image.Image, draw: ImageDraw.ImageDraw, player: dict[str, 
         cup = trophy(round(u * 0.9))
         image.paste(cup, (cup_span.right - cup.width, mid - cup.height // 2), cup)
     name_left = player_span.left + token.width + NAME_INDENT
-    text, face = fit_text(draw, _row_name(player, names, lang), "bold", _name_face().size,
+    text, face = fit_text(draw, _row_name(player, names, lang), "bold", round(_name_face().size),
                           player_span.right - name_left)
     draw.text((name_left, mid), text, font=face, fill=theme.INK, anchor="lm")
     _nobles_by_level(image, draw, colour, detail.get("nobles_list") or [], (board_span.left, mid),

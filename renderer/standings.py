@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -37,6 +38,7 @@ from renderer import theme
 from renderer.cached_draw import Draw
 from renderer.drawing import drawable_text, fit_text, png_bytes, shorten_text
 from renderer.labels import label, stored_text
+from renderer.palette import build_palette
 from renderer.table import Span, column_spans, column_width
 from renderer.theme import RGB, font
 
@@ -47,7 +49,7 @@ WIDTH = 640
 UNITS_ACROSS = 16
 GAME_TITLES = {"alcazar": "Alcazar", "alcazar1978": "Alcazar (1978)"}
 # Gold, silver and bronze behind the first three places: a hint, the row stays as plain as the others.
-MEDALS: tuple[RGB, ...] = (theme.TROPHY, (200, 200, 208), (214, 150, 96))
+MEDALS = theme.MEDALS
 MEDAL_HEIGHT, MEDAL_RIM = 0.7, 0.15     # in units
 ZEBRA: RGB = theme.PANEL
 
@@ -91,7 +93,20 @@ class Layout:
 def standings_png(view: dict[str, Any], *, lang: str = "en", width: int = WIDTH,
                   reader: str | int | None = None) -> bytes:
     """The standings as PNG bytes, its words in ``lang``; ``reader``'s row (a row's ``player``) is marked."""
-    return png_bytes(standings_image(view, lang=lang, width=width, reader=reader))
+    return png_bytes(standings_image(view, lang=lang, width=width, reader=reader), palette=standings_palette())
+
+
+@lru_cache(maxsize=1)
+def standings_palette() -> Image.Image:
+    """The fixed palette of every standings image (the theme's colours exactly, so flat fills stay flat)."""
+    return build_palette([standings_image(_SPECIMEN, reader="specimen 2")])
+
+
+_SPECIMEN: dict[str, Any] = {
+    "name": "Alcazar", "game": "alcazar", "format": "swiss", "round": 1, "rounds": 2, "final": False,
+    "rows": [{"rank": n // 2 + 1, "player": f"specimen {n}", "name": "Alcazar " * (n % 3 + 1), "score": n / 2,
+              "buchholz": n, "game_points": 10 * n, "played": 1, "withdrawn": n == 5} for n in range(8)],
+}
 
 
 def standings_image(view: dict[str, Any], *, lang: str = "en", width: int = WIDTH,
