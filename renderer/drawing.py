@@ -141,6 +141,16 @@ def fit_text(draw: ImageDraw.ImageDraw, text: str, weight: str, size: int, width
     return prefix + text.rstrip() + "…" + suffix, face
 
 
+def shorten_text(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """``text`` as it is, or cut and ended with an ellipsis so that it fits ``width`` in ``face`` (sizes stay even
+    down a table's column, where ``fit_text``'s shrinking would not)."""
+    if draw.textlength(text, font=face) <= width:
+        return text
+    while text and draw.textlength(text.rstrip() + "…", font=face) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def wrap_text(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` (long words are cut)."""
     lines: list[str] = []

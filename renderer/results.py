@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from renderer import alcazar1978, theme
 from renderer.cached_draw import Draw
 from renderer.drawing import Names, fit_text, named_text, player_name, png_bytes, sentence, wrap_text
 from renderer.labels import colour_word, label, stored_text
 from renderer.sprites import noble, trophy
+from renderer.table import Span, column_spans, column_width
 from renderer.theme import font
 
 UNIT = 40          # one row's height unit in pixels
@@ -53,8 +54,9 @@ def _reason(lang: str, outcome: dict[str, Any], colours: dict[int, str], names: 
 
 
 # --- Alcazar (2009) --------------------------------------------------------------
-COLUMNS = (("col_player", 0.0), ("col_on_board", 0.34), ("col_nobles", 0.59), ("col_money", 0.72),
-           ("col_total", 0.86))
+COLUMNS = ("col_player", "col_on_board", "col_nobles", "col_money", "col_total")
+GAP = round(UNIT * 0.3)     # the least room between two columns' widest texts
+NOBLES_SHOWN = 5            # the column is as wide as five nobles; more squeeze into it
 
 
 def _ranking(view: dict[str, Any], outcome: dict[str, Any]) -> list[int]:
@@ -68,6 +70,53 @@ def _ranking(view: dict[str, Any], outcome: dict[str, Any]) -> list[int]:
         return (int(retired), -int(seat in winners), -int(d.get("total", 0)), -(int(d.get("money", 0)) % 50), seat)
 
     return sorted(range(len(players)), key=key)
+
+
+NAME_INDENT = 12            # from the token to the name
+
+
+def _row_name(player: dict[str, Any], names: Names, lang: str) -> str:
+    """The player's name as their row shows it (marked when they retired)."""
+    name = player_name(names, player["seat"], colour_word(lang, player.get("color", "white")))
+    return label(lang, "retired_name", name=name) if player.get("retired") else name
+
+
+def _name_face() -> ImageFont.FreeTypeFont:
+    return font(round(UNIT * 0.55), "bold")
+
+
+def _header_face() -> ImageFont.FreeTypeFont:
+    return font(round(UNIT * 0.4), "bold")
+
+
+def _figure_face(size: float = 0.7) -> ImageFont.FreeTypeFont:
+    return font(round(UNIT * size), "bold")
+
+
+def column_spans_2009(draw: ImageDraw.ImageDraw, players: list[dict[str, Any]], details: list[dict[str, Any]],
+                      names: Names, lang: str, width: int = WIDTH) -> list[Span]:
+    """Where the columns lie (player, on the board, nobles, money, total, trophy), from measured widths.
+
+    Each column is as wide as its heading or its widest figure; when they do
+    not all fit, the player's column gives up the room, so a long name is
+    shortened, never a heading run into the next one.
+    """
+    u = UNIT
+    heads = [column_width(draw, [label(lang, key).upper()], _header_face()) for key in COLUMNS]
+    most_nobles = max((len(d.get("nobles_list") or []) for d in details), default=0)
+    small = font(round(u * 0.42))
+    names_width = column_width(draw, [_row_name(player, names, lang) for player in players], _name_face())
+    figures = [
+        round(u * 0.9) + NAME_INDENT + names_width,
+        min(max(1, most_nobles), NOBLES_SHOWN) * round(u * 0.72),
+        column_width(draw, [str(d.get("nobles", 0)) for d in details], _figure_face()),
+        max(column_width(draw, [str(d.get("money_points", 0)) for d in details], _figure_face()),
+            column_width(draw, [label(lang, "money", amount=d["money"]) for d in details
+                                if d.get("money") is not None], small)),
+        column_width(draw, [str(d.get("total", 0)) for d in details], _figure_face(0.8)),
+    ]
+    widths = [max(head, figure) for head, figure in zip(heads, figures)] + [float(round(u * 0.9))]
+    return column_spans(widths, u // 2, width - u // 2, gap=GAP, shrink=0)
 
 
 def _results_2009(view: dict[str, Any], outcome: dict[str, Any], names: Names, lang: str) -> Image.Image:
@@ -95,21 +144,22 @@ def _results_2009(view: dict[str, Any], outcome: dict[str, Any], names: Names, l
         for number, (text, line_face) in enumerate(lines):
             draw.text((left, round(u * (1.4 + 0.6 * number))), text, font=line_face, fill=theme.INK_SOFT,
                       anchor="lt")
-    head = font(round(u * 0.42), "bold")
-    for title, at in COLUMNS:
-        draw.text((left + at * inner, top - round(u * 0.25)), label(lang, title).upper(), font=head, fill=theme.INK_SOFT,
-                  anchor="ls")
+    spans = column_spans_2009(draw, players, details, names, lang, width)
+    for title, span in zip(COLUMNS, spans):
+        draw.text((span.left, top - round(u * 0.25)), label(lang, title).upper(), font=_header_face(),
+                  fill=theme.INK_SOFT, anchor="ls")
     for rank, seat in enumerate(_ranking(view, outcome)):
         y = top + rank * row
         detail = details[seat] if seat < len(details) else {}
-        _score_row(image, draw, players[seat], detail, seat in winners, names, (left, y, inner, row), lang)
+        _score_row(image, draw, players[seat], detail, seat in winners, names, (left, y, inner, row), spans, lang)
     return image
 
 
 def _score_row(image: Image.Image, draw: ImageDraw.ImageDraw, player: dict[str, Any], detail: dict[str, Any],
-               winner: bool, names: Names, box: tuple[int, int, int, int], lang: str) -> None:
+               winner: bool, names: Names, box: tuple[int, int, int, int], spans: list[Span], lang: str) -> None:
     left, y, inner, row = box
     u = UNIT
+    player_span, board_span, nobles_span, money_span, total_span, cup_span = spans
     fill = theme.WINNER if winner else theme.PANEL
     draw.rounded_rectangle((left - 6, y, left + inner + 6, y + row - 8), radius=u // 4, fill=fill,
                            outline=theme.WINNER_FRAME if winner else theme.PANEL_LINE, width=4 if winner else 1)
@@ -117,26 +167,25 @@ def _score_row(image: Image.Image, draw: ImageDraw.ImageDraw, player: dict[str, 
     colour = player.get("color", "white")
     # every player's token is the same plain piece; the winner's row carries a trophy, not a noble
     token = noble(colour, "baron", round(u * 0.9), lang)
-    image.paste(token, (left + 4, mid - token.height // 2), token)
+    image.paste(token, (player_span.left + 4, mid - token.height // 2), token)
     if winner:
         cup = trophy(round(u * 0.9))
-        image.paste(cup, (left + inner - cup.width, mid - cup.height // 2), cup)
-    name = player_name(names, player["seat"], colour_word(lang, colour))
-    if player.get("retired"):
-        name = label(lang, "retired_name", name=name)
-    text, face = fit_text(draw, name, "bold", round(u * 0.55), round(inner * 0.33) - token.width - 12)
-    draw.text((left + token.width + 12, mid), text, font=face, fill=theme.INK, anchor="lm")
-    _nobles_by_level(image, draw, colour, detail.get("nobles_list") or [], (left + round(0.34 * inner), mid),
-                     round(inner * 0.24), lang)
-    big = font(round(u * 0.7), "bold")
-    draw.text((left + 0.59 * inner, mid), str(detail.get("nobles", 0)), font=big, fill=theme.INK, anchor="lm")
+        image.paste(cup, (cup_span.right - cup.width, mid - cup.height // 2), cup)
+    name_left = player_span.left + token.width + NAME_INDENT
+    text, face = fit_text(draw, _row_name(player, names, lang), "bold", round(_name_face().size),
+                          player_span.right - name_left)
+    draw.text((name_left, mid), text, font=face, fill=theme.INK, anchor="lm")
+    _nobles_by_level(image, draw, colour, detail.get("nobles_list") or [], (board_span.left, mid),
+                     board_span.width, lang)
+    big = _figure_face()
+    draw.text((nobles_span.left, mid), str(detail.get("nobles", 0)), font=big, fill=theme.INK, anchor="lm")
     money = detail.get("money")
-    draw.text((left + 0.72 * inner, mid - u * 0.22), str(detail.get("money_points", 0)), font=big, fill=theme.INK,
+    draw.text((money_span.left, mid - u * 0.22), str(detail.get("money_points", 0)), font=big, fill=theme.INK,
               anchor="lm")
     if money is not None:
-        draw.text((left + 0.72 * inner, mid + u * 0.5), label(lang, "money", amount=money), font=font(round(u * 0.42)),
+        draw.text((money_span.left, mid + u * 0.5), label(lang, "money", amount=money), font=font(round(u * 0.42)),
                   fill=theme.INK_SOFT, anchor="lm")
-    draw.text((left + 0.86 * inner, mid), str(detail.get("total", 0)), font=font(round(u * 0.8), "bold"),
+    draw.text((total_span.left, mid), str(detail.get("total", 0)), font=_figure_face(0.8),
               fill=theme.FRAME_DARK, anchor="lm")
 
 

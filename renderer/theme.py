@@ -75,6 +75,8 @@ TURN_FRAME: RGB = FRAME_DARK
 WINNER: RGB = (226, 214, 250)
 WINNER_FRAME: RGB = (176, 124, 20)   # old gold
 TROPHY: RGB = (232, 178, 48)
+# Behind the first three places of a tournament: gold (the trophy's), silver, bronze.
+MEDALS: tuple[RGB, ...] = (TROPHY, (200, 200, 208), (214, 150, 96))
 
 
 def height_colour(level: int) -> RGB:

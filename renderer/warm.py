@@ -6,7 +6,7 @@ so no player waits for a background, a sprite or a palette to be built.
 """
 from __future__ import annotations
 
-from renderer import alcazar, alcazar1978, hand
+from renderer import alcazar, alcazar1978, hand, standings
 
 
 def warm_up() -> None:
@@ -15,6 +15,7 @@ def warm_up() -> None:
     alcazar.board_palette()
     alcazar1978.board_palette()
     hand.hand_palette()
+    standings.standings_palette()
 
 
 warm_up()

@@ -95,3 +95,63 @@ def test_results_text_stays_readable_on_a_phone() -> None:
     assert module.WIDTH <= 640, "a narrower image is scaled down less"
     image = open_png(results(finished_view(), names=["Ana", "Bartolomé", "Cleo"]))
     assert image.width == module.WIDTH
+
+
+def _header_words(image, *, blank: int) -> list[tuple[int, int]]:
+    """The stretches of ink across the column headings' line, split where at least ``blank`` empty pixels lie."""
+    baseline = TOP - round(UNIT * 0.25)
+    band = range(baseline - UNIT // 2, baseline + 4)
+    inked = [any(max(abs(int(a) - int(b)) for a, b in zip(image.getpixel((x, y)), theme.PARCHMENT)) > 40
+                 for y in band) for x in range(image.width)]
+    words: list[tuple[int, int]] = []
+    x = 0
+    while x < image.width:
+        if not inked[x]:
+            x += 1
+            continue
+        start = x
+        while x < image.width and (inked[x] or any(inked[x:x + blank])):
+            x += 1
+        words.append((start, x))
+    return words
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_column_headings_stand_apart_at_640_px(lang: str) -> None:
+    """Today's English headings ran together ("NOBLESMONEY"): each heading is its own word on the image."""
+    image = open_png(results(finished_view(), names=["Ana", "Bartolomé", "Cleo"], lang=lang))
+    assert image.width == 640
+    # a space inside a heading ("ON THE BOARD") is about 7 px of blank; between headings there are 10 or more
+    words = _header_words(image, blank=10)
+    assert len(words) == 5, f"{lang}: the headings run together: {words}"
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_columns_are_laid_out_from_the_measured_headings_and_figures(lang: str) -> None:
+    from PIL import Image, ImageDraw
+
+    from renderer.results import COLUMNS, GAP, column_spans_2009
+    from renderer.labels import label
+    from renderer.theme import font
+
+    view = finished_view()
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    details = view["outcome"]["details"]
+    spans = column_spans_2009(draw, view["players"], details, ["Ana", "Bartolomé", "Cleo"], lang)
+    assert spans[-1].right == 640 - UNIT // 2
+    head = font(round(UNIT * 0.4), "bold")
+    boxes = [draw.textbbox((span.left, 0), label(lang, key).upper(), font=head, anchor="ls")
+             for key, span in zip(COLUMNS, spans)]
+    for (_, _, right, _), (left, _, _, _) in zip(boxes, boxes[1:]):
+        assert left - right >= GAP - 2, f"{lang}: headings {boxes}"
+    for span, key in zip(spans, COLUMNS):
+        assert span.width >= draw.textlength(label(lang, key).upper(), font=head)
+
+
+def test_a_long_name_is_shortened_rather_than_run_into_the_nobles() -> None:
+    long_name = "Maximilian Bartholomew von Habsburg"
+    image = open_png(results(finished_view(), names=["Ana", long_name, "Cleo"]))
+    short = open_png(results(finished_view(), names=["Ana", "Bartolomé", "Cleo"]))
+    # the headings stay where the measured layout puts them and apart
+    assert len(_header_words(image, blank=10)) == 5
+    assert image.size == short.size
