@@ -18,6 +18,7 @@ from typing import Any
 from bot.games.alcazar import board
 from bot.games.alcazar.legal import forced_pass, legal_moves
 from bot.games.alcazar.moves import Move, MoveParts, Step, parse_notation
+from bot.games.alcazar.parts import AlcazarMoveParts, NobleStep, Place, Withdrawal, describe
 from bot.games.alcazar.play import play, retire, skip
 from bot.games.alcazar.scoring import outcome
 from bot.games.alcazar.setup import DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, new_game
@@ -30,11 +31,15 @@ from bot.i18n.message import Msg
 
 NAME = "alcazar"
 TITLE = "Alcazar"
+# The session may skip a turn (a missed deadline) and retire a seat (a resignation); the game goes on.
+CAN_SKIP = True
+CAN_RETIRE = True
 
 __all__ = [
-    "COLORS", "DEFAULT_OPTIONS", "FLAG_NAMES", "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "TITLE",
-    "GameError", "IllegalMove", "Move", "MoveError", "MoveParts", "Outcome", "State", "Step",
-    "board", "describe_move", "forced_pass", "from_dict", "hand", "legal_moves", "new_game", "options", "outcome",
+    "CAN_RETIRE", "CAN_SKIP", "COLORS", "DEFAULT_OPTIONS", "FLAG_NAMES", "MAX_PLAYERS", "MIN_PLAYERS", "NAME",
+    "TITLE", "AlcazarMoveParts", "GameError", "IllegalMove", "Move", "MoveError", "MoveParts", "NobleStep",
+    "Outcome", "Place", "State", "Step", "Withdrawal",
+    "board", "describe", "describe_move", "forced_pass", "from_dict", "hand", "legal_moves", "new_game", "options", "outcome",
     "parse_move", "play", "ply", "retire", "skip", "to_dict", "to_move", "view", "why_no_take_back",
 ]
 
@@ -56,15 +61,15 @@ def hand(state: State, seat: int) -> tuple[int, ...]:
     return tuple(state.players[seat].hand)
 
 
-def why_no_take_back(notation: str) -> Msg | None:
-    """Why a played move may not be undone, or None.
+def why_no_take_back(move: Move | str) -> Msg | None:
+    """Why a played move (a Move, or its notation from the log) may not be undone, or None.
 
     Buying a building card shows a card from the face-down deck (the one
     drawn, or the one that refills the face-up row): taking the move back
     would let the player choose again knowing it. Tower cards are all alike.
     """
-    action = notation.rpartition("; ")[2]
-    if action.startswith("buy ") and action != "buy tower":
+    parts = (Move(move) if isinstance(move, str) else move).parts
+    if parts.kind == "buy" and parts.source != "tower":
         return Msg("undo.deck_card_shown")
     return None
 
