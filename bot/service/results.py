@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Mapping
 
-from bot.games.common import Outcome
+from bot.games.common import MoveDescription, Outcome
 from bot.i18n.message import Msg
 from bot.service.events import Event
 from bot.service.settings import GameSettings
@@ -133,10 +133,13 @@ class BoardView:
 
 @dataclass(frozen=True)
 class MoveChoice:
-    """A legal move for autocomplete: its notation and the same move in words."""
+    """A legal move for autocomplete and the chooser: its notation, the same move in words, and its
+    parts as the engine describes them (``bot.games.alcazar.AlcazarMoveParts``,
+    ``bot.games.alcazar1978.Alcazar1978MoveParts``), so nobody above the engine reads notation."""
 
     notation: str
     words: Msg
+    parts: MoveDescription = field(compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,11 @@ def latest_board(fake: FakeDiscord, channel: Any = None) -> dict[str, Any]:
     raise AssertionError("no board message with a Take my turn button")
 
 
-async def play_guided(fake: FakeDiscord, player: FakeUser, kind: str, moves: list[tuple[str, str]],
+async def play_guided(fake: FakeDiscord, player: FakeUser, kind: str, moves: list[tuple[str, Any, Any]],
                       notation: str, channel: Any = None) -> Reply:
-    """Walk the chooser from the newest board to ``notation`` and play it; returns the last answer."""
+    """Walk the chooser from the newest board to ``notation`` and play it; returns the last answer.
+
+    ``moves`` are the legal moves as (notation, words, the engine's parts)."""
     path = move_tree(kind, moves).path_of(notation)
     reply = await player.click(latest_board(fake, channel), "Take my turn")
     assert reply.ephemeral, reply
