@@ -234,14 +234,13 @@ def legal_choices(engine: AnyEngine, state: Any, prefix: str, limit: int | None
     if engine.to_move(state) is None:
         return []
     wanted = squeeze(prefix)
-    matching = [m for m in engine.legal_moves(state) if squeeze(str(m)).startswith(wanted)]
-    described = [(m, engine.describe(state, m)) for m in matching]
     # Plain actions first, then the same with a withdrawal or a noble step: a short list
     # then shows many different actions, not one castle with every way to place nobles.
-    described.sort(key=lambda pair: pair[1].extras)
+    moves = sorted(engine.legal_moves(state), key=engine.extras)
+    chosen = [m for m in moves if squeeze(str(m)).startswith(wanted)]
     if limit is not None:
-        described = described[:limit]
-    return [(str(m), engine.describe_move(state, m), parts) for m, parts in described]
+        chosen = chosen[:limit]
+    return [(str(m), engine.describe_move(state, m), engine.describe(state, m)) for m in chosen]
 
 
 def parts_of_text(engine: AnyEngine, state: Any, text: str) -> MoveDescription | None:

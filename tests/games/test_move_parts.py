@@ -81,7 +81,7 @@ def _check_2009(state: alcazar.State, move: alcazar.Move) -> None:
             placed = re.findall(rf"(baron|grande) {CELL}", step)
             assert noble.kind == "place" and noble.ranks == tuple(r for r, _ in placed)
             assert noble.places == tuple(_place(c) for _, c in placed)
-    assert parts.extras == (bool(step), bool(withdrawal))
+    assert parts.extras == (bool(step), bool(withdrawal)) == alcazar.extras(move)
     assert parts.same_as is None
     outline = move.outline
     assert (outline.action, outline.withdraws, outline.steps) == (verb, bool(withdrawal), bool(step))
@@ -147,7 +147,7 @@ def test_every_alcazar_1978_move_is_described_as_its_notation_says() -> None:
             text = str(move)
             parts = alcazar1978.describe(state, move)
             checked += 1
-            assert parts.notation == text and not parts.draws_from_deck and parts.extras == ()
+            assert parts.notation == text and not parts.draws_from_deck and parts.extras == alcazar1978.extras(move) == ()
             if text == "pass":
                 assert parts.action == "pass" and parts.pawn is None and parts.wall is None
                 continue

@@ -29,7 +29,7 @@ __all__ = [
     "CAN_RETIRE", "CAN_SKIP", "COLORS", "DEFAULT_OPTIONS", "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "PASS", "TITLE",
     "Alcazar1978MoveParts", "IllegalMove", "Move", "MoveError", "Outcome", "Pass", "PawnMove", "PawnStep", "State",
     "WallTurn", "WallTurnParts",
-    "describe", "describe_move", "distinct_wall_turns", "forced_pass", "from_dict", "hand", "why_no_take_back", "legal_moves", "new_game", "options", "outcome", "parse_move",
+    "describe", "describe_move", "distinct_wall_turns", "extras", "forced_pass", "from_dict", "hand", "why_no_take_back", "legal_moves", "new_game", "options", "outcome", "parse_move",
     "play", "ply", "retire", "skip", "to_dict", "to_move", "view", "why_illegal",
 ]
 
@@ -99,6 +99,11 @@ def forced_pass(state: State) -> bool:
 def why_no_take_back(move: Move | str) -> Msg | None:
     """Nothing is hidden in Alcazar (1978): every move may be taken back."""
     return None
+
+
+def extras(move: Move) -> tuple[bool, ...]:
+    """``describe(state, move).extras``: a move of Alcazar (1978) adds nothing to its action."""
+    return ()
 
 
 def skip(state: State) -> State:
