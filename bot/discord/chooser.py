@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from bot.i18n import Msg
+from bot.service import MoveChoice
 
 if TYPE_CHECKING:
     from bot.games.alcazar import AlcazarMoveParts, NobleStep, Place
     from bot.games.alcazar1978 import Alcazar1978MoveParts
-    from bot.games.common import MoveDescription
 
 PAGE_SIZE = 25          # Discord's limit of options in one select menu
 DIGEST_LENGTH = 10      # base32 characters of a sha256: 50 bits, against a few thousand moves at most
@@ -67,9 +67,8 @@ class Stage:
         return max(1, -(-len(self.options) // PAGE_SIZE))
 
 
-StepsOf = Callable[[Any, Any], tuple[Step, ...]]   # (the engine's parts, words) -> the move's steps
-# A legal move as the service lists it: its notation, its words and the engine's parts.
-ChooserMove = tuple[str, Any, "MoveDescription"]
+# (the engine's parts of a move, the words of each part) -> the move's steps
+StepsOf = Callable[[Any, Sequence["Msg | None"]], tuple[Step, ...]]
 # The question for a level, given the keys of the steps chosen before it.
 AskOf = Callable[[int, tuple[str, ...]], Msg]
 
@@ -77,10 +76,10 @@ AskOf = Callable[[int, tuple[str, ...]], Msg]
 class MoveTree:
     """The legal moves of one position, as steps to choose."""
 
-    def __init__(self, moves: Sequence[ChooserMove], steps_of: StepsOf, ask: AskOf) -> None:
-        """``moves`` are (notation, words, parts); ``steps_of`` splits a move's parts into steps;
-        ``ask`` words the question of each level."""
-        self.moves = [(notation, words, steps_of(parts, words)) for notation, words, parts in moves]
+    def __init__(self, moves: Sequence[MoveChoice], steps_of: StepsOf, ask: AskOf) -> None:
+        """``moves`` are the legal moves as the service lists them; ``steps_of`` splits a move's parts
+        into steps; ``ask`` words the question of each level."""
+        self.moves = [(m.notation, m.words, steps_of(m.parts, m.words_by_part)) for m in moves]
         self.ask = ask
         depths = {len(steps) for _, _, steps in self.moves}
         if len(depths) > 1:
@@ -193,13 +192,14 @@ def _action(verb: str) -> Msg | str:
 # Each step's key is the notation of that part of the move, as the engine writes it ("withdraw 12",
 # "castle", "castle 8 7-9", "grande 8"; "-" for a part the move leaves out). The keys are digested
 # into the buttons' ids (``steps_digest``), so they must never change between releases.
-def alcazar_steps(parts: AlcazarMoveParts, words: object = None) -> tuple[Step, ...]:
+def alcazar_steps(parts: AlcazarMoveParts, words: Sequence[Msg | None] = ()) -> tuple[Step, ...]:
     """``withdraw 12; castle 8 7-9 + grande 8`` → withdrawal, action, its card/cells, noble step.
 
-    With the move's words (a message), each step's label is that part of the words, with its
-    cost or income ("Found a castle on 7–9 with card 8 (+5 Real)", "Grande on 8 (−10 Real)")."""
+    With the words of the move's parts (withdrawal, action, noble step: ``MoveChoice.words_by_part``),
+    each step's label is that part's words, with its cost or income ("Found a castle on 7–9 with
+    card 8 (+5 Real)", "Grande on 8 (−10 Real)")."""
     withdrawal, step = parts.withdrawal, parts.noble_step
-    said = _parts_of_words(words, withdrawal is not None, step is not None)
+    said = tuple(words) if len(words) == 3 else (None, None, None)
     return (
         Step(withdrawal.notation if withdrawal else "-",
              Msg("chooser.yes", words=said[0]) if withdrawal and said[0]
@@ -209,23 +209,6 @@ def alcazar_steps(parts: AlcazarMoveParts, words: object = None) -> tuple[Step, 
         Step(parts.action_notation, Msg("chooser.part", words=said[1]) if said[1] else _where_label(parts)),
         Step(step.notation if step else "-", Msg("chooser.part", words=said[2]) if said[2] else _noble_label(step)),
     )
-
-
-def _parts_of_words(words: object, withdrawal: bool, noble: bool) -> tuple[Msg | None, Msg | None, Msg | None]:
-    """The move's words cut into withdrawal, action and noble step (None where the words do not say).
-
-    The engine builds a move's words from its parts ("then" joins a withdrawal and the
-    action, the noble step follows the build), so the parts are read off the message."""
-    if not isinstance(words, Msg):
-        return None, None, None
-    action: Msg = words
-    step = None
-    if noble and action.key == "move.with_step":
-        action, step = action.args["move"], action.args["step"]
-    first = None
-    if withdrawal and action.key == "move.then":
-        first, action = action.args["first"], action.args["then"]
-    return first, action, step
 
 
 def _where_label(parts: AlcazarMoveParts) -> Msg | str:
@@ -267,17 +250,18 @@ def _noble_label(step: NobleStep | None) -> Msg:
                                         for rank, place in zip(step.ranks, step.places)])
 
 
-def alcazar1978_steps(parts: Alcazar1978MoveParts, words: object = None) -> tuple[Step, ...]:
+def alcazar1978_steps(parts: Alcazar1978MoveParts, words: Sequence[Msg | None] = ()) -> tuple[Step, ...]:
     """``a4-b4`` → pawn, to b4; ``w3 B3 ccw1`` → wall 3, around B3 one quarter counter-clockwise.
 
-    A wall turn's label comes from the move's words when they are given, which also say
-    where the wall ends ("Around B3 a quarter turn counter-clockwise (B3-C3 → B3-B4)")."""
+    A wall turn's label comes from the words of the move's parts when they are given (the move,
+    the turn), which also say where the wall ends ("Around B3 a quarter turn counter-clockwise
+    (B3-C3 → B3-B4)")."""
     if parts.action == "pass":
         return (Step("pass", Msg("chooser.pass78")), Step("pass", Msg("action.pass")))
     wall = parts.wall
     if wall is not None:
-        turn = words.args.get("turn") if isinstance(words, Msg) else None
-        label = Msg("chooser.wall_turn", turn=turn) if isinstance(turn, Msg) else \
+        turn = words[1] if len(words) == 2 else None
+        label = Msg("chooser.wall_turn", turn=turn) if turn is not None else \
             Msg("chooser.wall_turn_bare", tower=wall.pivot, count=wall.quarters,
                 direction=Msg(f"direction.{wall.direction}"))
         return (Step(f"w{wall.wall}", Msg("chooser.turn_wall", wall=wall.wall)), Step(parts.notation, label))
@@ -286,10 +270,10 @@ def alcazar1978_steps(parts: Alcazar1978MoveParts, words: object = None) -> tupl
             Step(parts.notation, Msg("chooser.pawn_to", origin=parts.pawn.origin, target=parts.pawn.target)))
 
 
-def offered_moves(moves: Sequence[ChooserMove]) -> list[ChooserMove]:
+def offered_moves(moves: Sequence[MoveChoice]) -> list[MoveChoice]:
     """The moves the chooser and autocomplete offer: a move equal to another one (in Alcazar (1978) a
     wall turn that ends where a shorter one does) is the same choice, offered once (typing it still plays it)."""
-    return [move for move in moves if move[2].same_as is None]
+    return [move for move in moves if move.parts.same_as is None]
 
 
 GAME_STEPS: dict[str, tuple[StepsOf, AskOf]] = {
@@ -298,8 +282,8 @@ GAME_STEPS: dict[str, tuple[StepsOf, AskOf]] = {
 }
 
 
-def move_tree(kind: str, moves: Sequence[ChooserMove]) -> MoveTree:
-    """The chooser tree for a game kind and its (notation, words, parts) legal moves."""
+def move_tree(kind: str, moves: Sequence[MoveChoice]) -> MoveTree:
+    """The chooser tree for a game kind and its legal moves (as ``legal_moves_for`` lists them)."""
     steps_of, ask = GAME_STEPS[kind]
     return MoveTree(offered_moves(moves), steps_of, ask)
 

@@ -41,7 +41,7 @@ async def _tree(interaction: discord.Interaction, game_id: int, version: int
     if game.to_move_id != interaction.user.id:
         raise Refused(whose_turn(game), game_id=game_id)
     moves = await bot.service.legal_moves_for(game_id, interaction.user.id, limit=None)
-    return move_tree(game.kind, [(m.notation, m.words, m.parts) for m in moves]), moves
+    return move_tree(game.kind, moves), moves
 
 
 def _stage_meaning(tree: MoveTree, path: tuple[int, ...], digest: str, game_id: int) -> Stage:

@@ -110,8 +110,7 @@ async def move_choices(interaction: discord.Interaction, typed: str) -> list[app
 async def _offered(bot: AlcazarBot, game: GameInfo, user_id: int) -> list[MoveChoice]:
     """All the user's legal moves as the chooser offers them (equal wall turns once)."""
     moves = await bot.service.legal_moves_for(game.id, user_id, limit=None)
-    kept = {notation for notation, _, _ in offered_moves([(m.notation, m.words, m.parts) for m in moves])}
-    return [m for m in moves if m.notation in kept]
+    return offered_moves(moves)
 
 
 def choice_label(words: str, notation: str) -> str:

@@ -99,6 +99,15 @@ class Outcome:
         )
 
 
+@dataclass(frozen=True)
+class MoveWords:
+    """A move in plain words, whole and part by part (in the order of the move's parts; None for a
+    part the move leaves out), so that a chooser can label each step without taking the words apart."""
+
+    whole: Msg
+    parts: tuple[Msg | None, ...]
+
+
 # -- the engine protocol ----------------------------------------------------------------------
 #: What JSON can hold: views, snapshots and options are made of these only.
 JsonValue = Union[None, bool, int, float, str, list["JsonValue"], dict[str, "JsonValue"]]
@@ -171,6 +180,7 @@ class Engine(Protocol[State_, Move_, Parts_]):
     def outcome(self, state: State_) -> Outcome | None: ...
     def describe(self, state: State_, move: Move_) -> Parts_: ...
     def describe_move(self, state: State_, move: Move_ | str) -> Msg: ...
+    def describe_move_by_part(self, state: State_, move: Move_) -> MoveWords: ...
     def extras(self, move: Move_) -> tuple[bool, ...]: ...
     def forced_pass(self, state: State_) -> bool: ...
     def why_no_take_back(self, move: Move_ | str) -> Msg | None: ...

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 from bot.games import AnyEngine
 from bot.games.common import GameError, MoveDescription, Outcome
 from bot.i18n.message import Msg, message_of
+from bot.service.results import MoveChoice
 from bot.store.records import EntryKind, GameRow, LogEntry, SeatRow
 
 
@@ -228,8 +229,7 @@ def rebuild(
     return state, hands_of(engine, state, players), snapshot_of(engine, state)
 
 
-def legal_choices(engine: AnyEngine, state: Any, prefix: str, limit: int | None
-                  ) -> list[tuple[str, Msg, MoveDescription]]:
+def legal_choices(engine: AnyEngine, state: Any, prefix: str, limit: int | None) -> list[MoveChoice]:
     """The legal moves (notation, words, parts) whose notation starts with ``prefix``, spaces and case aside."""
     if engine.to_move(state) is None:
         return []
@@ -240,7 +240,12 @@ def legal_choices(engine: AnyEngine, state: Any, prefix: str, limit: int | None
     chosen = [m for m in moves if squeeze(str(m)).startswith(wanted)]
     if limit is not None:
         chosen = chosen[:limit]
-    return [(str(m), engine.describe_move(state, m), engine.describe(state, m)) for m in chosen]
+    return [_choice(engine, state, m) for m in chosen]
+
+
+def _choice(engine: AnyEngine, state: Any, move: Any) -> MoveChoice:
+    words = engine.describe_move_by_part(state, move)
+    return MoveChoice(str(move), words.whole, engine.describe(state, move), words.parts)
 
 
 def parts_of_text(engine: AnyEngine, state: Any, text: str) -> MoveDescription | None:

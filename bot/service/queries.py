@@ -89,8 +89,7 @@ class QueryOperations(ServiceBase):
             seat = live.seat_of(user_id)
             if seat is None or seat != live.row.turn_seat or live.seats[seat].resigned:
                 return []
-            choices = await in_thread(legal_choices, live.engine, live.state, prefix, limit)
-            return [MoveChoice(notation, words, parts) for notation, words, parts in choices]
+            return await in_thread(legal_choices, live.engine, live.state, prefix, limit)
 
     async def move_parts(self, game_id: int, user_id: int, text: str) -> MoveDescription | None:
         """The engine's parts of the move ``text`` names, when it is a legal move of the user to act;

@@ -135,11 +135,13 @@ class BoardView:
 class MoveChoice:
     """A legal move for autocomplete and the chooser: its notation, the same move in words, and its
     parts as the engine describes them (``bot.games.alcazar.AlcazarMoveParts``,
-    ``bot.games.alcazar1978.Alcazar1978MoveParts``), so nobody above the engine reads notation."""
+    ``bot.games.alcazar1978.Alcazar1978MoveParts``), so nobody above the engine reads notation, and
+    the words of each part (``bot.games.common.MoveWords.parts``) for the chooser's steps."""
 
     notation: str
     words: Msg
     parts: MoveDescription = field(compare=False, repr=False)
+    words_by_part: tuple[Msg | None, ...] = field(default=(), compare=False, repr=False)   # see MoveWords
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import random
 
+from players import listed
+
 from bot.discord.chooser import PAGE_SIZE, alcazar_steps, decode_path, encode_path, move_tree, steps_digest
 from bot.games import alcazar, alcazar1978, get_game
 from bot.games.alcazar1978.moves import read_notation
+from bot.service import MoveChoice
 
 # Any position will do for moves that only need taking apart (the chooser never checks legality).
 _BOARD = alcazar.new_game(players=2, seed=1)
@@ -16,8 +19,8 @@ def _parts(notation: str) -> alcazar.AlcazarMoveParts:
     return alcazar.describe(_BOARD, alcazar.Move(notation))
 
 
-def _listed(notations_and_words: list[tuple[str, object]]) -> list[tuple[str, object, alcazar.AlcazarMoveParts]]:
-    return [(n, w, _parts(n)) for n, w in notations_and_words]
+def _listed(notations_and_words: list[tuple[str, str]]) -> list[MoveChoice]:
+    return [MoveChoice(n, w, _parts(n)) for n, w in notations_and_words]
 
 
 def _walk(tree, path=()):
@@ -44,15 +47,16 @@ def test_every_alcazar_1978_move_is_reachable_through_the_chooser() -> None:
         if game.to_move(state) is None:
             break
         legal = game.legal_moves(state)
-        moves = [(str(m), game.describe_move(state, m), game.describe(state, m)) for m in legal]
+        moves = listed(game, state, legal)
         tree = move_tree("alcazar1978", moves)
         offered = {str(m) for m in game.distinct_wall_turns(legal)}
-        assert sorted(_walk(tree)) == sorted(n for n, _, _ in moves if n in offered)
-        for notation, words, _ in moves:
-            if notation not in offered:
+        assert sorted(_walk(tree)) == sorted(m.notation for m in moves if m.notation in offered)
+        for move in moves:
+            if move.notation not in offered:
                 continue
-            stage = tree.stage(tree.path_of(notation))
-            assert stage is not None and stage.move == notation and stage.words == words
+            stage = tree.stage(tree.path_of(move.notation))
+            assert stage is not None and stage.move == move.notation and stage.words == move.words
+            assert stage.words == game.describe_move(state, move.notation)
         state = game.play(state, rng.choice(legal))
 
 
@@ -84,28 +88,26 @@ def test_alcazar_notation_splits_in_the_order_of_a_turn_withdrawal_action_card_n
 def test_each_alcazar_step_shows_its_cost_and_income() -> None:
     from bot.i18n import Msg, t
 
-    # the words as the engine makes them: a withdrawal, "then" the bridge, and the noble step after it
+    # the words of each part as the engine makes them: a withdrawal, the bridge, the noble step after it
     withdraw = Msg("move.withdraw", rank=Msg("rank.grande"), cell=Msg("cellname.space.from", n=66), pay=10)
     bridge = Msg("move.bridge", a="6", b="8", level=3, price=15, income=16)
     baron = Msg("step.place", placed=[Msg("step.place_one", rank=Msg("rank.baron"), cell=Msg("cellname.space.to", n=8))],
                 cost=16)
-    words = Msg("move.with_step", move=Msg("move.then", first=withdraw, then=bridge), step=baron)
-    steps = alcazar_steps(_parts("withdraw 66; bridge 6-8 + baron 8"), words)
+    steps = alcazar_steps(_parts("withdraw 66; bridge 6-8 + baron 8"), (withdraw, bridge, baron))
     assert [str(s.label) for s in steps] == [
         "Yes: Withdraw the Grande from 66 (+10 Real)", "Build a bridge",
         "Build a bridge 6–8 at level 3 (−15 Real, +16 Real)", "Baron on 8 (−16 Real)"]
     assert [t("hu", s.label) for s in steps] == [
         "Igen: Grande visszavétele a 66-os helyről (+10 Reál)", "Boltív építése",
         "Boltív építése (6–8) a 3. szinten (−15 Reál, +16 Reál)", "Lerakás: báró a 8-as helyre (−16 Reál)"]
-    bought = alcazar_steps(_parts("buy 50"), Msg("move.buy_face_up", card=50, price=5))
+    bought = alcazar_steps(_parts("buy 50"), (None, Msg("move.buy_face_up", card=50, price=5), None))
     assert [str(s.label) for s in bought][2] == "Buy face-up card 50 (−5 Real)"
 
 
 def test_a_wall_turn_that_ends_where_a_shorter_one_does_is_one_choice() -> None:
     start = alcazar1978.new_game()
     legal = alcazar1978.legal_moves(start)
-    moves = [(str(m), str(m), alcazar1978.describe(start, m)) for m in legal]
-    tree = move_tree("alcazar1978", moves)
+    tree = move_tree("alcazar1978", listed(alcazar1978, start, legal))
     walked = _walk(tree)
     assert "w1 A2 cw1" in walked and "w1 A2 ccw3" not in walked and "w1 A2 cw3" not in walked
     assert sorted(walked) == sorted(str(m) for m in alcazar1978.distinct_wall_turns(legal))
@@ -114,8 +116,8 @@ def test_a_wall_turn_that_ends_where_a_shorter_one_does_is_one_choice() -> None:
 
 def test_a_path_that_does_not_exist_is_refused_and_paths_round_trip() -> None:
     start = alcazar1978.new_game()
-    tree = move_tree("alcazar1978", [(n, n, alcazar1978.describe(start, alcazar1978.parse_move(start, n)))
-                                     for n in ("a4-b4", "w3 B3 ccw1")])
+    tree = move_tree("alcazar1978", listed(alcazar1978, start, [alcazar1978.parse_move(start, n)
+                                                                for n in ("a4-b4", "w3 B3 ccw1")]))
     assert tree.stage((7,)) is None
     assert decode_path(encode_path((1, 0, 12))) == (1, 0, 12) and decode_path(encode_path(())) == ()
 
@@ -140,10 +142,11 @@ def test_a_wall_turn_option_says_where_the_wall_ends() -> None:
 
     state = alcazar1978.new_game()
     state = alcazar1978.play(state, "w6 C1 ccw1")       # Green to move
-    words = alcazar1978.describe_move(state, "w2 B2 ccw1")
-    assert str(words) == "Green turns wall 2 around B2 a quarter turn counter-clockwise (B2-B3 → A2-B2)"
     # (wall 1 stands on A2-B2: the words and the parts describe the turn all the same)
-    steps = alcazar1978_steps(alcazar1978.describe(state, read_notation("w2 B2 ccw1")), words)
+    turn = read_notation("w2 B2 ccw1")
+    words = alcazar1978.describe_move_by_part(state, turn)
+    assert str(words.whole) == "Green turns wall 2 around B2 a quarter turn counter-clockwise (B2-B3 → A2-B2)"
+    steps = alcazar1978_steps(alcazar1978.describe(state, turn), words.parts)
     assert [str(s.label) for s in steps] == [
         "Turn wall 2", "Around B2 a quarter turn counter-clockwise (B2-B3 → A2-B2)"]
     assert [t("hu", s.label) for s in steps] == [

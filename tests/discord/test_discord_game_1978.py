@@ -7,7 +7,7 @@ from pathlib import Path
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
 from pictures import assert_posted_results
-from players import play_guided
+from players import listed, play_guided
 from quiet import Tally, take_my_turn_offers
 
 from bot.games import get_game
@@ -56,7 +56,7 @@ async def test_two_players_play_alcazar_1978_to_the_end(fake: FakeDiscord, datab
             assert [c["value"] for c in suggested] == matching[:25]
             assert await other.autocomplete("move", "notation", typed) == [], "only the player to move gets suggestions"
             if plies % 2 and notation in offered:   # a longer equal wall turn is only typed
-                moves = [(str(m), engine.describe_move(state, m), engine.describe(state, m)) for m in legal]
+                moves = listed(engine, state, legal)
                 reply = await play_guided(fake, player, "alcazar1978", moves, notation)
             else:
                 reply = await player.slash("move", notation=notation)

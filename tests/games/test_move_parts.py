@@ -11,6 +11,7 @@ from typing import Iterator
 
 from bot.games import alcazar, alcazar1978
 from bot.games.alcazar1978.moves import read_notation
+from bot.i18n import Msg
 
 CELL = r"(\d+|g\d+,\d+)"
 
@@ -83,6 +84,12 @@ def _check_2009(state: alcazar.State, move: alcazar.Move) -> None:
             assert noble.places == tuple(_place(c) for _, c in placed)
     assert parts.extras == (bool(step), bool(withdrawal)) == alcazar.extras(move)
     assert parts.same_as is None
+    words = alcazar.describe_move_by_part(state, move)
+    assert words.whole == alcazar.describe_move(state, move)
+    assert [w is not None for w in words.parts] == [bool(withdrawal), True, bool(step)]
+    if withdrawal and step:
+        assert words.whole == Msg("move.with_step", move=Msg("move.then", first=words.parts[0], then=words.parts[1]),
+                                  step=words.parts[2])
     outline = move.outline
     assert (outline.action, outline.withdraws, outline.steps) == (verb, bool(withdrawal), bool(step))
 
@@ -147,6 +154,9 @@ def test_every_alcazar_1978_move_is_described_as_its_notation_says() -> None:
             text = str(move)
             parts = alcazar1978.describe(state, move)
             checked += 1
+            words = alcazar1978.describe_move_by_part(state, move)
+            assert words.whole == words.parts[0] == alcazar1978.describe_move(state, move)
+            assert (words.parts[1] is not None) == (parts.action == "wall")
             assert parts.notation == text and not parts.draws_from_deck and parts.extras == alcazar1978.extras(move) == ()
             if text == "pass":
                 assert parts.action == "pass" and parts.pawn is None and parts.wall is None

@@ -25,7 +25,7 @@ from bot.games.alcazar.setup import DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, n
 from bot.games.alcazar.state import COLORS, FLAG_NAMES, State, from_dict, to_dict
 from bot.games.alcazar.validate import plan_move
 from bot.games.alcazar.view import view
-from bot.games.alcazar.words import describe_move
+from bot.games.alcazar.words import describe_move, describe_move_by_part
 from bot.games.common import GameError, IllegalMove, MoveError, Outcome
 from bot.i18n.message import Msg
 
@@ -39,7 +39,7 @@ __all__ = [
     "CAN_RETIRE", "CAN_SKIP", "COLORS", "DEFAULT_OPTIONS", "FLAG_NAMES", "MAX_PLAYERS", "MIN_PLAYERS", "NAME",
     "TITLE", "AlcazarMoveParts", "GameError", "IllegalMove", "Move", "MoveError", "MoveParts", "NobleStep",
     "Outcome", "Place", "State", "Step", "Withdrawal",
-    "board", "describe", "describe_move", "extras", "forced_pass", "from_dict", "hand", "legal_moves", "new_game", "options", "outcome",
+    "board", "describe", "describe_move", "describe_move_by_part", "extras", "forced_pass", "from_dict", "hand", "legal_moves", "new_game", "options", "outcome",
     "parse_move", "play", "ply", "retire", "skip", "to_dict", "to_move", "view", "why_no_take_back",
 ]
 

@@ -21,6 +21,7 @@ from bot.games.alcazar1978.state import COLORS, DEFAULT_OPTIONS, State, options_
 from bot.games.alcazar1978.state import from_dict as _from_dict
 from bot.games.alcazar1978.state import to_dict as _to_dict
 from bot.games.alcazar1978.view import describe_move as _describe_move
+from bot.games.alcazar1978.view import describe_move_by_part
 from bot.games.alcazar1978.view import view as _view
 from bot.games.common import IllegalMove, MoveError, Outcome
 from bot.i18n.message import Msg
@@ -29,7 +30,7 @@ __all__ = [
     "CAN_RETIRE", "CAN_SKIP", "COLORS", "DEFAULT_OPTIONS", "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "PASS", "TITLE",
     "Alcazar1978MoveParts", "IllegalMove", "Move", "MoveError", "Outcome", "Pass", "PawnMove", "PawnStep", "State",
     "WallTurn", "WallTurnParts",
-    "describe", "describe_move", "distinct_wall_turns", "extras", "forced_pass", "from_dict", "hand", "why_no_take_back", "legal_moves", "new_game", "options", "outcome", "parse_move",
+    "describe", "describe_move", "describe_move_by_part", "distinct_wall_turns", "extras", "forced_pass", "from_dict", "hand", "why_no_take_back", "legal_moves", "new_game", "options", "outcome", "parse_move",
     "play", "ply", "retire", "skip", "to_dict", "to_move", "view", "why_illegal",
 ]
 
