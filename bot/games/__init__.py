@@ -4,9 +4,11 @@
     game = get_game("alcazar1978")
     state = game.new_game(players=2, seed=7)
 
-Every engine module follows ``shared/engine-contract.md`` and also carries a
-few descriptive constants: ``NAME``, ``TITLE``, ``MIN_PLAYERS``,
-``MAX_PLAYERS`` and ``DEFAULT_OPTIONS`` (house rules a host may switch).
+Every engine module follows ``shared/engine-contract.md`` and
+``docs/engine-extras.md``: the ``Engine`` protocol of ``bot.games.common``
+types all of it, the descriptive constants (``NAME``, ``TITLE``,
+``MIN_PLAYERS``, ``MAX_PLAYERS``, ``DEFAULT_OPTIONS``: house rules a host may
+switch) and the capabilities ``CAN_SKIP`` and ``CAN_RETIRE`` included.
 """
 from __future__ import annotations
 
