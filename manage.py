@@ -4,10 +4,14 @@
     python3 manage.py run     start the Discord bot (reads .env / the environment);
                               run --processes N: N bot processes sharing the shards
     python3 manage.py test    run the whole test suite
+    python3 manage.py check   say what the host must fix: the token, the invite link, the
+                              bot's permissions where games are played, the database
+    python3 manage.py backup [DIR]   a checked copy of the database, while the bot runs
+    python3 manage.py restore FILE   put a backup in place (with the bot stopped)
 
-Both create ``.venv`` and install the project into it when it is missing or
-when ``pyproject.toml`` changed since the last install.  Anything after the
-command is passed on (``python3 manage.py test -k rules``).
+Each creates ``.venv`` and installs the project into it when it is missing or
+when ``pyproject.toml`` or ``requirements.lock`` changed since the last
+install.  Anything after the command is passed on (``python3 manage.py test -k rules``).
 """
 from __future__ import annotations
 
@@ -21,6 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 STAMP = VENV / ".installed-from"
+#: The exact versions (with hashes) of every dependency and test tool: see "Refreshing the lock file" in README.md.
+LOCK = ROOT / "requirements.lock"
 
 
 def venv_python() -> Path:
@@ -28,9 +34,22 @@ def venv_python() -> Path:
     return VENV / scripts / ("python.exe" if os.name == "nt" else "python")
 
 
+def installed_from() -> str:
+    """What an install is made from: pyproject.toml and the lock file, so a change to either reinstalls."""
+    digest = hashlib.sha256()
+    for source in (ROOT / "pyproject.toml", LOCK):
+        digest.update(hashlib.sha256(source.read_bytes()).digest())
+    return digest.hexdigest()
+
+
 def ensure_environment() -> Path:
-    """Create the virtual environment and install the project when needed."""
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    """Create the virtual environment and install the project when needed.
+
+    The dependencies come from the lock file, the exact versions the tests
+    passed with, each checked against its hashes; the project itself is then
+    installed on top of them without dependencies of its own.
+    """
+    wanted = installed_from()
     if not venv_python().exists():
         print("Creating .venv …", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
@@ -38,7 +57,8 @@ def ensure_environment() -> Path:
         print("Installing the project and its test tools into .venv …", flush=True)
         pip = [str(venv_python()), "-m", "pip", "--disable-pip-version-check", "-q"]
         subprocess.run(pip + ["install", "--upgrade", "pip"], check=True)
-        subprocess.run(pip + ["install", "-e", f"{ROOT}[test]"], check=True)
+        subprocess.run(pip + ["install", "--require-hashes", "-r", str(LOCK)], check=True)
+        subprocess.run(pip + ["install", "--no-deps", "-e", str(ROOT)], check=True)
         STAMP.write_text(wanted)
     return venv_python()
 
@@ -59,13 +79,20 @@ def run_until_stopped(command: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"run", "test", "demo"}:
+    if not argv or argv[0] not in {"run", "test", "demo", "check", "backup", "restore"}:
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
     python = str(ensure_environment())
     if command == "run":
         return run_until_stopped([python, "-m", "bot", *rest])
+    if command == "check":
+        return subprocess.call([python, "-m", "bot.check", *rest], cwd=ROOT)
+    if command in {"backup", "restore"}:
+        # Run from the project like the bot, so .env and DATABASE_PATH mean the same file;
+        # the paths given are the caller's, so they are made absolute first.
+        paths = [arg if arg.startswith("-") else str(Path(arg).resolve()) for arg in rest]
+        return subprocess.call([python, "-m", "bot.maintenance", command, *paths], cwd=ROOT)
     if command == "demo":
         return subprocess.call([python, "-m", "renderer.demo", *rest], cwd=ROOT)
     return subprocess.call([python, "-m", "pytest", *rest], cwd=ROOT)

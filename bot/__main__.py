@@ -6,16 +6,33 @@ import asyncio
 import logging
 import signal
 import sys
-from typing import Any
+from typing import Any, TextIO
 
 from bot.config import ConfigError, Settings, load_settings
+from bot.telemetry.logs import log_handler
+
+#: Libraries whose chatter stays at INFO even when the bot debugs (their DEBUG lines are safe all the same).
+CHATTY = ("discord", "aiosqlite")
 
 
-def configure_logging(settings: Settings) -> None:
-    logging.basicConfig(level=settings.log_level,
-                        format="%(asctime)s %(levelname)-8s %(name)s: %(message)s")
-    # discord.py's own chatter stays at INFO even when the bot debugs.
-    logging.getLogger("discord").setLevel(max(settings.log_level, logging.INFO))
+def configure_logging(settings: Settings, stream: TextIO | None = None) -> logging.Handler:
+    """Log ``LOG_FORMAT`` lines at ``LOG_LEVEL`` to ``stream`` (stderr), no secret in any; returns the handler.
+
+    Called again, it replaces the handler it added before and leaves any other alone.
+    """
+    root = logging.getLogger()
+    for old in [h for h in root.handlers if getattr(h, "alcazar", False)]:
+        root.removeHandler(old)
+    handler = log_handler(settings.log_format, [settings.discord_token], stream)
+    handler.alcazar = True  # type: ignore[attr-defined]
+    root.addHandler(handler)
+    root.setLevel(settings.log_level)
+    for name in CHATTY:
+        logging.getLogger(name).setLevel(max(settings.log_level, logging.INFO))
+    # psycopg_pool warns at every attempt to reconnect during an outage (each second or few);
+    # the store says once that the database is unavailable, with the reason, and once that it is back.
+    logging.getLogger("psycopg.pool").setLevel(max(settings.log_level, logging.ERROR))
+    return handler
 
 
 async def run(settings: Settings, **bot_options: Any) -> None:
@@ -23,16 +40,28 @@ async def run(settings: Settings, **bot_options: Any) -> None:
     from bot.discord import AlcazarBot
 
     async with AlcazarBot(settings, **bot_options) as bot:
-        _close_on_sigterm(bot)
-        await bot.start(settings.discord_token)
+        _close_on_signals(bot)
+        try:
+            await bot.start(settings.discord_token)
+        finally:
+            # ``start`` returns once the gateway is closed, before the rest is released: wait for all
+            # of it here, or ``asyncio.run`` cancels the closing half way (the database left open).
+            await bot.close()
 
 
-def _close_on_sigterm(bot: Any) -> None:
-    """SIGTERM (from the supervisor or a service manager) closes the bot cleanly."""
-    try:
-        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
-    except NotImplementedError:   # Windows: no signal handlers on the event loop
-        pass
+def _close_on_signals(bot: Any) -> None:
+    """SIGTERM (from the supervisor or a service manager) and Ctrl-C close the bot cleanly."""
+    loop = asyncio.get_running_loop()
+    closing: set[asyncio.Future[None]] = set()   # a reference, so the task is not collected half way
+
+    def close() -> None:
+        closing.add(asyncio.ensure_future(bot.close()))
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(signum, close)
+        except NotImplementedError:   # Windows: no signal handlers on the event loop; Ctrl-C still interrupts
+            pass
 
 
 def parse_arguments(argv: list[str]) -> argparse.Namespace:
@@ -63,8 +92,13 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as error:  # a bad token, no network: say what happened in one line
         import discord
 
+        from bot.discord.monitor import MonitorUnavailable
         from bot.store.postgres import DatabaseUnavailable
 
+        if isinstance(error, MonitorUnavailable):
+            print(f"Cannot serve /healthz and /metrics on {error.host}:{error.port} ({error.reason}). Choose another "
+                  "METRICS_PORT or METRICS_HOST, or leave METRICS_PORT unset.", file=sys.stderr)
+            return 2   # a setting to fix
         if isinstance(error, DatabaseUnavailable):
             print(error, file=sys.stderr)
             return 1   # not a setting to fix, maybe: a supervisor starts the process again

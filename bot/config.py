@@ -12,6 +12,8 @@ from pathlib import Path
 
 #: Where data lives when DATABASE_PATH is not set: a folder git ignores.
 DEFAULT_DATABASE_PATH = Path("local") / "alcazar.sqlite3"
+#: Where backups go when BACKUP_DIR is not set.
+DEFAULT_BACKUP_DIR = Path("local") / "backups"
 
 SETUP_HELP = """\
 DISCORD_TOKEN is not set, so the bot cannot log in.
@@ -53,6 +55,12 @@ class Settings:
     database_url: str | None = None       # postgresql://…: PostgreSQL instead of the SQLite file
     shard_count: int | None = None        # None: as many as Discord recommends
     shard_ids: tuple[int, ...] | None = None   # None: every shard, in this one process
+    metrics_port: int | None = None       # /metrics and /healthz; None: not served
+    metrics_host: str = "127.0.0.1"       # where they listen: this machine only, unless the host says otherwise
+    log_format: str = "plain"             # "plain" lines or "json" objects, one a line
+    backup_dir: Path = DEFAULT_BACKUP_DIR
+    backup_keep: int = 7                  # backups kept in backup_dir (the newest)
+    backup_every_hours: float | None = None   # the bot's own backups; None: off
 
     @property
     def database(self) -> str | Path:
@@ -83,8 +91,12 @@ def read_env_file(path: Path) -> dict[str, str]:
     return values
 
 
-def load_settings(environ: dict[str, str] | None = None, env_file: Path | None = Path(".env")) -> Settings:
-    """Settings from ``environ`` (default: ``os.environ``) over the ``.env`` file."""
+def load_settings(environ: dict[str, str] | None = None, env_file: Path | None = Path(".env"), *,
+                  need_token: bool = True) -> Settings:
+    """Settings from ``environ`` (default: ``os.environ``) over the ``.env`` file.
+
+    ``need_token=False`` for the maintenance commands (backup, restore), which never log in.
+    """
     values = read_env_file(env_file) if env_file is not None else {}
     values.update(os.environ if environ is None else environ)
 
@@ -93,11 +105,11 @@ def load_settings(environ: dict[str, str] | None = None, env_file: Path | None =
         return value or None
 
     token = get("DISCORD_TOKEN")
-    if token is None:
+    if token is None and need_token:
         raise ConfigError(SETUP_HELP)
     shard_count = _parse_count("SHARD_COUNT", get("SHARD_COUNT"), "a whole number of shards, 1 or more")
     return Settings(
-        discord_token=token,
+        discord_token=token or "",
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE_PATH),
         dev_guild_id=_parse_guild_id(get("DEV_GUILD_ID")),
         api_base_url=_parse_url("DISCORD_API_BASE_URL", get("DISCORD_API_BASE_URL"), ("http://", "https://")),
@@ -109,6 +121,13 @@ def load_settings(environ: dict[str, str] | None = None, env_file: Path | None =
         database_url=_parse_url("DATABASE_URL", get("DATABASE_URL"), ("postgresql://", "postgres://")),
         shard_count=shard_count,
         shard_ids=_parse_shard_ids(get("SHARD_IDS"), shard_count),
+        metrics_port=_parse_port(get("METRICS_PORT")),
+        metrics_host=get("METRICS_HOST") or Settings.metrics_host,
+        log_format=_parse_log_format(get("LOG_FORMAT")),
+        backup_dir=Path(get("BACKUP_DIR") or DEFAULT_BACKUP_DIR),
+        backup_keep=_parse_count("BACKUP_KEEP", get("BACKUP_KEEP"), "a whole number of backups to keep, 1 or more")
+        or Settings.backup_keep,
+        backup_every_hours=_parse_backup_hours(get("BACKUP_EVERY_HOURS")),
     )
 
 
@@ -165,6 +184,26 @@ def _parse_log_level(text: str | None) -> int:
     return level
 
 
+def _parse_port(text: str | None) -> int | None:
+    if text is None:
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ConfigError(f"METRICS_PORT must be a TCP port number from 1 to 65535, not {text!r} "
+                          "(leave it unset to serve no metrics).")
+    return int(text)
+
+
+LOG_FORMATS = ("plain", "json")
+
+
+def _parse_log_format(text: str | None) -> str:
+    if text is None:
+        return Settings.log_format
+    if text.lower() not in LOG_FORMATS:
+        raise ConfigError(f"LOG_FORMAT must be plain or json, not {text!r}.")
+    return text.lower()
+
+
 def _parse_poll_seconds(text: str | None) -> float:
     if text is None:
         return Settings.reminder_poll_seconds
@@ -175,3 +214,17 @@ def _parse_poll_seconds(text: str | None) -> float:
     if not 0 < seconds <= 3600:
         raise ConfigError(f"REMINDER_POLL_SECONDS must be a number of seconds above 0 and at most 3600, not {text!r}.")
     return seconds
+
+
+def _parse_backup_hours(text: str | None) -> float | None:
+    """``BACKUP_EVERY_HOURS``: hours between the bot's own backups; unset or 0 turns them off."""
+    if text is None:
+        return None
+    try:
+        hours = float(text)
+    except ValueError:
+        hours = -1.0
+    if not 0 <= hours <= 8760:   # NaN fails this too
+        raise ConfigError(f"BACKUP_EVERY_HOURS must be a number of hours from 0 (no backups by the bot) "
+                          f"to 8760, not {text!r}.")
+    return hours or None

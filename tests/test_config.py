@@ -26,6 +26,14 @@ def test_defaults_keep_the_database_in_the_ignored_local_folder() -> None:
     assert settings.dev_guild_id is None and settings.api_base_url is None and settings.gateway_url is None
     assert settings.log_level == logging.INFO
     assert settings.reminder_poll_seconds == 60.0
+    assert settings.metrics_port is None and settings.metrics_host == "127.0.0.1", "no metrics unless asked for"
+    assert settings.log_format == "plain"
+
+
+def test_metrics_and_log_format_settings_are_read() -> None:
+    settings = load_settings({"DISCORD_TOKEN": "t", "METRICS_PORT": "9108", "METRICS_HOST": "0.0.0.0",
+                              "LOG_FORMAT": "JSON"}, env_file=None)
+    assert (settings.metrics_port, settings.metrics_host, settings.log_format) == (9108, "0.0.0.0", "json")
 
 
 def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
@@ -45,6 +53,10 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
     ("DISCORD_API_BASE_URL", "proxy:8080", "http"),
     ("DISCORD_GATEWAY_URL", "http://proxy", "ws://"),
     ("LOG_LEVEL", "loud", "LOG_LEVEL"),
+    ("METRICS_PORT", "http", "METRICS_PORT must be a TCP port"),
+    ("METRICS_PORT", "70000", "1 to 65535"),
+    ("METRICS_PORT", "0", "1 to 65535"),
+    ("LOG_FORMAT", "xml", "LOG_FORMAT must be plain or json"),
 ])
 def test_malformed_settings_say_what_is_wrong(key: str, value: str, words: str) -> None:
     with pytest.raises(ConfigError, match=words):
@@ -54,7 +66,8 @@ def test_malformed_settings_say_what_is_wrong(key: str, value: str, words: str) 
 def test_env_example_documents_every_setting() -> None:
     text = Path(".env.example").read_text()
     for key in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE_URL",
-                "DISCORD_GATEWAY_URL", "LOG_LEVEL", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS"):
+                "DISCORD_GATEWAY_URL", "LOG_LEVEL", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "METRICS_PORT",
+                "METRICS_HOST", "LOG_FORMAT"):
         assert key in text
 
 
@@ -105,3 +118,32 @@ def test_the_reminder_poll_interval_is_a_documented_setting() -> None:
         with pytest.raises(ConfigError, match="REMINDER_POLL_SECONDS"):
             load_settings({"DISCORD_TOKEN": "t", "REMINDER_POLL_SECONDS": wrong}, env_file=None)
     assert "REMINDER_POLL_SECONDS" in Path(".env.example").read_text()
+
+
+def test_backup_settings_default_to_seven_copies_in_local_and_no_backups_by_the_bot() -> None:
+    settings = load_settings({"DISCORD_TOKEN": "t"}, env_file=None)
+    assert settings.backup_dir == Path("local") / "backups"
+    assert (settings.backup_keep, settings.backup_every_hours) == (7, None)
+    chosen = load_settings({"DISCORD_TOKEN": "t", "BACKUP_DIR": "/srv/backups", "BACKUP_KEEP": "30",
+                            "BACKUP_EVERY_HOURS": "6"}, env_file=None)
+    assert (chosen.backup_dir, chosen.backup_keep, chosen.backup_every_hours) == (Path("/srv/backups"), 30, 6.0)
+    assert load_settings({"DISCORD_TOKEN": "t", "BACKUP_EVERY_HOURS": "0"}, env_file=None).backup_every_hours is None
+    text = Path(".env.example").read_text()
+    assert all(key in text for key in ("BACKUP_DIR", "BACKUP_KEEP", "BACKUP_EVERY_HOURS"))
+
+
+@pytest.mark.parametrize("key, value, message", [
+    ("BACKUP_KEEP", "0", "BACKUP_KEEP must be a whole number of backups to keep, 1 or more"),
+    ("BACKUP_KEEP", "all", "BACKUP_KEEP must be"),
+    ("BACKUP_EVERY_HOURS", "-1", "BACKUP_EVERY_HOURS must be a number of hours from 0"),
+    ("BACKUP_EVERY_HOURS", "daily", "BACKUP_EVERY_HOURS must be"),
+    ("BACKUP_EVERY_HOURS", "nan", "BACKUP_EVERY_HOURS must be"),
+])
+def test_bad_backup_settings_say_how_to_fix_them(key: str, value: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        load_settings({"DISCORD_TOKEN": "t", key: value}, env_file=None)
+
+
+def test_the_maintenance_commands_need_no_token() -> None:
+    settings = load_settings({"DATABASE_PATH": "/tmp/x.sqlite3"}, env_file=None, need_token=False)
+    assert settings.database_path == Path("/tmp/x.sqlite3") and settings.discord_token == ""

@@ -22,6 +22,11 @@ FORBIDDEN = {
     "bot/store": ("bot.service", "bot.discord", "bot.ai", "renderer", "discord"),
     "bot/service": ("bot.discord", "discord"),
     "bot/i18n": ("bot.games", "bot.service", "bot.store", "bot.discord", "bot.ai", "renderer", "discord"),
+    # Metrics and log context: counted into from the service and the Discord layer, it knows neither.
+    "bot/telemetry": ("bot.games", "bot.service", "bot.store", "bot.discord", "bot.ai", "bot.i18n", "renderer",
+                      "discord", "aiosqlite", "psycopg", "PIL", "aiohttp"),
+    # ``manage.py check`` looks at Discord and the database; it plays no game and writes no SQL of its own.
+    "bot/check": ("bot.service", "bot.games", "bot.ai", "renderer", "aiosqlite", "psycopg", "sqlite3"),
 }
 
 #: Scripts kept beside a layer that drive several layers: ``manage.py demo`` plays games to draw them.

@@ -10,6 +10,8 @@ Modules, from the top down: a module imports only modules below it (a test
 checks that the layer has no circles, also through imports inside functions).
     client      the bot: resources wired in ``setup_hook``, command sync;
                 hands ``announce`` the board's buttons (``board_buttons``)
+    monitor     ``/healthz`` and ``/metrics`` for the host; Discord's HTTP answers counted
+    about       an interaction's guild, user and command as its log lines' context
     commands    the ``/alcazar`` command group
     board       the buttons under a board: "Take my turn" and "My hand"
     guided      the "Take my turn" chooser's messages and buttons

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
+import time
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import discord
@@ -21,7 +22,7 @@ from bot.discord.standings import mention, pinging, result_lines, standing_line,
 from bot.discord.style import move_words
 from bot.discord.texts import CONTENT_LIMIT, clip
 from bot.i18n import t
-from bot.service import Accepted, GameInfo, GameOver, HandsChanged, MovePlayed, Refusal
+from bot.service import Accepted, GameInfo, GameOver, HandsChanged, MovePlayed, Refusal, StoreUnavailable
 from bot.store import EntryKind, GameStatus
 
 if TYPE_CHECKING:
@@ -161,19 +162,29 @@ def _content(lines: Sequence[str]) -> str:
 async def publish(bot: AlcazarBot, accepted: Accepted, *, headline: str | None = None) -> bool:
     """After an accepted change: one channel message with the board, then hands by DM.
 
-    Returns False when Discord would not take the channel message: the change
-    stands all the same, the player to act is told by DM, and the caller tells
-    the user that ``/alcazar board`` shows the board again.
+    Returns False when Discord would not take the channel message (or the game
+    store went away before it was made): the change stands all the same, the
+    player to act is told by DM, and the caller tells the user that
+    ``/alcazar board`` shows the board again.
     """
     moves = [move_line(e, accepted.game.settings.language) for e in accepted.events if isinstance(e, MovePlayed)]
     lines = ([headline] if headline else []) + moves
     posted = True
+    started = time.perf_counter()
     try:
         if moves or accepted.of_type(GameOver) or headline:
             posted = await post_board_or_log(bot, accepted.game.id, lines)
             if not posted:
                 await tell_turn_by_dm(bot, accepted.game.id)
+            elif any(isinstance(e, MovePlayed) and e.kind is EntryKind.MOVE for e in accepted.events):
+                bot.metrics.board_posted_after(time.perf_counter() - started)
         await send_changed_hands(bot, accepted)
+    except StoreUnavailable:
+        # The change was committed before the store went away: it stands, and the player must
+        # not read that nothing changed. Only its announcement is short; /alcazar board shows it.
+        log.warning("The board of game %s was not posted: the game store went away after the change",
+                    accepted.game.id)
+        posted = False
     finally:
         # After the board, so the computer's move is posted after the move it answers;
         # whatever happened to the messages, the computer plays.

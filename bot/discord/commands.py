@@ -1,7 +1,7 @@
 """The ``/alcazar`` command group: each command parses its options and hands over."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Awaitable, TypeVar
 
 import discord
 from discord import app_commands
@@ -12,9 +12,22 @@ from bot.discord.rules_text import rules_embeds
 from bot.discord.texts import help_embed
 from bot.discord.translator import described
 from bot.i18n import LANGUAGES, Msg
+from bot.service import StoreUnavailable
 
 if TYPE_CHECKING:
     from bot.discord.client import AlcazarBot
+
+T = TypeVar("T")
+
+
+async def while_store_answers(choices: Awaitable[list[T]]) -> list[T]:
+    """Autocomplete offers nothing while the game store is unavailable: the command itself then
+    says why, and a keystroke is not worth a line in the log."""
+    try:
+        return await choices
+    except StoreUnavailable:
+        return []
+
 
 GAME_CHOICES = [
     app_commands.Choice(name=described("choice.alcazar"), value="alcazar"),
@@ -91,7 +104,7 @@ class AlcazarCommands(app_commands.Group):
 
     @move.autocomplete("notation")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await turns.move_choices(interaction, current)
+        return await while_store_answers(turns.move_choices(interaction, current))
 
     @app_commands.command(name="hand", description=described("cmd.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -110,7 +123,7 @@ class AlcazarCommands(app_commands.Group):
 
     @history.autocomplete("game")
     async def history_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await archive.game_choices(interaction, current)
+        return await while_store_answers(archive.game_choices(interaction, current))
 
     @app_commands.command(name="record", description=described("cmd.record"))
     @app_commands.describe(game=described("cmd.game_of_channel"))
@@ -119,7 +132,7 @@ class AlcazarCommands(app_commands.Group):
 
     @record.autocomplete("game")
     async def record_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await archive.game_choices(interaction, current)
+        return await while_store_answers(archive.game_choices(interaction, current))
 
     @app_commands.command(name="replay", description=described("cmd.replay"))
     @app_commands.describe(game=described("cmd.game_of_channel"), public=described("cmd.public"))
@@ -128,7 +141,7 @@ class AlcazarCommands(app_commands.Group):
 
     @replay.autocomplete("game")
     async def replay_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await archive.game_choices(interaction, current)
+        return await while_store_answers(archive.game_choices(interaction, current))
 
     @app_commands.command(name="games", description=described("cmd.games"))
     async def games(self, interaction: discord.Interaction) -> None:

@@ -9,11 +9,13 @@ once the bot is ready, and again on every reminder round, so none is lost.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from typing import TYPE_CHECKING
 
 from bot.discord.announce import publish
-from bot.service import Accepted, ComputerToMove
+from bot.service import Accepted, ComputerToMove, StoreUnavailable
+from bot.telemetry import about
 
 if TYPE_CHECKING:
     from bot.discord.client import AlcazarBot
@@ -39,17 +41,22 @@ class ComputerTurns:
         key = (game_id, version)
         if key in self._running:
             return
-        task = asyncio.create_task(self._play(game_id, version), name=f"alcazar-computer-{game_id}-{version}")
+        # A context of its own: the turn is not about the user whose move led to it.
+        task = asyncio.create_task(self._play(game_id, version), name=f"alcazar-computer-{game_id}-{version}",
+                                   context=contextvars.Context())
         self._running[key] = task
         task.add_done_callback(lambda _: self._running.pop(key, None))
 
     async def _play(self, game_id: int, version: int) -> None:
-        try:
-            result = await self.bot.service.play_computer_turn(game_id, version)
-            if result is not None:
-                await publish(self.bot, result)
-        except Exception:  # noqa: BLE001 - a failed turn is retried by the next resume round
-            log.exception("Computer turn of game %s at version %s failed", game_id, version)
+        with about(game_id=game_id, command="computer turn"):
+            try:
+                result = await self.bot.service.play_computer_turn(game_id, version)
+                if result is not None:
+                    await publish(self.bot, result)
+            except StoreUnavailable:
+                pass        # logged by the store, once per outage; the next resume round plays the turn
+            except Exception:  # noqa: BLE001 - a failed turn is retried by the next resume round
+                log.exception("Computer turn of game %s at version %s failed", game_id, version)
 
     async def resume(self) -> None:
         """Schedule every computer turn waiting in the database (after a restart, and each round)."""
@@ -61,6 +68,8 @@ class ComputerTurns:
             await self.bot.wait_until_ready()
             try:
                 await self.resume()
+            except StoreUnavailable:
+                pass        # the reminder rounds resume them once the store is back
             except Exception:  # noqa: BLE001 - the reminder rounds resume them later
                 log.exception("Resuming computer turns failed")
         self._resumer = asyncio.create_task(run(), name="alcazar-computer-resume")

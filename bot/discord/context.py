@@ -13,6 +13,7 @@ from bot.discord.replies import Refused
 from bot.i18n import Msg
 from bot.service import Accepted, GameInfo, GameService, Refusal
 from bot.store import GameStatus
+from bot.telemetry.context import set_about
 
 if TYPE_CHECKING:
     from bot.discord.client import AlcazarBot
@@ -68,6 +69,7 @@ async def game_here(interaction: discord.Interaction) -> GameInfo:
     game = await service.game_in_channel(interaction.channel_id)
     if game is None:
         raise Refused(await _why_no_game(service, interaction.channel_id))
+    set_about(game_id=game.id)     # the rest of the interaction's log lines name the game
     return game
 
 
@@ -85,6 +87,7 @@ async def _why_no_game(service: GameService, channel_id: int) -> Msg:
 
 async def game_on_button(interaction: discord.Interaction, game_id: int, version: int | None = None) -> GameInfo:
     """The game a button belongs to, still in play and (when ``version`` is given) at that version."""
+    set_about(game_id=game_id)     # the rest of the interaction's log lines name the game
     game = await bot_of(interaction).service.game(game_id)
     if isinstance(game, Refusal):
         raise Refused(game.message, game_id=game_id)

@@ -12,16 +12,32 @@ to its owner.
 """
 from __future__ import annotations
 
+import time
 from typing import Any, Callable, Mapping, Sequence
 
 from bot.service import GameResult
-from bot.service.workers import configure_workers, in_process, start_workers, stop_workers, worker_pids
+from bot.service.workers import (
+    configure_workers, in_process, pool_trouble, queued, start_workers, stop_workers, worker_pids,
+)
+from bot.telemetry import Metrics
 from renderer import alcazar, alcazar1978, hand, results
 
 # Imported by every worker before its first image: draws the static layers and palettes once.
 WORKER_PRELOAD = ("renderer.warm",)
 
 _BOARDS: dict[str, Callable[..., bytes]] = {"alcazar": alcazar.board, "alcazar1978": alcazar1978.board}
+
+#: Where the drawing times go: the metrics of the bot that started the workers (one pool a process).
+_metrics: Metrics | None = None
+
+
+async def _drawn(image: str, draw: Callable[..., bytes], view: Mapping[str, Any], **options: Any) -> bytes:
+    """``draw(view, **options)`` in a worker, timed for /metrics (the wait for a free worker included)."""
+    started = time.perf_counter()
+    png = await in_process(draw, view, **options)
+    if _metrics is not None:
+        _metrics.image_drawn(image, time.perf_counter() - started)
+    return png
 
 
 def _require_public(view: Mapping[str, Any], what: str) -> None:
@@ -32,7 +48,7 @@ def _require_public(view: Mapping[str, Any], what: str) -> None:
 async def board_png(kind: str, public_view: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> bytes:
     """The board for the channel, from the public view (``seat`` None), its words in the game's language."""
     _require_public(public_view, "a board")
-    return await in_process(_BOARDS[kind], dict(public_view), names=list(names), lang=lang)
+    return await _drawn("board", _BOARDS[kind], dict(public_view), names=list(names), lang=lang)
 
 
 def final_view(public_view: Mapping[str, Any], result: GameResult) -> dict[str, Any]:
@@ -48,16 +64,18 @@ async def results_png(public_view: Mapping[str, Any], result: GameResult, names:
                       lang: str = "en") -> bytes:
     """The results image of a finished game, for the channel (in the game's language)."""
     _require_public(public_view, "results")
-    return await in_process(results.results, final_view(public_view, result), names=list(names), lang=lang)
+    return await _drawn("results", results.results, final_view(public_view, result), names=list(names), lang=lang)
 
 
 async def hand_png(private_view: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> bytes:
     """One player's hand, for that player's eyes only (DM or ephemeral reply), in their language."""
-    return await in_process(hand.hand, dict(private_view), names=list(names), lang=lang)
+    return await _drawn("hand", hand.hand, dict(private_view), names=list(names), lang=lang)
 
 
-def start_images(processes: int | None = None) -> None:
-    """Start the worker processes that draw images (``processes``: default one per core)."""
+def start_images(processes: int | None = None, metrics: Metrics | None = None) -> None:
+    """Start the worker processes that draw images (``processes``: default one per core), timed into ``metrics``."""
+    global _metrics
+    _metrics = metrics
     configure_workers(processes, preload=WORKER_PRELOAD)
     start_workers()
 
@@ -67,4 +85,15 @@ async def stop_images() -> None:
     await stop_workers()
 
 
-__all__ = ["board_png", "final_view", "hand_png", "results_png", "start_images", "stop_images", "worker_pids"]
+def workers_trouble() -> str | None:
+    """What is wrong with the image workers, or None when all are alive (for /healthz)."""
+    return pool_trouble()
+
+
+def work_queued() -> int:
+    """Images (and computer moves) handed to the workers and not done yet."""
+    return queued()
+
+
+__all__ = ["board_png", "final_view", "hand_png", "results_png", "start_images", "stop_images", "work_queued",
+           "worker_pids", "workers_trouble"]

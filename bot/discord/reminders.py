@@ -21,7 +21,8 @@ from bot.discord.players import refresh_boards
 from bot.discord.replies import Refused, guarded, send
 from bot.discord.standings import mention, pinging, timestamp
 from bot.i18n import ENGLISH, Msg, t
-from bot.service import Refusal, Reminder
+from bot.service import Refusal, Reminder, StoreUnavailable
+from bot.telemetry import about
 
 if TYPE_CHECKING:
     from bot.discord.client import AlcazarBot
@@ -57,37 +58,63 @@ class ReminderLoop:
         while True:
             try:
                 await self.run_once()
+            except StoreUnavailable:
+                pass        # the store has logged the outage; the next round carries on when it is back
             except Exception:  # noqa: BLE001 - one bad round must not stop reminders for good
                 log.exception("Reminder round failed")
             await asyncio.sleep(self.interval)
 
     async def run_once(self) -> None:
-        """One round: each reminder and each missed deadline on its own, so one failure stops no other game."""
+        """One round: each reminder and each missed deadline on its own, so one failure stops no other game.
+
+        The store becoming unavailable ends the round (``StoreUnavailable``): no other game
+        could go on either, and the next round finds everything that was due still due."""
         service = self.bot.service
         try:
             await self._note_returns()
+        except StoreUnavailable:
+            raise
         except Exception:  # noqa: BLE001 - a board that cannot be refreshed must not hold back reminders
             log.exception("Refreshing the boards of players back from time away failed")
         for reminder in await service.due_reminders():
-            try:
-                # Claimed first, so that of the processes sharing the database one sends it;
-                # recorded after sending, so that a process that dies meanwhile leaves it to
-                # another (whose copy Discord does not make again: the same nonce, ``once``).
-                # Recorded too when sending raised: a broken reminder is not retried.
-                if await service.claim_reminder(reminder):
-                    try:
-                        await self.remind(reminder)
-                    finally:
-                        await service.mark_reminded(reminder)
-            except Exception:  # noqa: BLE001 - logged with its game; the other games go on
-                log.exception("Reminder for game %s failed", reminder.game_id)
+            with about(game_id=reminder.game_id, user_id=reminder.user_id, command="reminder"):
+                try:
+                    if await service.claim_reminder(reminder):
+                        await self._send_claimed(reminder)
+                except StoreUnavailable:
+                    raise
+                except Exception:  # noqa: BLE001 - logged with its game; the other games go on
+                    log.exception("Reminder for game %s failed", reminder.game_id)
         for accepted in await service.process_deadlines():
-            try:
-                await publish(self.bot, accepted)
-            except Exception:  # noqa: BLE001 - the deadline is applied; only its announcement failed
-                log.exception("Announcing the missed deadline of game %s failed", accepted.game.id)
+            self.bot.metrics.deadline_acted_on()
+            with about(game_id=accepted.game.id, command="deadline"):
+                try:
+                    await publish(self.bot, accepted)
+                except Exception:  # noqa: BLE001 - the deadline is applied; only its announcement failed
+                    log.exception("Announcing the missed deadline of game %s failed", accepted.game.id)
         # A computer turn whose task was lost (a crash, an outage) is picked up again.
         await self.bot.computer_turns.resume()
+
+    async def _send_claimed(self, reminder: Reminder) -> None:
+        """Send a reminder this process claimed, then record it.
+
+        Claimed first, so that of the processes sharing the database one sends it;
+        recorded after sending, so that a process that dies meanwhile leaves it to
+        another (whose copy Discord does not make again: the same nonce, ``once``).
+        Recorded too when sending raised (a broken reminder is not retried), except
+        when the store went away first: ``remind`` reads it before sending anything,
+        so the reminder is still to be sent, once the store is back.
+        """
+        service = self.bot.service
+        try:
+            await self.remind(reminder)
+        except StoreUnavailable:
+            service.reminder_not_sent(reminder)
+            raise
+        except Exception:
+            await service.mark_reminded(reminder)
+            raise
+        await service.mark_reminded(reminder)
 
     async def _note_returns(self) -> None:
         """Players whose time away ran out since the last round: their boards drop the away line and
@@ -117,14 +144,16 @@ class ReminderLoop:
         if await self._send_or_log(reminder, "DM", self._dm(reminder, t(
                 dm_lang, "reminder.dm", title=title, channel=f"<#{reminder.channel_id}>", since=since,
                 deadline=deadline), dm_lang)):
+            self.bot.metrics.reminder_sent()
             return
         lang = game.settings.language if not isinstance(game, Refusal) else dm_lang
         channel = self.bot.get_partial_messageable(reminder.channel_id, guild_id=reminder.guild_id)
-        await self._send_or_log(reminder, "channel", channel.send(
+        if await self._send_or_log(reminder, "channel", channel.send(
             t(lang, "reminder.channel", player=mention(reminder.user_id), title=title, since=since,
               deadline=deadline),
             view=mute_buttons(reminder.game_id, lang), allowed_mentions=pinging(reminder.user_id),
-            nonce=nonce("reminder-in-channel", reminder.game_id, reminder.version, reminder.number)))
+            nonce=nonce("reminder-in-channel", reminder.game_id, reminder.version, reminder.number))):
+            self.bot.metrics.reminder_sent()
 
     async def _dm(self, reminder: Reminder, text: str, lang: str) -> None:
         user = await self.bot.user_by_id(reminder.user_id)

@@ -1,9 +1,12 @@
 """Answering interactions, and the one place where failures become answers.
 
 A refusal (``Refused``, or a service ``Refusal``) becomes a friendly ephemeral
-reply that says exactly why, in the user's language. Anything unexpected is
-logged with the game id and answered with a short apology: no traceback ever
-reaches a user.
+reply that says exactly why, in the user's language. The game store being unavailable (its server down, its
+disk full) is said as such: nothing was changed, try again, or (a full disk)
+the one running the bot must free space; the store logs the outage once, so
+the clicks meeting it are not logged again. Anything unexpected is logged
+with the game id and answered with a short apology: no traceback ever reaches
+a user.
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from discord import app_commands
 
 from bot.discord.texts import CONTENT_LIMIT, clip
 from bot.i18n import Msg, language_of, t
+from bot.service import StoreProblem, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +100,13 @@ async def acknowledging(interaction: discord.Interaction, acknowledgement: Await
         interaction.response._response_type = kind
 
 
+def unavailable_words(error: StoreUnavailable) -> Msg:
+    """What a player is told when the store could not take their action: nothing was changed."""
+    if error.problem is StoreProblem.DISK_FULL:
+        return Msg("error.store_disk_full")
+    return Msg("error.store_unavailable")
+
+
 def permission_words(error: discord.Forbidden) -> Msg:
     return Msg({50013: "permission.send_embed_attach", 50001: "permission.see_channel"}.get(
         error.code, "permission.post_here"))
@@ -113,6 +124,10 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException,
         text = Msg("error.missing_permission", what=permission_words(error))
     elif isinstance(error, app_commands.NoPrivateMessage):
         text = Msg("refusal.server_only")
+    elif isinstance(error, StoreUnavailable):
+        # The host's log has the outage already (once, from the store), not once per click.
+        log.debug("%s by user %s met the store unavailable: %s", _what(interaction), interaction.user.id, error)
+        text = unavailable_words(error)
     else:
         game = getattr(error, "game_id", None) or game_id or await _game_of_channel(interaction)
         log.error("Unexpected error in %s for game %s (user %s, channel %s)",

@@ -23,7 +23,7 @@ from bot.discord.style import move_words
 from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
 from bot.games import get_game
 from bot.i18n import Msg, t
-from bot.service import GameInfo, MoveChoice, MovePlayed, Reason, Refusal
+from bot.service import GameInfo, MoveChoice, MovePlayed, Reason, Refusal, StoreUnavailable
 from bot.store import GameStatus
 
 if TYPE_CHECKING:
@@ -55,7 +55,8 @@ async def play_move(interaction: discord.Interaction, game_id: int, text: str, v
     lang = private_language(interaction)
     played = [e for e in result.events if isinstance(e, MovePlayed) and e.user_id == interaction.user.id]
     note = t(lang, "turn.played", words=move_words(lang, played[0].words)) if played else t(lang, "turn.move_played")
-    drawn = sorted(set(await _own_hand(bot, game_id, interaction.user.id)) - set(hand_before)) if from_deck else []
+    drawn = sorted(set(await _hand_after_move(bot, game_id, interaction.user.id)) - set(hand_before)) \
+        if from_deck else []
     if drawn:      # this reply is ephemeral: only the player sees which card the deck gave them
         note += "\n" + t(lang, "turn.you_drew", cards=drawn)
     if not posted:
@@ -71,6 +72,15 @@ async def _own_hand(bot: AlcazarBot, game_id: int, user_id: int) -> list[int]:
     """The building cards the user holds (none in Alcazar 1978), for their eyes only."""
     private = await bot.service.private_view(game_id, user_id)
     return [] if isinstance(private, Refusal) else list(private.view.get("hand", []))
+
+
+async def _hand_after_move(bot: AlcazarBot, game_id: int, user_id: int) -> list[int]:
+    """The hand after a move that stands: the card drawn goes unsaid if the store went away meanwhile
+    (the hand shows it), rather than telling the player that nothing was changed."""
+    try:
+        return await _own_hand(bot, game_id, user_id)
+    except StoreUnavailable:
+        return []
 
 
 async def move_command(interaction: discord.Interaction, notation: str) -> None:

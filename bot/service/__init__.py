@@ -29,7 +29,9 @@ Records and replays: ``all_moves``, ``finished_in_channel``, ``replay_animation`
 Work on one game is serialised by one asyncio lock per game id; short engine
 steps run in a worker thread, CPU-heavy work (images) in the worker processes
 of ``bot.service.workers`` (``in_process``). Every accepted change is one
-transaction guarded by the game's version.
+transaction guarded by the game's version. When the game store cannot take
+work (its server down, its disk full) an operation raises ``StoreUnavailable``
+and nothing of it was kept, in the database or in the service's memory.
 """
 from __future__ import annotations
 
@@ -40,6 +42,7 @@ from bot.service.events import (
     SettingsChanged, TurnChanged, UndoApproved, UndoDeclined, UndoRequested,
 )
 from bot.service.away import AwayStatus
+from bot.service.backups import BackupSchedule
 from bot.service.lobby import seat_order
 from bot.service.players import MyGame
 from bot.service.ratings import PlayerRecord, RatingShift, Standing
@@ -47,14 +50,15 @@ from bot.service.replays import REPLAY_BUDGET
 from bot.service.live import replay
 from bot.service.questions import answerers
 from bot.service.results import (
-    Accepted, BoardView, GameInfo, GameResult, HistoryLine, MoveChoice, Reason, Refusal, Reminder,
+    Accepted, BoardView, GameInfo, GameResult, HistoryLine, MoveChoice, Reason, Refusal, Reminder, StoreProblem,
+    StoreUnavailable,
 )
 from bot.service.service import GameService
 from bot.service.settings import GameSettings, SettingsError
 from bot.service.threads import in_thread
 
 __all__ = [
-    "REPLAY_BUDGET", "Accepted", "AwayStatus", "MyGame", "PlayerRecord", "RatingShift", "Standing",
+    "REPLAY_BUDGET", "Accepted", "AwayStatus", "BackupSchedule", "MyGame", "PlayerRecord", "RatingShift", "Standing",
     "BoardChanged", "BoardView", "Clock", "ComputerToMove", "DrawDeclined", "DrawOffered", "Event",
     "FakeClock", "GameCancelled", "GameInfo", "GameOver", "GameResult", "GameService",
     "GameSettings", "GameStarted", "HandsChanged", "HistoryLine", "LobbyOpened", "MoveChoice",

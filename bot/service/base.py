@@ -24,7 +24,9 @@ from bot.service.ratings import is_rated, rating_changes
 from bot.service.results import GameInfo, GameResult, Reason, Refusal
 from bot.service.settings import GameSettings
 from bot.service.threads import in_thread
-from bot.store import GameRow, GameStatus, LogEntry, ResultRow, SeatRow, Snapshot, Store, Tx
+from bot.store import EntryKind, GameRow, GameStatus, LogEntry, ResultRow, SeatRow, Snapshot, Store, Tx
+from bot.telemetry import Metrics
+from bot.telemetry.context import about
 
 
 def new_seed() -> int:
@@ -48,6 +50,7 @@ class ServiceBase:
         seed_source: Callable[[], int] = new_seed, cache_size: int | None = None,
         think_scale: float = 1.0,
         process_name: str | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         if cache_size is not None and cache_size < 1:
             raise ValueError("the game cache needs room for at least one game")
@@ -57,10 +60,14 @@ class ServiceBase:
         self.think_scale = think_scale
         self.clock: Clock = clock or SystemClock()
         self._seed_source = seed_source
+        # The moves counted for the host's /metrics (the bot passes its own; otherwise they count for nobody).
+        self.metrics = metrics or Metrics()
         # Who holds a claim: this process, among the others sharing the database.
         self.process_name = process_name or f"{socket.gethostname()}:{os.getpid()}"
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._live: OrderedDict[int, LiveGame] = OrderedDict()
+        # Claims this process holds on work an outage cut short: (game id, task, version, number).
+        self._interrupted: set[tuple[int, str, int, int]] = set()
 
     # -- serialising work on one game ------------------------------------------------
 
@@ -71,16 +78,31 @@ class ServiceBase:
         if lock is None:
             lock = asyncio.Lock()
             self._locks[game_id] = lock
-        async with lock:
-            yield
+        with about(game_id=game_id):      # the log lines of the work on the game name it
+            async with lock:
+                yield
 
     # -- claims on scheduled work (several processes, one database) -------------------
 
     async def _claim(self, game_id: int, task: str, version: int, number: int, now: float) -> bool:
-        """Take a piece of scheduled work for this process; False when it is done or held elsewhere."""
+        """Take a piece of scheduled work for this process; False when it is done or held elsewhere.
+
+        Work this process claimed and then could not do, because the store went away before
+        anything was done (``_interrupted``), is taken again at once, if the claim is still
+        its own, rather than after the claim's lease."""
+        key = (game_id, task, version, number)
         async with self.store.write() as tx:
+            if key in self._interrupted:
+                self._interrupted.discard(key)
+                if await tx.claims.renew(game_id, task, version, number, owner=self.process_name,
+                                         now=now, lease=self.CLAIM_LEASE_SECONDS):
+                    return True
             return await tx.claims.claim(game_id, task, version, number, owner=self.process_name,
                                          now=now, lease=self.CLAIM_LEASE_SECONDS)
+
+    def _interrupted_work(self, game_id: int, task: str, version: int, number: int) -> None:
+        """The store went away after this process claimed the work and before any of it was done."""
+        self._interrupted.add((game_id, task, version, number))
 
     async def _finish_claim(self, game_id: int, task: str, version: int, number: int) -> None:
         async with self.store.write() as tx:
@@ -192,6 +214,13 @@ class ServiceBase:
         row = _advanced_row(live.row, version, turn, now, finished)
         return LiveGame(row=row, seats=live.seats, engine=live.engine, state=step.state,
                         ply=step.ply, hands=step.hands)
+
+
+def count_moves(metrics: Metrics, game: LiveGame, entries: Sequence[LogEntry]) -> None:
+    """The moves of a committed step, for /metrics: chosen by a person or by a computer (forced passes left out)."""
+    for entry in entries:
+        if entry.kind is EntryKind.MOVE and not entry.forced:
+            metrics.move_played(game.row.kind, by_computer=entry.stand_in or game.seats[entry.seat].computer_plays)
 
 
 def change_events(game: LiveGame, entries: Sequence[LogEntry], hands_changed: tuple[int, ...],

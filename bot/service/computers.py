@@ -30,7 +30,7 @@ from bot.service.base import engine_of, info_of
 from bot.service.events import ComputerToMove, PlayerLeft
 from bot.service.live import Action, LiveGame
 from bot.service.lobby import LobbyOperations, lobby_full
-from bot.service.results import Accepted, Reason, Refusal
+from bot.service.results import Accepted, Reason, Refusal, StoreUnavailable
 from bot.service.threads import in_thread
 from bot.service.turns import TurnOperations
 from bot.service.workers import in_process, worker_count
@@ -127,13 +127,22 @@ class ComputerOperations(LobbyOperations, TurnOperations):
         None when there is nothing to do: the turn is over, it is no computer's,
         or another call has claimed it.
         """
-        turn = await self._claim_turn(game_id, version, late=False)
-        return None if turn is None else await self._think_and_play(turn)
+        return await self._computer_plays(game_id, version, late=False)
 
     async def _stand_in_for_late_player(self, game_id: int, version: int) -> Accepted | None:
         """The stand-in plays the turn of a player who missed the deadline."""
-        turn = await self._claim_turn(game_id, version, late=True)
-        return None if turn is None else await self._think_and_play(turn)
+        return await self._computer_plays(game_id, version, late=True)
+
+    async def _computer_plays(self, game_id: int, version: int, *, late: bool) -> Accepted | None:
+        try:
+            turn = await self._claim_turn(game_id, version, late=late)
+            return None if turn is None else await self._think_and_play(turn)
+        except StoreUnavailable:
+            # Nothing of the turn was kept: once the store is back, the next try may take this
+            # process's claim again at once. A move whose COMMIT did land moved the version on,
+            # so that try finds nothing to do.
+            self._interrupted_work(game_id, "computer", version, 0)
+            raise
 
     def _thinking_slots(self) -> asyncio.Semaphore:
         slots: asyncio.Semaphore | None = getattr(self, "_computer_slots", None)

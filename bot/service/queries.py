@@ -1,6 +1,7 @@
 """Read-only questions about games: what to draw, what a player may do, what happened."""
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from bot.games.common import GameError, MoveDescription
@@ -19,6 +20,23 @@ log_ = logging.getLogger(__name__)
 
 class QueryOperations(ServiceBase):
     """Queries; none of them changes anything."""
+
+    async def games_by_status(self) -> dict[str, int]:
+        """How many games are in each status (``lobby``, ``active``, ``finished``, ``cancelled``), for /metrics."""
+        async with self.store.read() as tx:
+            counts = await tx.games.count_by_status()
+        return {status.value: count for status, count in counts.items()}
+
+    async def database_trouble(self, timeout: float = 2.0) -> str | None:
+        """Why the database does not answer a trivial query within ``timeout`` seconds (``timeout``, or the
+        driver's error), or None when it does."""
+        try:
+            await asyncio.wait_for(self.store.ping(), timeout)
+        except asyncio.TimeoutError:
+            return "timeout"
+        except Exception as error:  # noqa: BLE001 - whatever the driver raises, the database is not answering
+            return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+        return None
 
     async def game(self, game_id: int) -> GameInfo | Refusal:
         loaded = await self._game_rows(game_id)

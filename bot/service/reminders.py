@@ -20,7 +20,7 @@ from bot.service.away import away_until, in_quiet_hours, paused_seconds
 from bot.i18n.message import Msg
 from bot.service.base import ServiceBase, info_of
 from bot.service.computers import ComputerOperations
-from bot.service.results import Accepted, GameInfo, Reason, Refusal, Reminder
+from bot.service.results import Accepted, GameInfo, Reason, Refusal, Reminder, StoreUnavailable
 from bot.service.settings import GameSettings
 from bot.store import GameRow, GameStatus, ReminderRow
 from bot.store.players import AwayPeriod
@@ -133,6 +133,11 @@ class ReminderOperations(ComputerOperations, ServiceBase):
             return False
         return await self._claim(reminder.game_id, "reminder", reminder.version, reminder.number, now)
 
+    def reminder_not_sent(self, reminder: Reminder) -> None:
+        """A claimed reminder was not sent, the store having gone away first: this process takes
+        it again as soon as the store is back, not only after the claim's lease."""
+        self._interrupted_work(reminder.game_id, "reminder", reminder.version, reminder.number)
+
     async def mark_reminded(self, reminder: Reminder) -> bool:
         """Record that a reminder went out; False when it was already recorded or the turn is over."""
         async with self.store.write() as tx:
@@ -183,6 +188,8 @@ class ReminderOperations(ComputerOperations, ServiceBase):
         for candidate in active:
             try:
                 outcome = await self._apply_deadline(candidate, away.get(to_act.get(candidate.id, 0), []), now)
+            except StoreUnavailable:
+                raise       # no other game's deadline can be applied either: the round ends here
             except Exception:  # noqa: BLE001 - one game that fails must not stop the others' deadlines
                 log.exception("Deadline of game %s could not be applied", candidate.id)
                 continue
@@ -202,6 +209,17 @@ class ReminderOperations(ComputerOperations, ServiceBase):
         # claim is left unfinished then (as after an error), and taken again after its lease.
         if not await self._claim(candidate.id, "deadline", candidate.version, 0, now):
             return None
+        try:
+            return await self._act_on_deadline(candidate, away, now)
+        except StoreUnavailable:
+            # Taken again at the next round once the store is back; the version check makes
+            # a deadline that was applied after all count once.
+            self._interrupted_work(candidate.id, "deadline", candidate.version, 0)
+            raise
+
+    async def _act_on_deadline(self, candidate: GameRow, away: Sequence[AwayPeriod], now: float
+                               ) -> Accepted | Refusal | None:
+        """The claimed deadline of ``candidate``: skip or beat the late player, or let the stand-in play."""
         async with self._game_lock(candidate.id):
             live = await self._load_live(candidate.id)
             outcome: Accepted | Refusal | None = None

@@ -3,6 +3,12 @@
 A refusal is an ordinary value, never an exception: the Discord layer shows
 ``refusal.message`` to the user (ephemerally) and may branch on
 ``refusal.reason``.
+
+The one failure that is an exception: ``StoreUnavailable`` (its ``problem`` a
+``StoreProblem``: unreachable, disk full, read-only, disk error), when the
+game store cannot take the work now. It is the host's to fix, not the
+player's; nothing of the operation was kept, and the same call succeeds once
+the store is back.
 """
 from __future__ import annotations
 
@@ -14,6 +20,8 @@ from bot.games.common import MoveDescription, Outcome
 from bot.i18n.message import Msg
 from bot.service.events import Event
 from bot.service.settings import GameSettings
+from bot.store import Problem as StoreProblem  # re-exported, like StoreUnavailable: the service's words for them
+from bot.store import StoreUnavailable as StoreUnavailable
 from bot.store.records import EntryKind, GameStatus
 
 

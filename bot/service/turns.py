@@ -6,7 +6,7 @@ from dataclasses import replace
 from bot.games.common import GameError, MoveError, Outcome
 from bot.i18n.message import Msg
 from bot.service import live as engine_work
-from bot.service.base import ServiceBase, change_events, no_such_game
+from bot.service.base import ServiceBase, change_events, count_moves, no_such_game
 from bot.service.events import Event, PlayerResigned
 from bot.service.live import Action, LiveGame, Step, seat_name
 from bot.service.results import Accepted, Reason, Refusal
@@ -141,6 +141,7 @@ class TurnOperations(ServiceBase):
             self._forget(live.row.id)
             return stale(live)
         self._remember(after)
+        count_moves(self.metrics, after, step.entries)
         events: list[Event] = []
         if resigned_seat is not None:
             events.append(PlayerResigned(live.row.id, resigned_seat, live.user_of(resigned_seat)))

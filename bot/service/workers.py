@@ -22,6 +22,7 @@ import functools
 import importlib
 import multiprocessing
 import os
+import signal
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Callable, ParamSpec, Sequence, TypeVar
@@ -36,6 +37,8 @@ T = TypeVar("T")
 _pool: ProcessPoolExecutor | None = None
 _size: int | None = None
 _preload: tuple[str, ...] = ()
+_queued = 0     # calls handed to the pool and not done yet (waiting for a worker or running)
+_ended: ProcessPoolExecutor | None = None    # the pool ``stop_workers`` last ended: its work is not tried again
 
 
 def configure_workers(processes: int | None, *, preload: Sequence[str] = ()) -> None:
@@ -61,6 +64,9 @@ def _context() -> multiprocessing.context.BaseContext:
 
 def _prepare_worker(modules: tuple[str, ...], guarded: bool) -> None:
     """Each worker's first step: end with the fork server, then import what its work needs."""
+    # Ctrl-C in a terminal reaches the whole process group: the bot stops its workers itself,
+    # while a worker interrupted on its own would break the pool and print a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if guarded:
         importlib.import_module(GUARD).end_with_fork_server()
     for module in modules:
@@ -110,13 +116,45 @@ async def in_process(work: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs)
     A pool whose worker died (killed, out of memory) is replaced once and the
     work tried again there.
     """
+    global _queued
     loop = asyncio.get_running_loop()
     call = functools.partial(work, *args, **kwargs)
+    _queued += 1
     try:
-        return await loop.run_in_executor(worker_pool(), call)
-    except BrokenProcessPool:
-        shutdown_workers()
-        return await loop.run_in_executor(worker_pool(), call)
+        pool = worker_pool()
+        try:
+            return await loop.run_in_executor(pool, call)
+        except BrokenProcessPool:
+            if pool is _ended:      # stopped on purpose (the bot is closing): no new pool for it
+                raise
+            shutdown_workers()
+            return await loop.run_in_executor(worker_pool(), call)
+    finally:
+        _queued -= 1
+
+
+def queued() -> int:
+    """How many calls are in the pool now: waiting for a worker or being worked on."""
+    return _queued
+
+
+def pool_trouble() -> str | None:
+    """What is wrong with the pool, as a word for monitoring, or None when every worker is alive.
+
+    ``not_started``, ``broken`` (a worker died; the next call replaces the pool), ``worker_gone``, ``no_workers``.
+    """
+    pool = _pool
+    if pool is None:
+        return "not_started"
+    # the executor has no public word on its state or its processes
+    if getattr(pool, "_broken", False):
+        return "broken"
+    processes = dict(pool._processes or {})
+    if not processes:
+        return "no_workers"
+    if not all(process.is_alive() for process in processes.values()):
+        return "worker_gone"
+    return None
 
 
 def shutdown_workers() -> None:
@@ -127,6 +165,24 @@ def shutdown_workers() -> None:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-async def stop_workers() -> None:
-    """``shutdown_workers`` without blocking the event loop while the processes exit."""
-    await asyncio.to_thread(shutdown_workers)
+#: How long a stopping bot lets a worker finish what it is doing (a hard computer thinks for seconds).
+STOP_GRACE_SECONDS = 2.0
+
+
+async def stop_workers(grace: float = STOP_GRACE_SECONDS) -> None:
+    """``shutdown_workers`` without blocking the event loop; workers still busy after ``grace`` seconds are ended.
+
+    Nobody waits for their answers any more: the bot is stopping, and a computer's
+    turn is played again after the restart.
+    """
+    global _ended
+    _ended = _pool
+    processes = [] if _pool is None else list((_pool._processes or {}).values())
+    stopping = asyncio.ensure_future(asyncio.to_thread(shutdown_workers))
+    try:
+        await asyncio.wait_for(asyncio.shield(stopping), grace)
+    except asyncio.TimeoutError:
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        await stopping

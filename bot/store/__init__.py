@@ -20,11 +20,15 @@ the game's snapshot and bump ``games.version`` with ``UPDATE … WHERE version
 on; the caller's transaction is then rolled back whole. The move log plus the
 seed rebuild any game; snapshots only make loading fast. Scheduled work
 (reminders, deadlines) is claimed with a lease (``tx.claims``), so that it is
-done once across processes.
+done once across processes. Failures that are the host's and not the
+player's (disk full, server unreachable, file read-only) come out of ``read()``
+and ``write()`` as ``StoreUnavailable`` (its ``problem`` says which), with
+nothing of the transaction kept.
 """
 from __future__ import annotations
 
-from bot.store.db import IntegrityError
+from bot.store.backup import BackupError, BackupSummary
+from bot.store.db import IntegrityError, Problem, StoreUnavailable
 from bot.store.games import ChannelBusy, StaleVersion
 from bot.store.records import (
     EntryKind,
@@ -43,6 +47,8 @@ from bot.store.store import SqliteStore, Store, Tx, is_database_url
 
 __all__ = [
     "SCHEMA_VERSION",
+    "BackupError",
+    "BackupSummary",
     "ChannelBusy",
     "EntryKind",
     "GameRow",
@@ -50,6 +56,7 @@ __all__ = [
     "IntegrityError",
     "LogEntry",
     "PostedMessageRow",
+    "Problem",
     "QuestionRow",
     "ReminderRow",
     "ResultRow",
@@ -59,6 +66,7 @@ __all__ = [
     "Snapshot",
     "StaleVersion",
     "Store",
+    "StoreUnavailable",
     "Tx",
     "is_database_url",
 ]

@@ -49,6 +49,16 @@ class ClaimRepo:
         )
         return cursor.rowcount == 1
 
+    async def renew(self, game_id: int, task: str, version: int, number: int, *,
+                    owner: str, now: float, lease: float) -> bool:
+        """Hold ``owner``'s own undone claim for ``lease`` seconds more; False when it is done or no longer theirs."""
+        cursor = await self._conn.execute(
+            "UPDATE claims SET lease_until = ? WHERE game_id = ? AND task = ? AND version = ?"
+            " AND number = ? AND owner = ? AND done_at IS NULL",
+            (now + lease, game_id, task, version, number, owner),
+        )
+        return cursor.rowcount == 1
+
     async def finish(self, game_id: int, task: str, version: int, number: int, *, now: float) -> bool:
         """Mark the work done (whoever holds it); False when the row holds other work."""
         cursor = await self._conn.execute(

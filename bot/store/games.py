@@ -123,6 +123,13 @@ class GameRepo:
         )
         return [_game(row) for row in await cursor.fetchall()]
 
+    async def count_by_status(self) -> dict[GameStatus, int]:
+        """How many games have each status (every status, 0 when none): the ``games_by_status`` index only."""
+        cursor = await self._conn.execute("SELECT status, COUNT(*) FROM games GROUP BY status")
+        counts = {status: 0 for status in GameStatus}
+        counts.update({GameStatus(status): int(count) for status, count in await cursor.fetchall()})
+        return counts
+
     async def live_of_user(self, user_id: int) -> list[GameRow]:
         """Lobbies and active games the user has joined, oldest first."""
         cursor = await self._conn.execute(

@@ -11,9 +11,20 @@ concurrent change of the same row and then finds the version moved on.
 The schema is ``bot.store.schema.MIGRATIONS``, mapped to PostgreSQL's types by
 ``postgres_ddl`` and tracked in the table ``schema_version``. Migrations run
 under an advisory lock, so processes starting together migrate once.
+
+Outages: a request waits at most ``CONNECTION_TIMEOUT`` for a connection, so
+a player hears within Discord's 3 seconds that the store is unavailable
+(``StoreUnavailable``, like a broken connection's ``OperationalError``). Each
+connection is checked before it is handed out, so one broken by a server
+restart is replaced, not used. The pool's attempts to connect again give up
+after ``RECONNECT_TIMEOUT`` (psycopg_pool backs off exponentially, so a long
+attempt would leave the bot waiting for up to as long again after the server
+is back); the next request that finds no connection starts a fresh attempt at
+once, so the pool never gives up for good, however long the outage.
 """
 from __future__ import annotations
 
+import logging
 import re
 import secrets
 from contextlib import asynccontextmanager
@@ -22,16 +33,27 @@ from typing import Any, AsyncIterator, Iterable, Sequence
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 import psycopg
-from psycopg_pool import AsyncConnectionPool
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from bot.store.claims import PostgresClaimRepo
-from bot.store.db import IntegrityError, Rows
+from bot.store.db import Availability, IntegrityError, Problem, Rows, StoreUnavailable
 from bot.store.schema import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, split_statements
-from bot.store.store import Store, Tx
+from bot.store.store import Store, Tx, outage_edge
+
+log = logging.getLogger(__name__)
 
 #: Connections per process: enough for a few games writing at once, small next to
 #: PostgreSQL's default of 100 connections shared by every process.
 POOL_SIZE = 8
+#: Seconds a read or transaction waits for a connection before the store is called unavailable:
+#: the answer to a player must leave time within Discord's 3 seconds to be sent.
+CONNECTION_TIMEOUT = 2.0
+#: Seconds one attempt of the pool to (re)connect goes on (with backoff) before it gives up; the
+#: next request that finds no connection starts another. Short, so that a server back after a
+#: long outage is found within seconds, not after a backoff as long as the outage.
+RECONNECT_TIMEOUT = 10.0
+#: Seconds one connection attempt may take (an unreachable host, not a refusing one).
+CONNECT_TIMEOUT = 5
 #: The advisory lock held while migrating ("alcazar" in ASCII).
 _MIGRATION_LOCK = 0x616C63617A6172
 
@@ -96,6 +118,20 @@ def without_password(url: str) -> str:
     return urlunsplit(parts._replace(netloc=netloc))
 
 
+def postgres_problem(error: BaseException) -> StoreUnavailable | None:
+    """``error`` as ``StoreUnavailable`` when PostgreSQL cannot take the work for the host's reasons."""
+    if isinstance(error, PoolTimeout):
+        return StoreUnavailable(Problem.UNREACHABLE, "no connection to PostgreSQL within "
+                                                     f"{CONNECTION_TIMEOUT:g} s")
+    if isinstance(error, psycopg.errors.DiskFull):
+        return StoreUnavailable(Problem.DISK_FULL, str(error).strip())
+    if isinstance(error, psycopg.errors.ReadOnlySqlTransaction):   # a standby, after a failover
+        return StoreUnavailable(Problem.READ_ONLY, str(error).strip())
+    if isinstance(error, psycopg.OperationalError):
+        return StoreUnavailable(Problem.UNREACHABLE, str(error).strip() or type(error).__name__)
+    return None
+
+
 class PostgresDb:
     """``Db`` over one pooled psycopg connection."""
 
@@ -135,6 +171,7 @@ class PostgresStore(Store):
     def __init__(self, pool: AsyncConnectionPool, url: str) -> None:
         self._pool = pool
         self.url = url
+        self.availability = Availability(f"PostgreSQL {without_password(url)}")
 
     @classmethod
     async def connect(cls, url: str, *, timeout: float = 30.0) -> PostgresStore:
@@ -153,9 +190,11 @@ class PostgresStore(Store):
         async with conn:
             await migrate(conn)
         pool = AsyncConnectionPool(
-            url, min_size=1, max_size=POOL_SIZE, kwargs={"autocommit": True}, open=False,
+            url, min_size=1, max_size=POOL_SIZE, kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
+            open=False,
             # A connection broken by a server restart is replaced, not handed out.
             check=AsyncConnectionPool.check_connection, name="alcazar",
+            timeout=CONNECTION_TIMEOUT, reconnect_timeout=RECONNECT_TIMEOUT, reconnect_failed=_still_unreachable,
         )
         await pool.open(wait=True, timeout=timeout)
         return cls(pool, url)
@@ -165,18 +204,27 @@ class PostgresStore(Store):
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
-        async with self._pool.connection() as conn:
+        async with outage_edge(self.availability, postgres_problem, writes=False), self._pool.connection() as conn:
             yield Tx(PostgresDb(conn), PostgresClaimRepo)
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Tx]:
-        async with self._pool.connection() as conn:
+        # A connection lost before COMMIT was answered fails the block as unavailable. Had the
+        # server committed just before, the game shows that change from then on (the version
+        # check keeps anyone from building on the old one): nothing told to a player is lost.
+        async with outage_edge(self.availability, postgres_problem, writes=True), self._pool.connection() as conn:
             async with conn.transaction():
                 yield Tx(PostgresDb(conn), PostgresClaimRepo)
 
     async def schema_version(self) -> int:
-        async with self._pool.connection() as conn:
+        async with outage_edge(self.availability, postgres_problem, writes=False), self._pool.connection() as conn:
             return await _version(conn)
+
+
+def _still_unreachable(pool: AsyncConnectionPool) -> None:
+    """psycopg_pool gave up one attempt to connect (``RECONNECT_TIMEOUT``); the next request tries again."""
+    log.info("PostgreSQL pool %r: still no connection after %g s; trying again when work asks for one",
+             pool.name, RECONNECT_TIMEOUT)
 
 
 async def migrate(conn: psycopg.AsyncConnection[Any], *, up_to: int = SCHEMA_VERSION) -> int:

@@ -10,6 +10,12 @@ SQLite: one ``aiosqlite`` connection serves the whole process. Every read and
 every transaction holds the store's lock, so statements of two coroutines
 never interleave inside one transaction (SQLite writes one transaction at a
 time anyway, so nothing is lost by it). PostgreSQL: see ``bot.store.postgres``.
+
+Both backends turn the failures that are the host's (a full disk, a read-only
+or unopenable file, an unreachable server) into ``StoreUnavailable`` at the
+edge of ``read()`` and ``write()``, after rolling the transaction back, so a
+caller meets one exception whichever backend failed, and knows nothing of it
+was kept.
 """
 from __future__ import annotations
 
@@ -18,14 +24,16 @@ import sqlite3
 from abc import ABC, abstractmethod
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from typing import AsyncIterator
+from typing import AsyncIterator, Callable
 
 import aiosqlite
 
+from bot.store.backup import BackupError, BackupSummary, backup_sqlite, newest_backup_time
 from bot.store.claims import ClaimRepo
-from bot.store.db import Db, SqliteDb
+from bot.store.db import Availability, Db, SqliteDb, StoreUnavailable, sqlite_problem
 from bot.store.games import GameRepo, ResultRepo, SeatRepo
 from bot.store.languages import LanguageRepo
+from bot.store.lockfile import DatabaseLock, hold_shared
 from bot.store.log import MoveLog, SnapshotRepo
 from bot.store.messages import PostedMessageRepo
 from bot.store.players import AwayRepo, QuietRepo
@@ -77,6 +85,8 @@ class Store(ABC):
 
     #: Other processes may change the database meanwhile (several bot processes, one PostgreSQL).
     shared: bool = False
+    #: The last outage, if the store is in one (set up by each backend).
+    availability: Availability
 
     @classmethod
     async def open(cls, target: str | Path) -> Store:
@@ -102,6 +112,37 @@ class Store(ABC):
     @abstractmethod
     async def schema_version(self) -> int:
         """The number of the last migration applied."""
+
+    async def ping(self) -> None:
+        """One trivial query (``SELECT 1``): raises when the database does not answer (closed, gone, broken)."""
+        async with self.read() as tx:
+            cursor = await tx.db.execute("SELECT 1")
+            if await cursor.fetchone() is None:
+                raise RuntimeError("SELECT 1 returned no row")
+    async def backup(self, folder: Path, *, keep: int, now: float) -> BackupSummary:
+        """A checked copy of the database in ``folder``, keeping the newest ``keep``; ``BackupError`` if not."""
+        raise BackupError("The bot backs up only its SQLite file; back up PostgreSQL with "
+                          "python3 manage.py backup (pg_dump).")
+
+    def newest_backup_time(self, folder: Path) -> float | None:
+        """When the newest backup in ``folder`` was made, or None."""
+        return None
+
+
+@asynccontextmanager
+async def outage_edge(availability: Availability, problem_of: Callable[[BaseException], StoreUnavailable | None],
+                      *, writes: bool) -> AsyncIterator[None]:
+    """Around one read or transaction (``writes``): a driver's failure that ``problem_of`` knows
+    becomes ``StoreUnavailable``; a success may end an outage."""
+    try:
+        yield
+    except Exception as error:
+        unavailable = problem_of(error)
+        if unavailable is None:
+            raise
+        availability.failed(unavailable)
+        raise unavailable from error
+    availability.worked(wrote=writes)
 
 
 def _prepare(path: str) -> None:
@@ -130,50 +171,80 @@ def _connect(path: str) -> sqlite3.Connection:
 
 
 class SqliteStore(Store):
-    """The game database in one SQLite file (WAL, foreign keys on), for one process."""
+    """The game database in one SQLite file (WAL, foreign keys on), for one process.
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+    While it is open it holds a shared lock on ``<file>.lock`` (``bot.store.lockfile``),
+    so that ``restore`` can tell that a bot is using the file.
+    """
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path, file_lock: DatabaseLock | None = None) -> None:
         self._conn = conn
         self._tx = Tx(SqliteDb(conn))
         self._lock = asyncio.Lock()
+        self._file_lock = file_lock
         self.path = path
+        self.availability = Availability(f"SQLite file {path}")
 
     @classmethod
     async def connect(cls, path: Path) -> SqliteStore:
         path.parent.mkdir(parents=True, exist_ok=True)
-        await asyncio.to_thread(_prepare, str(path))
-        conn = aiosqlite.Connection(lambda: _connect(str(path)), iter_chunk_size=64)
-        await conn
-        return cls(conn, path)
+        file_lock = await asyncio.to_thread(hold_shared, path)
+        try:
+            await asyncio.to_thread(_prepare, str(path))
+            conn = aiosqlite.Connection(lambda: _connect(str(path)), iter_chunk_size=64)
+            await conn
+        except BaseException:
+            file_lock.release()
+            raise
+        return cls(conn, path, file_lock)
 
     async def close(self) -> None:
         async with self._lock:
             await self._conn.close()
+            if self._file_lock is not None:
+                self._file_lock.release()
+                self._file_lock = None
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
-        async with self._lock:
+        async with self._lock, outage_edge(self.availability, sqlite_problem, writes=False):
             yield self._tx
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Tx]:
         # sqlite3 issues BEGIN IMMEDIATE itself before the first change (see ``_connect``).
-        async with self._lock:
+        async with self._lock, outage_edge(self.availability, sqlite_problem, writes=True):
             try:
                 yield self._tx
+                await self._conn.commit()
             except BaseException:
-                await self._conn.rollback()
+                await self._roll_back()
                 raise
-            await self._conn.commit()
+
+    async def _roll_back(self) -> None:
+        """End a failed transaction. After SQLITE_FULL or an I/O error SQLite may have rolled it
+        back itself already; a ROLLBACK that fails then changes nothing, so it is not news."""
+        try:
+            await self._conn.rollback()
+        except sqlite3.Error:
+            pass
 
     async def schema_version(self) -> int:
         return int(await self.pragma("user_version"))  # type: ignore[call-overload]
+
+    async def backup(self, folder: Path, *, keep: int, now: float) -> BackupSummary:
+        # In a thread of its own, with its own connections: the bot's connection and event
+        # loop go on serving players while the copy runs, step by step.
+        return await asyncio.to_thread(backup_sqlite, self.path, folder, keep=keep, now=now)
+
+    def newest_backup_time(self, folder: Path) -> float | None:
+        return newest_backup_time(self.path, folder)
 
     async def pragma(self, name: str) -> object:
         """The value of a PRAGMA (journal_mode, foreign_keys, …), for checks and tests."""
         if not name.isidentifier():
             raise ValueError(f"not a pragma name: {name!r}")
-        async with self._lock:
+        async with self._lock, outage_edge(self.availability, sqlite_problem, writes=False):
             cursor = await self._conn.execute(f"PRAGMA {name}")
             row = await cursor.fetchone()
             return None if row is None else row[0]

@@ -23,9 +23,10 @@ def settings_for(fake: FakeDiscord, database_path: Path, *, dev_guild: bool = Tr
 
 @contextlib.asynccontextmanager
 async def running_bot(fake: FakeDiscord, database_path: Path, **options: Any) -> AsyncIterator[AlcazarBot]:
-    """The real bot, logged into ``fake`` until the block ends."""
+    """The real bot, logged into ``fake`` until the block ends (on PostgreSQL with ``database_url=``)."""
     dev_guild = options.pop("dev_guild", True)
-    more = {key: options.pop(key) for key in ("reminder_poll_seconds",) if key in options}
+    more = {key: options.pop(key) for key in ("reminder_poll_seconds", "metrics_port", "backup_dir",
+                                              "backup_every_hours", "database_url") if key in options}
     bot = AlcazarBot(settings_for(fake, database_path, dev_guild=dev_guild, **more), guild_ready_timeout=0.05,
                      **options)
     task = asyncio.create_task(bot.start(fake.token))

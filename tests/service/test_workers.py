@@ -1,14 +1,16 @@
 """The shared worker-process pool runs work in another process, off the event loop."""
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
 import time
+from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
-from bot.service.workers import configure_workers, in_process, shutdown_workers
+from bot.service.workers import configure_workers, in_process, shutdown_workers, stop_workers, worker_pids
 
 
 def _pid_and_sum(a: int, b: int, *, c: int = 0) -> tuple[int, int]:
@@ -112,3 +114,30 @@ def test_workers_end_when_the_bot_is_killed_outright():
     while left() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not left(), "image workers outlived the killed bot"
+
+
+def _think_for_long() -> None:
+    time.sleep(60)
+
+
+async def test_stopping_ends_a_worker_still_busy_after_the_grace_period():
+    """A bot stopping while a computer thinks does not wait for the thought: the worker is ended."""
+    configure_workers(1)
+    try:
+        busy = asyncio.ensure_future(in_process(_think_for_long))
+        while not worker_pids():
+            await asyncio.sleep(0.01)
+        pid = worker_pids()[0]
+        await asyncio.sleep(0.2)
+        started = time.monotonic()
+        await stop_workers(grace=0.3)
+        took = time.monotonic() - started
+        [outcome] = await asyncio.gather(busy, return_exceptions=True)
+        assert worker_pids() == [], "the work of a pool stopped on purpose is not tried again in a new one"
+    finally:
+        shutdown_workers()
+        configure_workers(None)
+    assert took < 5, f"stopping took {took:.1f} s"
+    assert isinstance(outcome, BrokenProcessPool)
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)

@@ -67,3 +67,17 @@ async def test_racing_claims_from_two_connections_one_wins(database: str | Path)
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_holder_renews_only_its_own_undone_claim(store: Store) -> None:
+    """Work an outage cut short is taken again by the process that claimed it, not by a stranger."""
+    game = await _game(store)
+    assert await _claim(store, game, 3, 1, "a", now=1000.0)
+    async with store.write() as tx:
+        assert not await tx.claims.renew(game, "reminder", 3, 1, owner="b", now=1010.0, lease=60.0)
+        assert await tx.claims.renew(game, "reminder", 3, 1, owner="a", now=1010.0, lease=60.0)
+        assert (await tx.claims.holder(game, "reminder"))[3] == 1070.0, "held 60 s from the renewal"
+    assert not await _claim(store, game, 3, 1, "b", now=1065.0), "the renewed lease still holds"
+    assert await _finish(store, game, 3, 1, now=1066.0)
+    async with store.write() as tx:
+        assert not await tx.claims.renew(game, "reminder", 3, 1, owner="a", now=1067.0, lease=60.0), "done is done"

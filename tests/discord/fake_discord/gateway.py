@@ -7,6 +7,12 @@ acknowledged; events are dispatched with increasing sequence numbers.
 IDENTIFY may carry ``shard: [shard_id, shard_count]``; the count must be the
 fake's (``GET /gateway/bot``), as Discord closes the connection with 4010
 (invalid shard) or 4011 (sharding required) otherwise.
+
+A session can be dropped and resumed, as Discord's edge does now and then:
+``FakeDiscord.drop_gateway`` closes the connections with 4000 (a resumable
+close) and holds new ones before their HELLO until ``restore_gateway``; a
+RESUME of a known session then carries on with its sequence and answers
+RESUMED.
 """
 from __future__ import annotations
 
@@ -67,8 +73,21 @@ class GatewaySession:
         elif op == IDENTIFY:
             await self._identify(data)
         elif op == RESUME:
-            # Sessions are not kept across connections: ask for a fresh IDENTIFY.
+            await self._resume(data)
+
+    async def _resume(self, data: dict[str, Any]) -> None:
+        """Carry on a dropped session (its shard, guilds and sequence); an unknown one must IDENTIFY afresh."""
+        earlier = self.discord.resumable.get(data.get("session_id", ""))
+        if earlier is None or data.get("token") != self.discord.token:
             await self.send(9, False)
+            return
+        self.session_id, self.intents = earlier.session_id, earlier.intents
+        self.shard_id, self.shard_count, self.guild_ids = earlier.shard_id, earlier.shard_count, earlier.guild_ids
+        self.sequence = earlier.sequence
+        self.discord.resumable[self.session_id] = self
+        self.discord.resumes += 1
+        await self.dispatch("RESUMED", {})
+        self.identified.set()
 
     async def _identify(self, data: dict[str, Any]) -> None:
         discord = self.discord
@@ -89,6 +108,7 @@ class GatewaySession:
             return
         guilds = discord.guilds_on_shard(self.shard_id)
         self.guild_ids = [g.id for g in guilds]
+        discord.resumable[self.session_id] = self
         user = dict(discord.bot_user.payload(), verified=True, mfa_enabled=False, flags=0)
         await self.dispatch("READY", {
             "v": 10, "user": user, "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
@@ -104,6 +124,7 @@ class GatewaySession:
 async def gateway_handler(discord: FakeDiscord, request: web.Request) -> web.WebSocketResponse:
     ws = web.WebSocketResponse()
     await ws.prepare(request)
+    await discord.gateway_open.wait()      # held before the HELLO while the gateway is down
     session = GatewaySession(discord, ws)
     discord.sessions.append(session)
     try:

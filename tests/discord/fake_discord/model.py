@@ -110,6 +110,9 @@ class Channel:
     bot_permissions: int = BOT_PERMISSIONS
     recipient: FakeUser | None = None          # DM channels only
     position: int = 0
+    #: the channel's permission overwrites as Discord sends them ({"id", "type": 0 role / 1 member,
+    #: "allow", "deny"}); threads have none, they take their parent's
+    overwrites: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def is_dm(self) -> bool:
@@ -122,7 +125,7 @@ class Channel:
                     "recipients": [self.recipient.payload()]}
         data: dict[str, Any] = {
             "id": str(self.id), "type": self.type, "name": self.name, "position": self.position,
-            "guild_id": str(self.guild_id), "permission_overwrites": [], "nsfw": False,
+            "guild_id": str(self.guild_id), "permission_overwrites": list(self.overwrites), "nsfw": False,
             "parent_id": None if self.parent_id is None else str(self.parent_id),
             "topic": None, "last_message_id": None, "rate_limit_per_user": 0,
         }
@@ -142,21 +145,53 @@ class Guild:
     owner: FakeUser
     channels: list[Channel] = field(default_factory=list)
     preferred_locale: str = "en-US"   # the server's language (Server Settings › Community)
+    #: the two roles: @everyone (its id is the guild's) and the bot's own, made when it was invited
+    everyone_permissions: int = MEMBER_PERMISSIONS
+    bot_role_permissions: int = BOT_PERMISSIONS
 
-    def payload(self, bot: FakeUser, members: list[FakeUser]) -> dict[str, Any]:
+    @property
+    def bot_role_id(self) -> int:
+        return self.id + 1
+
+    def roles_payload(self, bot: FakeUser) -> list[dict[str, Any]]:
         everyone = {
-            "id": str(self.id), "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS),
+            "id": str(self.id), "name": "@everyone", "permissions": str(self.everyone_permissions),
             "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False,
             "flags": 0, "icon": None, "unicode_emoji": None,
         }
-        bot_role = dict(everyone, id=str(self.id + 1), name="Alcazar", permissions=str(BOT_PERMISSIONS),
+        bot_role = dict(everyone, id=str(self.bot_role_id), name="Alcazar", permissions=str(self.bot_role_permissions),
                         position=1, managed=True, tags={"bot_id": str(bot.id)})
-        bot_member = bot.member_payload()
-        bot_member["roles"] = [str(self.id + 1)]
+        return [everyone, bot_role]
+
+    def member_payload(self, user: FakeUser, bot: FakeUser) -> dict[str, Any]:
+        """``user`` as a member of this guild; only the bot has a role beyond @everyone."""
+        member = user.member_payload()
+        member["roles"] = [str(self.bot_role_id)] if user is bot else []
+        return member
+
+    def rest_payload(self, bot: FakeUser) -> dict[str, Any]:
+        """The guild as ``GET /guilds/{id}`` answers it: no channels or members, those come with the gateway."""
+        return {
+            "id": str(self.id), "name": self.name, "icon": None, "owner_id": str(self.owner.id),
+            "roles": self.roles_payload(bot), "emojis": [], "stickers": [], "features": [],
+            "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
+            "mfa_level": 0, "premium_tier": 0, "preferred_locale": self.preferred_locale, "nsfw_level": 0,
+            "system_channel_id": None, "afk_channel_id": None, "afk_timeout": 300, "description": None,
+            "banner": None, "splash": None, "discovery_splash": None, "vanity_url_code": None,
+            "application_id": None, "max_members": 500000, "premium_subscription_count": 0,
+        }
+
+    def partial_payload(self, permissions: int) -> dict[str, Any]:
+        """The guild in ``GET /users/@me/guilds``: what the bot may do there, not its roles."""
+        return {"id": str(self.id), "name": self.name, "icon": None, "banner": None, "owner": False,
+                "permissions": str(permissions), "features": []}
+
+    def payload(self, bot: FakeUser, members: list[FakeUser]) -> dict[str, Any]:
+        bot_member = self.member_payload(bot, bot)
         return {
             "id": str(self.id), "name": self.name, "icon": None, "owner_id": str(self.owner.id),
             "unavailable": False, "large": False, "member_count": len(members) + 1,
-            "roles": [everyone, bot_role], "emojis": [], "stickers": [], "features": [],
+            "roles": self.roles_payload(bot), "emojis": [], "stickers": [], "features": [],
             "channels": [c.payload() for c in self.channels if c.type == TEXT_CHANNEL],
             "threads": [c.payload() for c in self.channels if c.type == PUBLIC_THREAD],
             "members": [bot_member], "presences": [], "voice_states": [],

@@ -26,8 +26,8 @@ from . import limits
 from .gateway import GatewaySession, gateway_handler
 from .interactions import InteractionsMixin
 from .model import (
-    ATTACH_FILES, DM_CHANNEL, EPHEMERAL, LOADING, PUBLIC_THREAD, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS,
-    Channel, FakeUser, Guild, Snowflakes, message_payload,
+    ATTACH_FILES, DM_CHANNEL, EPHEMERAL, LOADING, PUBLIC_THREAD, SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS, VIEW_CHANNEL, Channel, FakeUser, Guild, Snowflakes, message_payload,
 )
 from .records import InteractionRecord, RecordedRequest, UploadedFile
 
@@ -82,6 +82,7 @@ class FakeDiscord(InteractionsMixin):
         self.owner = FakeUser(self.ids.next(), "owner", self)
         self.guild = Guild(self.ids.next(), "Board game club", self.owner)
         self.guilds: dict[int, Guild] = {self.guild.id: self.guild}
+        self.left_guilds: dict[int, Guild] = {}   # servers the bot was in and has left (or was kicked from)
         self._forced_shard: int | None = None
         self.users: dict[int, FakeUser] = {self.owner.id: self.owner}
         self.channels: dict[int, Channel] = {}
@@ -95,6 +96,10 @@ class FakeDiscord(InteractionsMixin):
         self.failures: list[Failure] = []
         self.lost_answers: list[RecordedRequest] = []   # carried out, but answered with an error
         self.sessions: list[GatewaySession] = []
+        self.resumable: dict[str, GatewaySession] = {}   # by session id: what a RESUME carries on
+        self.resumes = 0
+        self.gateway_open = asyncio.Event()
+        self.gateway_open.set()
         self.problems: list[str] = []      # limit violations and unknown routes, for the tests
         self.request_seen = asyncio.Event()
         self.general = self.add_channel("general")
@@ -123,6 +128,21 @@ class FakeDiscord(InteractionsMixin):
         assert self.shard_of(guild.id) == shard
         self.guilds[guild.id] = guild
         return guild
+
+    def deny_bot(self, channel: Channel, permissions: int) -> None:
+        """An overwrite on ``channel`` denying the bot's role ``permissions``, as a moderator would set it.
+
+        The fake then refuses what the overwrite forbids (``bot_permissions``), in
+        the channel and in its threads.
+        """
+        guild = self.guild_of(channel)
+        assert guild is not None and channel.type != PUBLIC_THREAD, "overwrites belong to a server's channel"
+        channel.overwrites.append({"id": str(guild.bot_role_id), "type": 0, "allow": "0", "deny": str(permissions)})
+        channel.bot_permissions &= ~permissions
+
+    def leave_guild(self, guild: Guild) -> None:
+        """The bot leaves ``guild`` (or is kicked): it no longer sees the server or its channels."""
+        self.left_guilds[guild.id] = self.guilds.pop(guild.id)
 
     def shard_of(self, guild_id: int | None) -> int:
         """The shard whose session receives a guild's events; DMs (no guild) go to shard 0."""
@@ -187,6 +207,17 @@ class FakeDiscord(InteractionsMixin):
             await session.ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
+
+    async def drop_gateway(self) -> None:
+        """Close every gateway connection (4000: the client may resume) and hold new ones until ``restore_gateway``."""
+        self.gateway_open.clear()
+        for session in list(self.sessions):
+            session.identified.clear()
+            await session.ws.close(code=4000, message=b"Unknown error.")
+
+    def restore_gateway(self) -> None:
+        """Let the held connections (and new ones) go on: HELLO, then the client's RESUME."""
+        self.gateway_open.set()
 
     async def wait_identified(self, timeout: float = 10.0, *, shard: int | None = None) -> GatewaySession:
         """Wait for a client to connect and IDENTIFY (for ``shard``, when given); return its session."""
@@ -309,6 +340,9 @@ class FakeDiscord(InteractionsMixin):
             ("GET", r"/users/@me", lambda r: dict(self.bot_user.payload(), verified=True, mfa_enabled=False, flags=0)),
             ("GET", r"/oauth2/applications/@me", self._get_application),
             ("GET", r"/users/(\d+)", self._get_user),
+            ("GET", r"/users/@me/guilds", self._get_my_guilds),
+            ("GET", r"/guilds/(\d+)", self._get_guild),
+            ("GET", r"/guilds/(\d+)/members/(\d+)", self._get_member),
             ("PUT", r"/applications/(\d+)/commands", self._put_commands),
             ("PUT", r"/applications/(\d+)/guilds/(\d+)/commands", self._put_commands),
             ("GET", r"/applications/(\d+)/commands", self._get_commands),
@@ -343,6 +377,32 @@ class FakeDiscord(InteractionsMixin):
         if user is None:
             raise DiscordError(404, 10013, "Unknown User")
         return user.payload()
+
+    def _get_my_guilds(self, record: RecordedRequest) -> list[dict[str, Any]]:
+        """The servers the bot is in, by id, a page at a time (``after``, ``limit`` up to 200)."""
+        after = int(record.query.get("after", 0))
+        limit = min(int(record.query.get("limit", 200)), 200)
+        guilds = sorted((g for g in self.guilds.values() if g.id > after), key=lambda g: g.id)
+        return [g.partial_payload(g.bot_role_permissions | g.everyone_permissions) for g in guilds[:limit]]
+
+    def _member_guild(self, guild_id: str) -> Guild:
+        """A server the bot is in; Discord answers Missing Access for one it is not in."""
+        guild = self.guilds.get(int(guild_id))
+        if guild is None:
+            if int(guild_id) in self.left_guilds:
+                raise DiscordError(403, 50001, "Missing Access")
+            raise DiscordError(404, 10004, "Unknown Guild")
+        return guild
+
+    def _get_guild(self, record: RecordedRequest, guild_id: str) -> dict[str, Any]:
+        return self._member_guild(guild_id).rest_payload(self.bot_user)
+
+    def _get_member(self, record: RecordedRequest, guild_id: str, user_id: str) -> dict[str, Any]:
+        guild = self._member_guild(guild_id)
+        user = self.bot_user if int(user_id) == self.bot_user.id else self.users.get(int(user_id))
+        if user is None:
+            raise DiscordError(404, 10007, "Unknown Member")
+        return guild.member_payload(user, self.bot_user)
 
     def _get_application(self, record: RecordedRequest) -> dict[str, Any]:
         return {"id": str(self.application_id), "name": "Alcazar", "description": "Alcazar for Discord",
@@ -479,7 +539,13 @@ class FakeDiscord(InteractionsMixin):
         return None
 
     def _get_channel(self, record: RecordedRequest, channel_id: str) -> dict[str, Any]:
-        return self._channel(channel_id).payload()
+        channel = self._channel(channel_id)
+        if not channel.is_dm:
+            # A channel of a server the bot left, or one it may not view, is Missing Access.
+            seen = self._channel(channel.parent_id) if channel.parent_id else channel
+            if channel.guild_id not in self.guilds or not seen.bot_permissions & VIEW_CHANNEL:
+                raise DiscordError(403, 50001, "Missing Access")
+        return channel.payload()
 
     def _create_dm(self, record: RecordedRequest) -> dict[str, Any]:
         user = self.users.get(int(record.json["recipient_id"]))

@@ -1,0 +1,16 @@
+"""What the host sees of a running bot: metrics, log context, log lines without secrets.
+
+Below the service and the Discord layer, beside ``bot.i18n``: both count into
+one ``Metrics`` per bot, and both say what a log line is about (``context``).
+It imports nothing of the bot's other packages.
+
+    metrics     the Prometheus metric objects, in a registry of the bot's own
+    context     the game, guild, user and command the work at hand is about
+    logs        plain and JSON log lines, and the filter that keeps secrets out
+"""
+from __future__ import annotations
+
+from bot.telemetry.context import about, log_context
+from bot.telemetry.metrics import Metrics
+
+__all__ = ["Metrics", "about", "log_context"]

@@ -1,0 +1,99 @@
+"""The service while its store cannot take work: nothing half-applied, and claimed work done once it is back.
+
+The failure is a real one: SQLite refusing every write (``PRAGMA
+query_only``, which fails a write with ``SQLITE_READONLY``) on the store's own
+connection, turned off again afterwards.
+"""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import AsyncIterator
+
+import pytest
+
+from bot.service import Accepted, ComputerToMove, FakeClock, GameService, StoreProblem, StoreUnavailable
+from bot.service.workers import shutdown_workers
+from bot.store import Store
+
+from .helpers import HOST, open_table
+
+
+@pytest.fixture
+async def sqlite_store(tmp_path: Path) -> AsyncIterator[Store]:
+    opened = await Store.open(tmp_path / "games.sqlite3")
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _stop_workers():  # type: ignore[no-untyped-def]
+    yield
+    shutdown_workers()
+
+
+async def _writes_refused(store: Store, refused: bool) -> None:
+    async with store.read() as tx:
+        await tx.db.execute(f"PRAGMA query_only = {int(refused)}")
+
+
+@pytest.mark.parametrize("kind", ["alcazar", "alcazar1978"])
+async def test_a_move_the_store_refuses_changes_nothing_and_plays_when_it_is_back(sqlite_store: Store,
+                                                                                 kind: str) -> None:
+    service = GameService(sqlite_store, FakeClock())
+    table = await open_table(service, kind, 2)
+    game_id, version, mover = table.game_id, table.last.game.version, table.to_move_id
+    assert mover is not None
+    board = await service.board_view(game_id)
+    [choice, *_] = await service.legal_moves_for(game_id, mover)
+
+    await _writes_refused(sqlite_store, True)
+    with pytest.raises(StoreUnavailable) as raised:
+        await service.play(game_id, mover, choice.notation, version)
+    assert raised.value.problem is StoreProblem.READ_ONLY
+    assert (await service.game(game_id)).version == version
+    assert await service.board_view(game_id) == board, "the cached game is the stored one"
+    assert [m.notation for m in await service.legal_moves_for(game_id, mover)][0] == choice.notation
+
+    await _writes_refused(sqlite_store, False)
+    played = await service.play(game_id, mover, choice.notation, version)
+    assert isinstance(played, Accepted) and played.game.version > version
+
+
+async def test_a_computer_turn_cut_short_by_the_store_is_played_by_its_claimer_as_soon_as_it_is_back(
+        sqlite_store: Store) -> None:
+    """Not only after the claim's two-minute lease: the clock does not move here."""
+    service = GameService(sqlite_store, FakeClock(), think_scale=0.1)
+    lobby = await service.create_lobby(1, 500, HOST, "alcazar1978", seed=3)
+    assert isinstance(lobby, Accepted)
+    await service.add_computer(lobby.game.id, HOST, "normal")
+    result = await service.start(lobby.game.id, HOST)
+    assert isinstance(result, Accepted)
+    if not result.game.computer_to_move:
+        [choice, *_] = await service.legal_moves_for(result.game.id, HOST)
+        result = await service.play(result.game.id, HOST, choice.notation, result.game.version)
+        assert isinstance(result, Accepted)
+    [turn] = [e for e in result.events if isinstance(e, ComputerToMove)]
+
+    # Every thinking slot taken: the computer claims its turn, then waits for a slot to think in.
+    slots, taken = service._thinking_slots(), 0
+    while not slots.locked():
+        await slots.acquire()
+        taken += 1
+    thinking = asyncio.create_task(service.play_computer_turn(turn.game_id, turn.version))
+    for _ in range(500):
+        async with sqlite_store.read() as tx:
+            if await tx.claims.holder(turn.game_id, "computer") is not None:
+                break
+        await asyncio.sleep(0.01)
+    await _writes_refused(sqlite_store, True)      # the store goes before the move is committed
+    for _ in range(taken):
+        slots.release()
+    with pytest.raises(StoreUnavailable):
+        await thinking
+    assert (await service.game(turn.game_id)).version == turn.version, "the computer's move was not kept"
+
+    await _writes_refused(sqlite_store, False)
+    played = await service.play_computer_turn(turn.game_id, turn.version)
+    assert played is not None and played.game.version == turn.version + 1
+    assert await service.play_computer_turn(turn.game_id, turn.version) is None, "played once"
