@@ -5,11 +5,13 @@ The API of ``shared/engine-contract.md`` and ``docs/engine-extras.md``::
     from bot.games import alcazar as game
     state = game.new_game(players=3, seed=42)
     moves = game.legal_moves(state)          # complete moves, e.g. "withdraw 12; raise 10 + move 8>10"
+    parts = game.describe(state, moves[0])   # the move taken apart: withdrawal, action, cards, noble step
     state = game.play(state, "castle 8 7-9 + grande 8")
 
 Pure and synchronous; the rules are written down in ``rules.py`` (checks
 shared by move generation and validation), ``play.py`` (carrying a move out)
-and ``scoring.py``.
+and ``scoring.py``; ``parts.py`` describes a move to the layers above, which
+never read notation.
 """
 from __future__ import annotations
 
@@ -37,10 +39,12 @@ CAN_RETIRE = True
 
 __all__ = [
     "CAN_RETIRE", "CAN_SKIP", "COLORS", "DEFAULT_OPTIONS", "FLAG_NAMES", "MAX_PLAYERS", "MIN_PLAYERS", "NAME",
-    "TITLE", "AlcazarMoveParts", "GameError", "IllegalMove", "Move", "MoveError", "MoveParts", "NobleStep",
-    "Outcome", "Place", "State", "Step", "Withdrawal",
-    "board", "describe", "describe_move", "describe_move_by_part", "extras", "forced_pass", "from_dict", "hand", "legal_moves", "new_game", "options", "outcome",
-    "parse_move", "play", "ply", "retire", "skip", "to_dict", "to_move", "view", "why_no_take_back",
+    "TITLE",
+    "AlcazarMoveParts", "GameError", "IllegalMove", "Move", "MoveError", "MoveParts", "NobleStep", "Outcome",
+    "Place", "State", "Step", "Withdrawal",
+    "board", "describe", "describe_move", "describe_move_by_part", "extras", "forced_pass", "from_dict",
+    "hand", "legal_moves", "new_game", "options", "outcome", "parse_move", "play", "ply", "retire", "skip",
+    "to_dict", "to_move", "view", "why_no_take_back",
 ]
 
 

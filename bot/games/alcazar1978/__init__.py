@@ -8,13 +8,20 @@ seat 1 is Green (starts on d1).
     from bot.games import alcazar1978 as game
     state = game.new_game()
     state = game.play(state, "w3 B3 ccw1")
+    game.describe(state, game.legal_moves(state)[0])   # the move taken apart: a pawn step, a wall turn, a pass
 """
 from __future__ import annotations
 
 from typing import Any
 
 from bot.games.alcazar1978.moves import PASS, Move, Pass, PawnMove, WallTurn, read_notation
-from bot.games.alcazar1978.parts import Alcazar1978MoveParts, PawnStep, WallTurnParts, describe, distinct_wall_turns
+from bot.games.alcazar1978.parts import (
+    Alcazar1978MoveParts,
+    PawnStep,
+    WallTurnParts,
+    describe,
+    distinct_wall_turns,
+)
 from bot.games.alcazar1978.rules import apply, check, why_illegal
 from bot.games.alcazar1978.rules import legal_moves as _legal_moves
 from bot.games.alcazar1978.state import COLORS, DEFAULT_OPTIONS, State, options_of, starting_state
@@ -27,11 +34,13 @@ from bot.games.common import IllegalMove, MoveError, Outcome
 from bot.i18n.message import Msg
 
 __all__ = [
-    "CAN_RETIRE", "CAN_SKIP", "COLORS", "DEFAULT_OPTIONS", "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "PASS", "TITLE",
-    "Alcazar1978MoveParts", "IllegalMove", "Move", "MoveError", "Outcome", "Pass", "PawnMove", "PawnStep", "State",
-    "WallTurn", "WallTurnParts",
-    "describe", "describe_move", "describe_move_by_part", "distinct_wall_turns", "extras", "forced_pass", "from_dict", "hand", "why_no_take_back", "legal_moves", "new_game", "options", "outcome", "parse_move",
-    "play", "ply", "retire", "skip", "to_dict", "to_move", "view", "why_illegal",
+    "CAN_RETIRE", "CAN_SKIP", "COLORS", "DEFAULT_OPTIONS", "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "PASS",
+    "TITLE",
+    "Alcazar1978MoveParts", "IllegalMove", "Move", "MoveError", "Outcome", "Pass", "PawnMove", "PawnStep",
+    "State", "WallTurn", "WallTurnParts",
+    "describe", "describe_move", "describe_move_by_part", "distinct_wall_turns", "extras", "forced_pass",
+    "from_dict", "hand", "legal_moves", "new_game", "options", "outcome", "parse_move", "play", "ply",
+    "retire", "skip", "to_dict", "to_move", "view", "why_illegal", "why_no_take_back",
 ]
 
 NAME = "alcazar1978"
