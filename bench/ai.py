@@ -41,8 +41,7 @@ def play_game(kind: str, players: list[str], seed: int, scale: float) -> dict[st
     state = engine.new_game(len(players), seed=seed)
     history: list[tuple[int, str]] = []
     times: dict[str, list[float]] = {}
-    while engine.to_move(state) is not None:
-        seat = engine.to_move(state)
+    while (seat := engine.to_move(state)) is not None:
         level = players[seat]
         if level == "random":
             move = str(rng.choice(engine.legal_moves(state)))
@@ -53,6 +52,7 @@ def play_game(kind: str, players: list[str], seed: int, scale: float) -> dict[st
         history.append((seat, move))
         state = engine.play(state, move)
     outcome = engine.outcome(state)
+    assert outcome is not None, "the game is over"
     return {"winners": [players[s] for s in outcome.winners], "shared": len(outcome.winners), "times": times}
 
 
@@ -66,10 +66,11 @@ def time_moves(kind: str, level: str, count: int, seed: int) -> list[float]:
         history: list[tuple[int, str]] = []
         stop = rng.randrange(2, 40 if kind == "alcazar" else 12)
         for _ in range(stop):
-            if engine.to_move(state) is None:
+            mover = engine.to_move(state)
+            if mover is None:
                 break
             move = str(rng.choice(engine.legal_moves(state)))
-            history.append((engine.to_move(state), move))
+            history.append((mover, move))
             state = engine.play(state, move)
         seat = engine.to_move(state)
         if seat is None or len(engine.legal_moves(state)) < 2:

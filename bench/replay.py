@@ -30,8 +30,7 @@ def random_log(kind: str, players: int, seed: int, limit: int) -> list[tuple[str
     state = engine.new_game(players=players, seed=seed, options={})
     rng = random.Random(seed)
     log: list[tuple[str, int, str]] = []
-    while engine.to_move(state) is not None and len(log) < limit:
-        seat = engine.to_move(state)
+    while (seat := engine.to_move(state)) is not None and len(log) < limit:
         move = rng.choice(engine.legal_moves(state))
         log.append(("move", seat, str(move)))
         state = engine.play(state, move)

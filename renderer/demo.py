@@ -59,11 +59,11 @@ def demo_alcazar(out: Path, players: int, seed: int, lang: str = ENGLISH) -> lis
     snapshots = {5, 20, 45}
 
     def keep(ply: int, state: Any) -> None:
-        if ply not in snapshots or game.to_move(state) is None:
+        seat = game.to_move(state)
+        if ply not in snapshots or seat is None:
             return
         path = out / f"alcazar-move-{ply:03d}{suffix(lang)}.png"
         path.write_bytes(alcazar.board(game.view(state, None), names=names, lang=lang))
-        seat = game.to_move(state)
         colour = view_colour(game.view(state, seat), seat)
         hand_path = out / f"alcazar-move-{ply:03d}-hand-{colour}{suffix(lang)}.png"
         hand_path.write_bytes(hand.hand(game.view(state, seat), names=names, lang=lang))

@@ -118,3 +118,23 @@ def test_a_circle_is_found_when_there_is_one() -> None:
     assert a_circle({"announce": {"board"}, "board": {"turns"}, "turns": {"announce"}, "texts": set()}) == \
         ["announce", "board", "turns", "announce"]
     assert a_circle({"a": {"b"}, "b": set()}) is None
+
+
+def package_graph(package: str) -> dict[str, set[str]]:
+    """Each module of a package (its ``__init__`` aside: it gathers the package's API) and the package's
+    modules it imports."""
+    folder = ROOT / package
+    dotted = package.replace("/", ".")
+    modules = {path.stem: path for path in folder.glob("*.py") if path.stem != "__init__"}
+    return {name: {m.rsplit(".", 1)[1] for m in imported_modules(path)
+                   if m.startswith(dotted + ".") and m.count(".") == dotted.count(".") + 1
+                   and m.rsplit(".", 1)[1] in modules}
+            for name, path in modules.items()}
+
+
+@pytest.mark.parametrize("package", ["bot/games/alcazar", "bot/games/alcazar1978", "bot/i18n"])
+def test_the_engines_and_the_messages_import_without_circles(package: str) -> None:
+    """The piece constants have a module of their own, so the state's helpers need not import it back;
+    a message is made into text by the renderer, which ``Msg`` never imports."""
+    circle = a_circle(package_graph(package))
+    assert circle is None, " → ".join(circle or [])

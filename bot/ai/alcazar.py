@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from bot.ai.information import Knowledge, determinize, knowledge_of
-from bot.games.alcazar import legal_moves, play
+from bot.games.alcazar import Move, legal_moves, play
 from bot.games.alcazar.state import BRIDGES, GRANDE, PIECES, State
 
 # What one action type is worth trying in a playout (a pass only when nothing else is legal).
@@ -62,7 +62,8 @@ def choose_move_alcazar(view: Mapping[str, Any], history: Sequence[tuple[int, st
     # Any deal of the unseen cards gives the seat the same legal moves: they depend
     # only on the board, the counts and its own hand.
     state = determinize(view, knowledge, random.Random(0))
-    moves = [str(m) for m in legal_moves(state)]
+    listed = legal_moves(state)
+    moves = [str(m) for m in listed]
     if not moves:
         raise ValueError("the game is over: there is no move to choose")
     if len(moves) == 1:
@@ -77,7 +78,7 @@ def choose_move_alcazar(view: Mapping[str, Any], history: Sequence[tuple[int, st
     if level == "easy":
         return max(gains, key=lambda move: gains[move])
     settings = LEVELS[level]
-    candidates = pick_candidates(gains, settings.candidates)
+    candidates = pick_candidates(gains, settings.candidates, {str(m): m.outline.action for m in listed})
     if len(candidates) == 1:
         return candidates[0]
     return ismcts(view, knowledge, candidates, settings, rng, deadline, iterations)
@@ -124,18 +125,14 @@ def immediate_gains(state: State, moves: Sequence[str], rng: random.Random, dead
     return gains
 
 
-def action_type(move: str) -> str:
-    """``buy``, ``castle``, ``mansion``, ``extend``, ``raise``, ``tower``, ``bridge`` or ``pass``."""
-    return move.rpartition("; ")[2].split(" ", 1)[0]
-
-
-def pick_candidates(gains: Mapping[str, float], count: int) -> list[str]:
-    """The best ``count`` moves by gain, always with the best move of every action type."""
+def pick_candidates(gains: Mapping[str, float], count: int, actions: Mapping[str, str]) -> list[str]:
+    """The best ``count`` moves by gain, always with the best move of every action type
+    (``actions``: each move's action, as the engine outlines it)."""
     ranked = sorted(gains, key=lambda m: -gains[m])
     chosen: list[str] = []
     best_of_type: dict[str, str] = {}
     for move in ranked:
-        best_of_type.setdefault(action_type(move), move)
+        best_of_type.setdefault(actions[move], move)
     for move in list(best_of_type.values()) + ranked:
         if move not in chosen:
             chosen.append(move)
@@ -219,20 +216,23 @@ def _mean(node: _Node | None) -> float:
 
 def _descend(node: _Node, state: State, offered: list[str] | None, rng: random.Random) -> tuple[str, bool]:
     """The move to follow from ``node`` in this deal, and whether it is a new node."""
+    listed: list[Move] | None = None
     if offered is not None:
         untried = [m for m in offered if m not in node.children]
         if untried:
             return untried[0], True
         legal = offered
     else:
-        legal = [str(m) for m in legal_moves(state)]
+        listed = legal_moves(state)
+        legal = [str(m) for m in listed]
     present = set(legal)
     available = [m for m in node.children if m in present]
     for move in available:
         node.children[move].available += 1
     widen = offered is None and len(node.children) < 1 + int(math.sqrt(node.visits))
     if widen or not available:
-        by_type = action_types(legal)        # once for the (up to four) proposals
+        # once for the (up to four) proposals
+        by_type = action_types(listed if listed is not None else [Move(m) for m in legal])
         for _ in range(4):
             proposal = playout_choice(by_type, rng)
             if proposal not in node.children:
@@ -247,24 +247,24 @@ def _simulate(state: State, plies: int, rng: random.Random) -> list[float]:
     for _ in range(plies):
         if state.to_move is None:
             break
-        state = play(state, playout_move([str(m) for m in legal_moves(state)], rng))
+        state = play(state, playout_move(legal_moves(state), rng))
     return rewards(state)
 
 
-def playout_move(moves: Sequence[str], rng: random.Random) -> str:
+def playout_move(moves: Sequence[Move], rng: random.Random) -> str:
     """A playout's move: an action type by weight first, then one of its variants."""
     return playout_choice(action_types(moves), rng)
 
 
-def action_types(moves: Sequence[str]) -> dict[str, list[str]]:
-    """The moves grouped by action type, in the order the types first appear."""
-    by_type: dict[str, list[str]] = {}
+def action_types(moves: Sequence[Move]) -> dict[str, list[Move]]:
+    """The moves grouped by action type (the engine's outline of each), in the order the types first appear."""
+    by_type: dict[str, list[Move]] = {}
     for move in moves:
-        by_type.setdefault(action_type(move), []).append(move)
+        by_type.setdefault(move.outline.action, []).append(move)
     return by_type
 
 
-def playout_choice(by_type: dict[str, list[str]], rng: random.Random) -> str:
+def playout_choice(by_type: dict[str, list[Move]], rng: random.Random) -> str:
     """An action type by weight, then one of its variants (``action_types`` of the legal moves).
 
     A variant with a noble step is preferred (nobles score), a withdrawal is rare.
@@ -272,12 +272,12 @@ def playout_choice(by_type: dict[str, list[str]], rng: random.Random) -> str:
     types = list(by_type)
     kind = rng.choices(types, weights=[PLAYOUT_WEIGHTS.get(t, 1.0) for t in types])[0]
     variants = by_type[kind]
-    plain = [m for m in variants if not m.startswith("withdraw")] or variants
+    plain = [m for m in variants if not m.outline.withdraws] or variants
     if rng.random() < 0.7:
-        stepped = [m for m in plain if " + " in m]
+        stepped = [m for m in plain if m.outline.steps]
         if stepped:
-            return rng.choice(stepped)
-    return rng.choice(plain)
+            return str(rng.choice(stepped))
+    return str(rng.choice(plain))
 
 
 def rewards(state: State) -> list[float]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from bot.games.alcazar import board
-from bot.games.alcazar.moves import CARD_ACTIONS
+from bot.games.alcazar.moves import CARD_ACTIONS, Move
 from bot.games.alcazar.state import (
     CARD_COUNT,
     PIECE,
@@ -30,6 +30,7 @@ from bot.games.alcazar.state import (
     State,
     _passed_seats,
 )
+from bot.games.common import MoveError
 
 
 @dataclass(frozen=True)
@@ -44,13 +45,16 @@ class Knowledge:
 
 def card_events(notation: str) -> tuple[str, int] | None:
     """("played", card) or ("bought", face-up card) for a logged move; None when no card shows."""
-    action = notation.rpartition("; ")[2].split(" + ")[0]
-    words = action.split()
-    if len(words) >= 2 and words[1].isdigit():
-        if words[0] in CARD_ACTIONS:
-            return "played", int(words[1])
-        if words[0] == "buy":
-            return "bought", int(words[1])
+    try:
+        parts = Move(notation).parts        # the engine takes its own notation apart
+    except MoveError:
+        return None                         # not a move ("skip" and "retire" lines)
+    if parts.card is None:
+        return None
+    if parts.kind in CARD_ACTIONS:
+        return "played", parts.card
+    if parts.kind == "buy" and parts.source == "card":
+        return "bought", parts.card
     return None
 
 

@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import re
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from bot.discord.style import distinct_wall_turns
 from bot.i18n import Msg
+from bot.service import MoveChoice
+
+if TYPE_CHECKING:
+    from bot.games.alcazar import AlcazarMoveParts, NobleStep, Place
+    from bot.games.alcazar1978 import Alcazar1978MoveParts
 
 PAGE_SIZE = 25          # Discord's limit of options in one select menu
 DIGEST_LENGTH = 10      # base32 characters of a sha256: 50 bits, against a few thousand moves at most
@@ -64,7 +67,8 @@ class Stage:
         return max(1, -(-len(self.options) // PAGE_SIZE))
 
 
-StepsOf = Callable[[str, Any], tuple[Step, ...]]   # (notation, words) -> the move's steps
+# (the engine's parts of a move, the words of each part) -> the move's steps
+StepsOf = Callable[[Any, Sequence["Msg | None"]], tuple[Step, ...]]
 # The question for a level, given the keys of the steps chosen before it.
 AskOf = Callable[[int, tuple[str, ...]], Msg]
 
@@ -72,10 +76,10 @@ AskOf = Callable[[int, tuple[str, ...]], Msg]
 class MoveTree:
     """The legal moves of one position, as steps to choose."""
 
-    def __init__(self, moves: Sequence[tuple[str, Any]], steps_of: StepsOf, ask: AskOf) -> None:
-        """``moves`` are (notation, words) pairs; ``steps_of`` splits a notation into steps;
-        ``ask`` words the question of each level."""
-        self.moves = [(notation, words, steps_of(notation, words)) for notation, words in moves]
+    def __init__(self, moves: Sequence[MoveChoice], steps_of: StepsOf, ask: AskOf) -> None:
+        """``moves`` are the legal moves as the service lists them; ``steps_of`` splits a move's parts
+        into steps; ``ask`` words the question of each level."""
+        self.moves = [(m.notation, m.words, steps_of(m.parts, m.words_by_part)) for m in moves]
         self.ask = ask
         depths = {len(steps) for _, _, steps in self.moves}
         if len(depths) > 1:
@@ -154,7 +158,7 @@ def _distinct(steps: object) -> list[Step]:
     return list(seen.values())
 
 
-# ----- how each game's notation splits into steps ------------------------------------------
+# ----- how each game's moves split into steps ------------------------------------------
 
 _ALCAZAR_WHERE_QUESTIONS = {
     "buy": "chooser.q.buy", "castle": "chooser.q.castle", "mansion": "chooser.q.card", "extend": "chooser.q.card",
@@ -185,107 +189,91 @@ def _action(verb: str) -> Msg | str:
     return Msg(f"action.{verb}") if verb in _ACTIONS else verb
 
 
-def alcazar_steps(notation: str, words: object = None) -> tuple[Step, ...]:
+# Each step's key is the notation of that part of the move, as the engine writes it ("withdraw 12",
+# "castle", "castle 8 7-9", "grande 8"; "-" for a part the move leaves out). The keys are digested
+# into the buttons' ids (``steps_digest``), so they must never change between releases.
+def alcazar_steps(parts: AlcazarMoveParts, words: Sequence[Msg | None] = ()) -> tuple[Step, ...]:
     """``withdraw 12; castle 8 7-9 + grande 8`` → withdrawal, action, its card/cells, noble step.
 
-    With the move's words (a message), each step's label is that part of the words, with its
-    cost or income ("Found a castle on 7–9 with card 8 (+5 Real)", "Grande on 8 (−10 Real)")."""
-    withdrawal, _, rest = notation.rpartition("; ")
-    action, _, noble = rest.partition(" + ")
-    verb, _, where = action.partition(" ")
-    said = _parts_of_words(words, bool(withdrawal), bool(noble))
+    With the words of the move's parts (withdrawal, action, noble step: ``MoveChoice.words_by_part``),
+    each step's label is that part's words, with its cost or income ("Found a castle on 7–9 with
+    card 8 (+5 Real)", "Grande on 8 (−10 Real)")."""
+    withdrawal, step = parts.withdrawal, parts.noble_step
+    said = tuple(words) if len(words) == 3 else (None, None, None)
     return (
-        Step(withdrawal or "-", Msg("chooser.yes", words=said[0]) if withdrawal and said[0]
-             else Msg("chooser.withdraw_first", cell=_cell(withdrawal[9:], "from")) if withdrawal
+        Step(withdrawal.notation if withdrawal else "-",
+             Msg("chooser.yes", words=said[0]) if withdrawal and said[0]
+             else Msg("chooser.withdraw_first", cell=_cell(withdrawal.place, "from")) if withdrawal
              else Msg("chooser.no_withdrawal")),
-        Step(verb, _action(verb)),
-        Step(action, Msg("chooser.part", words=said[1]) if said[1] else _where_label(verb, where)),
-        Step(noble or "-", Msg("chooser.part", words=said[2]) if said[2] else _noble_label(noble)),
+        Step(parts.action, _action(parts.action)),
+        Step(parts.action_notation, Msg("chooser.part", words=said[1]) if said[1] else _where_label(parts)),
+        Step(step.notation if step else "-", Msg("chooser.part", words=said[2]) if said[2] else _noble_label(step)),
     )
 
 
-def _parts_of_words(words: object, withdrawal: bool, noble: bool) -> tuple[Msg | None, Msg | None, Msg | None]:
-    """The move's words cut into withdrawal, action and noble step (None where the words do not say).
-
-    The engine builds a move's words from its parts ("then" joins a withdrawal and the
-    action, the noble step follows the build), so the parts are read off the message."""
-    if not isinstance(words, Msg):
-        return None, None, None
-    action: Msg = words
-    step = None
-    if noble and action.key == "move.with_step":
-        action, step = action.args["move"], action.args["step"]
-    first = None
-    if withdrawal and action.key == "move.then":
-        first, action = action.args["first"], action.args["then"]
-    return first, action, step
-
-
-def _where_label(verb: str, where: str) -> Msg | str:
-    if not where:
-        return _action(verb)
-    if verb == "buy":
-        if where in ("deck", "tower"):
-            return Msg(f"where.{where}")
-        return Msg("where.face_up", card=int(where))
-    if verb == "castle":
-        card, _, cells = where.partition(" ")
-        return Msg("where.castle", card=int(card), cells=cells.replace("-", "–"))
-    if verb == "bridge":
-        first, _, second = where.partition("-")
-        return Msg("where.bridge", first=_cell(first), second=_cell(second))
-    if verb == "tower":
-        return Msg("where.tower_on", cell=_cell(where, "to"))
-    return Msg("where.card", card=int(where))
+def _where_label(parts: AlcazarMoveParts) -> Msg | str:
+    action, places = parts.action, parts.places
+    if action == "pass":
+        return _action(action)
+    if action == "buy":
+        if parts.purchase in ("deck", "tower"):
+            return Msg(f"where.{parts.purchase}")
+        return Msg("where.face_up", card=parts.cards[0])
+    if action == "castle":
+        assert parts.span is not None
+        return Msg("where.castle", card=parts.cards[0], cells=f"{parts.span[0]}–{parts.span[1]}")
+    if action == "bridge":
+        return Msg("where.bridge", first=_cell(places[0]), second=_cell(places[1]))
+    if action == "tower":
+        return Msg("where.tower_on", cell=_cell(places[0], "to"))
+    return Msg("where.card", card=parts.cards[0])
 
 
-def _cell(cell: str, case: str = "") -> Msg:
-    """``12`` stays 12; a garden ``g7,1`` reads "the garden at 7,1" (Hungarian puts each in its case)."""
+def _cell(place: Place, case: str = "") -> Msg:
+    """Space 12 stays 12; a garden reads "the garden at 7,1" (Hungarian puts each in its case)."""
     suffix = f".{case}" if case else ""
-    if cell.startswith("g"):
-        return Msg(f"chooser.garden{suffix}", at=cell[1:])
-    return Msg(f"cellname.space{suffix}", n=int(cell))
+    if place.garden is not None:
+        return Msg(f"chooser.garden{suffix}", at=place.garden)
+    return Msg(f"cellname.space{suffix}", n=place.space)
 
 
-def _noble_label(noble: str) -> Msg:
-    if not noble:
+def _noble_label(step: NobleStep | None) -> Msg:
+    if step is None:
         return Msg("chooser.no_noble_step")
-    if noble.startswith("move "):
-        origin, _, target = noble[5:].partition(">")
+    if step.kind == "move":
+        origin, target = step.places
         return Msg("chooser.move_noble", origin=_cell(origin, "from"), target=_cell(target, "to"))
-    if noble.startswith("swap "):
-        first, _, second = noble[5:].partition("<>")
+    if step.kind == "swap":
+        first, second = step.places
         return Msg("chooser.swap", first=_cell(first), second=_cell(second))
-    placements = re.findall(r"(baron|grande) (\S+)", noble)
-    return Msg("chooser.place", placed=[Msg(f"chooser.place.{rank}", cell=_cell(cell, "to"))
-                                        for rank, cell in placements])
+    return Msg("chooser.place", placed=[Msg(f"chooser.place.{rank}", cell=_cell(place, "to"))
+                                        for rank, place in zip(step.ranks, step.places)])
 
 
-def alcazar1978_steps(notation: str, words: object = None) -> tuple[Step, ...]:
+def alcazar1978_steps(parts: Alcazar1978MoveParts, words: Sequence[Msg | None] = ()) -> tuple[Step, ...]:
     """``a4-b4`` → pawn, to b4; ``w3 B3 ccw1`` → wall 3, around B3 one quarter counter-clockwise.
 
-    A wall turn's label comes from the move's words when they are given, which also say
-    where the wall ends ("Around B3 a quarter turn counter-clockwise (B3-C3 → B3-B4)")."""
-    if notation == "pass":
+    A wall turn's label comes from the words of the move's parts when they are given (the move,
+    the turn), which also say where the wall ends ("Around B3 a quarter turn counter-clockwise
+    (B3-C3 → B3-B4)")."""
+    if parts.action == "pass":
         return (Step("pass", Msg("chooser.pass78")), Step("pass", Msg("action.pass")))
-    wall = re.fullmatch(r"w(\d) ([A-E]\d) (cw|ccw)(\d)", notation)
-    if wall:
-        number, pivot, direction, quarters = wall.groups()
-        turn = words.args.get("turn") if isinstance(words, Msg) else None
-        label = Msg("chooser.wall_turn", turn=turn) if isinstance(turn, Msg) else \
-            Msg("chooser.wall_turn_bare", tower=pivot, count=int(quarters), direction=Msg(f"direction.{direction}"))
-        return (Step(f"w{number}", Msg("chooser.turn_wall", wall=int(number))), Step(notation, label))
-    start, _, end = notation.partition("-")
-    return (Step("pawn", Msg("chooser.move_pawn")), Step(notation, Msg("chooser.pawn_to", origin=start, target=end)))
+    wall = parts.wall
+    if wall is not None:
+        turn = words[1] if len(words) == 2 else None
+        label = Msg("chooser.wall_turn", turn=turn) if turn is not None else \
+            Msg("chooser.wall_turn_bare", tower=wall.pivot, count=wall.quarters,
+                direction=Msg(f"direction.{wall.direction}"))
+        return (Step(f"w{wall.wall}", Msg("chooser.turn_wall", wall=wall.wall)), Step(parts.notation, label))
+    assert parts.pawn is not None
+    return (Step("pawn", Msg("chooser.move_pawn")),
+            Step(parts.notation, Msg("chooser.pawn_to", origin=parts.pawn.origin, target=parts.pawn.target)))
 
 
-def offered_moves(kind: str, moves: Sequence[tuple[str, Any]]) -> list[tuple[str, Any]]:
-    """The moves the chooser and autocomplete offer: in Alcazar (1978) a wall turn that ends where a
-    shorter one does is the same choice, offered once (typing it still plays it)."""
-    if kind != "alcazar1978":
-        return list(moves)
-    kept = distinct_wall_turns([notation for notation, _ in moves])
-    return [(notation, words) for notation, words in moves if notation in kept]
+def offered_moves(moves: Sequence[MoveChoice]) -> list[MoveChoice]:
+    """The moves the chooser and autocomplete offer: a move equal to another one (in Alcazar (1978) a
+    wall turn that ends where a shorter one does) is the same choice, offered once (typing it still plays it)."""
+    return [move for move in moves if move.parts.same_as is None]
 
 
 GAME_STEPS: dict[str, tuple[StepsOf, AskOf]] = {
@@ -294,10 +282,10 @@ GAME_STEPS: dict[str, tuple[StepsOf, AskOf]] = {
 }
 
 
-def move_tree(kind: str, moves: Sequence[tuple[str, Any]]) -> MoveTree:
-    """The chooser tree for a game kind and its (notation, words) legal moves."""
+def move_tree(kind: str, moves: Sequence[MoveChoice]) -> MoveTree:
+    """The chooser tree for a game kind and its legal moves (as ``legal_moves_for`` lists them)."""
     steps_of, ask = GAME_STEPS[kind]
-    return MoveTree(offered_moves(kind, moves), steps_of, ask)
+    return MoveTree(offered_moves(moves), steps_of, ask)
 
 
 def _digest(text: str) -> str:

@@ -23,6 +23,7 @@ from bot.discord.replies import Refused, defer, defer_update, guarded, private_l
 from bot.discord.texts import SELECT_TEXT_LIMIT, clip
 from bot.discord.turns import play_move
 from bot.i18n import Msg, t, text_of
+from bot.service import MoveChoice
 
 # True words for a click on a chooser of an earlier release (or one whose path now means another
 # step): the game has not moved on, the bot has; "out of date" would send the player looking in vain.
@@ -30,8 +31,9 @@ FROM_OLDER_VERSION = Msg("chooser.from_older_version")
 MOVE_NOT_POSSIBLE = Msg("chooser.move_no_longer_possible")
 
 
-async def _tree(interaction: discord.Interaction, game_id: int, version: int) -> tuple[MoveTree, list[str]]:
-    """The caller's move tree at ``version`` and every legal notation, after the checks of a turn."""
+async def _tree(interaction: discord.Interaction, game_id: int, version: int
+                ) -> tuple[MoveTree, list[MoveChoice]]:
+    """The caller's move tree at ``version`` and every legal move, after the checks of a turn."""
     bot = bot_of(interaction)
     game = await game_on_button(interaction, game_id, version)
     if game.seat_of(interaction.user.id) is None:
@@ -39,7 +41,7 @@ async def _tree(interaction: discord.Interaction, game_id: int, version: int) ->
     if game.to_move_id != interaction.user.id:
         raise Refused(whose_turn(game), game_id=game_id)
     moves = await bot.service.legal_moves_for(game_id, interaction.user.id, limit=None)
-    return move_tree(game.kind, [(m.notation, m.words) for m in moves]), [m.notation for m in moves]
+    return move_tree(game.kind, moves), moves
 
 
 def _stage_meaning(tree: MoveTree, path: tuple[int, ...], digest: str, game_id: int) -> Stage:
@@ -115,10 +117,12 @@ async def button(interaction: discord.Interaction, what: str, game_id: int, vers
     tree, legal = await _tree(interaction, game_id, version)
     if what == "play":
         # The move is the one the button showed, found by its digest; the path only serves Back.
-        notation = move_with_digest(legal, digest)
+        notation = move_with_digest([m.notation for m in legal], digest)
         if notation is None:
             raise Refused(MOVE_NOT_POSSIBLE, game_id=game_id)
-        await play_move(interaction, game_id, notation, version, edit_original=True)
+        chosen = next(m for m in legal if m.notation == notation)
+        await play_move(interaction, game_id, notation, version, edit_original=True,
+                        draws_from_deck=chosen.parts.draws_from_deck)
         return
     stage = _stage_meaning(tree, decode_path(path), digest, game_id)
     if what == "back":

@@ -54,7 +54,7 @@ def settings_text(game: GameInfo, lang: str) -> str:
     deadline = t(lang, "settings.no_deadline") if s.deadline_hours is None else \
         t(lang, "settings.deadline_hours", hours=s.deadline_hours)
     # The house rules with their defaults, so a 1978 lobby shows the threefold rule before anyone sets it.
-    rules = {**getattr(get_game(game.kind), "DEFAULT_OPTIONS", {}), **s.options}
+    rules = {**get_game(game.kind).DEFAULT_OPTIONS, **s.options}
     options = ", ".join(t(lang, "settings.house_rule", rule=Msg(f"option.{k}"),
                           value=t(lang, "settings.on" if v is True else "settings.off") if isinstance(v, bool) else v)
                         for k, v in rules.items())

@@ -29,30 +29,3 @@ def move_words(lang: str, words: Msg | str) -> str:
     """A move's words in ``lang``; a line logged before messages, in the house style it was shown in."""
     return t(lang, words) if isinstance(words, Msg) else house_style(words)
 
-
-_WALL_TURN = re.compile(r"w(\d) ([A-E]\d) (cw|ccw)(\d)")
-
-
-def wall_end(notation: str) -> tuple[str, str, int] | None:
-    """Where a wall turn of Alcazar (1978) leaves the wall: (wall, tower, quarter turns clockwise mod 4).
-
-    A quarter turn one way and three quarters the other end in the same place."""
-    turn = _WALL_TURN.fullmatch(notation)
-    if turn is None:
-        return None
-    wall, tower, direction, quarters = turn.groups()
-    clockwise = int(quarters) % 4 if direction == "cw" else (4 - int(quarters)) % 4
-    return wall, tower, clockwise
-
-
-def distinct_wall_turns(notations: list[str]) -> set[str]:
-    """The notations to offer: of wall turns ending in the same place, only the shortest turn."""
-    best: dict[tuple[str, str, int], str] = {}
-    for notation in notations:
-        end = wall_end(notation)
-        if end is None:
-            continue
-        kept = best.get(end)
-        if kept is None or int(notation[-1]) < int(kept[-1]):
-            best[end] = notation
-    return {n for n in notations if wall_end(n) is None} | set(best.values())

@@ -6,7 +6,7 @@ announcements in the channel are in the game's language.
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any, Coroutine
+from typing import TYPE_CHECKING, Any, Coroutine, Sequence
 
 import discord
 from discord import app_commands
@@ -32,13 +32,18 @@ if TYPE_CHECKING:
 
 
 async def play_move(interaction: discord.Interaction, game_id: int, text: str, version: int | None, *,
-                    edit_original: bool = False) -> None:
-    """Play ``text`` for the caller; the board message goes to the channel, the caller gets a short note."""
+                    edit_original: bool = False, draws_from_deck: bool | None = None) -> None:
+    """Play ``text`` for the caller; the board message goes to the channel, the caller gets a short note.
+
+    ``draws_from_deck`` is what the move's parts say, when the caller has them (the chooser does)."""
     bot = bot_of(interaction)
     require_can_post(interaction)
     await defer(interaction, ephemeral=True)
     # Only a purchase from the deck brings a card nobody has seen; other moves need no hand lookups.
-    from_deck = "deck" in text.lower()
+    if draws_from_deck is None:
+        parts = await bot.service.move_parts(game_id, interaction.user.id, text)
+        draws_from_deck = parts is not None and parts.draws_from_deck
+    from_deck = draws_from_deck
     hand_before = await _own_hand(bot, game_id, interaction.user.id) if from_deck else []
     answer = await bot.service.play(game_id, interaction.user.id, text, expected_version=version)
     if isinstance(answer, Refusal) and answer.reason is Reason.NOT_YOUR_TURN:
@@ -115,8 +120,7 @@ async def move_choices(interaction: discord.Interaction, typed: str) -> list[app
 async def _offered(bot: AlcazarBot, game: GameInfo, user_id: int) -> list[MoveChoice]:
     """All the user's legal moves as the chooser offers them (equal wall turns once)."""
     moves = await bot.service.legal_moves_for(game.id, user_id, limit=None)
-    kept = {notation for notation, _ in offered_moves(game.kind, [(m.notation, m.words) for m in moves])}
-    return [m for m in moves if m.notation in kept]
+    return offered_moves(moves)
 
 
 def choice_label(words: str, notation: str) -> str:
@@ -158,35 +162,32 @@ async def what_you_can_do(interaction: discord.Interaction, game: GameInfo) -> s
     if game.to_move_id != interaction.user.id:
         return t(lang, "can.whose_turn", player=mention(game.to_move_id)) if game.to_move_id else ""
     moves = await bot.service.legal_moves_for(game.id, interaction.user.id, limit=None)
-    notations = [m.notation for m in moves]
-    choices = moves_in_words(game.kind, notations, lang)
+    choices = moves_in_words(game.kind, [m.parts for m in moves], lang)
     return t(lang, "can.do", choices=choices)
 
 
-BUILDS = ("castle", "mansion", "extend", "raise")
-
-
-def moves_in_words(kind: str, notations: list[str], lang: str = "en") -> str:
-    """What a player's legal moves allow, as a phrase: "build with 4 cards, buy a card, or build a bridge"."""
+def moves_in_words(kind: str, moves: Sequence[Any], lang: str = "en") -> str:
+    """What a player's legal moves (the engine's parts of each) allow, as a phrase:
+    "build with 4 cards, buy a card, or build a bridge"."""
+    actions = {parts.action for parts in moves}
     if kind == "alcazar1978":
         kinds = []
-        if any("-" in n for n in notations):
+        if "pawn" in actions:
             kinds.append(Msg("can.move_pawn"))
-        if any(n.startswith("w") for n in notations):
+        if "wall" in actions:
             kinds.append(Msg("can.turn_wall"))
         return t(lang, "can.choices", choices=kinds or [Msg("can.only_pass")])
-    actions = [n.split("; ")[-1].split(" + ")[0].split() for n in notations]
-    cards = sorted({int(a[1]) for a in actions if a[0] in BUILDS and a[1].isdigit()})
+    cards = sorted({card for parts in moves if parts.plays_building_card for card in parts.cards})
     phrases = []
     if cards:
         phrases.append(Msg("can.build", count=len(cards), cards=", ".join(map(str, cards))))
     for verb, phrase in (("tower", "can.tower"), ("bridge", "can.bridge"), ("buy", "can.buy")):
-        if any(a[0] == verb for a in actions):
+        if verb in actions:
             phrases.append(Msg(phrase))
     if not phrases:
         phrases.append(Msg("can.only_pass"))
     choices = Msg("can.choices", choices=phrases)
-    if any(n.startswith("withdraw") for n in notations):
+    if any(parts.withdrawal is not None for parts in moves):
         # A withdrawal comes first in a turn, so it is said first.
         return t(lang, "can.withdraw_first", choices=choices)
     return t(lang, choices)

@@ -6,7 +6,18 @@ engines can build messages without loading any catalog.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
+
+
+# How a message reads in English, for ``str(msg)``: ``bot.i18n.render`` installs it when it loads (importing
+# ``bot.i18n`` loads it), so that this module needs nothing of the renderer.
+_english: Callable[[Msg], str] | None = None
+
+
+def use_english(render: Callable[[Msg], str]) -> None:
+    """Make ``str(msg)`` read ``render(msg)``."""
+    global _english
+    _english = render
 
 
 class Msg:
@@ -27,9 +38,7 @@ class Msg:
         return f"Msg({self.key!r}{inner})"
 
     def __str__(self) -> str:
-        from bot.i18n.render import t  # the catalogs load on first use only
-
-        return t("en", self)
+        return _english(self) if _english is not None else self.key
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Msg) and other.key == self.key and dict(other.args) == dict(self.args)

@@ -21,7 +21,7 @@ from typing import Any
 
 from bot.i18n.catalog import catalog
 from bot.i18n.languages import ENGLISH, language_of
-from bot.i18n.message import Msg
+from bot.i18n.message import Msg, use_english
 from bot.i18n.numbers import hungarian_adjective, hungarian_article, number
 
 log = logging.getLogger(__name__)
@@ -102,3 +102,6 @@ def join_or(locale: object, items: list[str]) -> str:
     from babel.lists import format_list
 
     return format_list(items, style="or", locale=language_of(locale)) if items else ""
+
+
+use_english(lambda message: t("en", message))  # the catalogs still load on first use only

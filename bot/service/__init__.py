@@ -17,7 +17,7 @@ Operations (all async; each returns ``Accepted`` or ``Refusal``):
 Alcazar 1978): ``ask("undo" | "draw", …)`` and ``answer(…, yes)`` with ``answerers(result)``;
 ``mute``; computer players: ``add_computer``, ``remove_computer``,
 ``play_computer_turn``, ``computer_turns_due``. Queries: ``game``, ``game_in_channel``,
-``games_of_user``, ``board_view``, ``private_view``, ``legal_moves_for``,
+``games_of_user``, ``board_view``, ``private_view``, ``legal_moves_for``, ``move_parts``,
 ``history``, ``result``. Reminders and deadlines: ``due_reminders``,
 ``mark_reminded``, ``process_deadlines``, ``deadline_of``. Messages the Discord layer
 edits in place: ``remember_message``, ``posted_message``, ``forget_message``.

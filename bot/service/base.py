@@ -9,10 +9,9 @@ import weakref
 from collections import OrderedDict
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from types import ModuleType
 from typing import AsyncIterator, Callable, Sequence
 
-from bot.games import get_game
+from bot.games import AnyEngine, get_game
 from bot.games.common import Outcome
 from bot.i18n.message import Msg
 from bot.service import live as engine_work
@@ -292,7 +291,7 @@ def engine_title(kind: str) -> str:
     return str(get_game(kind).TITLE)
 
 
-def engine_of(kind: str) -> ModuleType:
+def engine_of(kind: str) -> AnyEngine:
     return get_game(kind)
 
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any, Sequence
 
-from bot.games.common import Outcome
+from bot.games import AnyEngine
+from bot.games.common import GameError, MoveDescription, Outcome
 from bot.i18n.message import Msg, message_of
+from bot.service.results import MoveChoice
 from bot.store.records import EntryKind, GameRow, LogEntry, SeatRow
 
 
@@ -27,7 +28,7 @@ class LiveGame:
 
     row: GameRow
     seats: tuple[SeatRow, ...]
-    engine: ModuleType
+    engine: AnyEngine
     state: Any
     ply: int
     hands: tuple[Any, ...]
@@ -72,7 +73,7 @@ class Action:
     text: str = ""
 
 
-def seat_name(engine: ModuleType, seat: int) -> Msg:
+def seat_name(engine: AnyEngine, seat: int) -> Msg:
     """The seat's colour as players know it ("Blue", "Red")."""
     return Msg(f"colour.{engine.COLORS[seat]}")
 
@@ -89,15 +90,15 @@ def words_of(entry: LogEntry) -> Msg | str:
     return entry.words
 
 
-def skip_words(engine: ModuleType, seat: int) -> Msg:
+def skip_words(engine: AnyEngine, seat: int) -> Msg:
     return Msg("move.missed_deadline", colour=seat_name(engine, seat))
 
 
-def retire_words(engine: ModuleType, seat: int) -> Msg:
+def retire_words(engine: AnyEngine, seat: int) -> Msg:
     return Msg("move.resigns", colour=seat_name(engine, seat))
 
 
-def advance(engine: ModuleType, live: LiveGame, action: Action, now: float, stand_in: bool = False) -> Step:
+def advance(engine: AnyEngine, live: LiveGame, action: Action, now: float, stand_in: bool = False) -> Step:
     """Apply ``action`` and then every forced pass after it (``stand_in``: a computer played it
     for an absent player, which the log keeps).
 
@@ -134,13 +135,13 @@ def advance(engine: ModuleType, live: LiveGame, action: Action, now: float, stan
     )
 
 
-def standing_still(engine: ModuleType, live: LiveGame) -> Step:
+def standing_still(engine: AnyEngine, live: LiveGame) -> Step:
     """A step that adds no log line and leaves the board as it is (a game ended by the session)."""
     return Step(state=live.state, entries=(), hands=live.hands, hands_changed=(),
                 outcome=None, snapshot=snapshot_of(engine, live.state), ply=live.ply)
 
 
-def start(engine: ModuleType, players: int, seed: int, options: dict[str, Any], now: float
+def start(engine: AnyEngine, players: int, seed: int, options: dict[str, Any], now: float
           ) -> tuple[Any, list[LogEntry], tuple[Any, ...], str]:
     """The opening state (after any forced passes), its log lines, hands and snapshot."""
     state = engine.new_game(players=players, seed=seed, options=options)
@@ -149,10 +150,11 @@ def start(engine: ModuleType, players: int, seed: int, options: dict[str, Any], 
     return state, entries, hands_of(engine, state, players), snapshot_of(engine, state)
 
 
-def _play_forced_passes(engine: ModuleType, state: Any, entries: list[LogEntry], now: float) -> Any:
+def _play_forced_passes(engine: AnyEngine, state: Any, entries: list[LogEntry], now: float) -> Any:
     """Play `pass` while it is the only legal move; returns the state after them."""
     while engine.forced_pass(state):
         seat = engine.to_move(state)
+        assert seat is not None, "a forced pass has a player to make it"
         ply = entries[-1].ply + 1 if entries else engine.ply(state) + 1
         entries.append(LogEntry(ply, seat, EntryKind.MOVE, "pass",
                                 stored_words(engine.describe_move(state, "pass")), True, now))
@@ -160,23 +162,23 @@ def _play_forced_passes(engine: ModuleType, state: Any, entries: list[LogEntry],
     return state
 
 
-def hands_of(engine: ModuleType, state: Any, players: int) -> tuple[Any, ...]:
+def hands_of(engine: AnyEngine, state: Any, players: int) -> tuple[Any, ...]:
     """Each seat's hand (``None`` where the game has no hands), to tell whose hand a move changed."""
     return tuple(engine.hand(state, seat) for seat in range(players))
 
 
-def snapshot_of(engine: ModuleType, state: Any) -> str:
+def snapshot_of(engine: AnyEngine, state: Any) -> str:
     return json.dumps(engine.to_dict(state), separators=(",", ":"))
 
 
-def restore(engine: ModuleType, snapshot: str, players: int) -> tuple[Any, tuple[Any, ...]]:
+def restore(engine: AnyEngine, snapshot: str, players: int) -> tuple[Any, tuple[Any, ...]]:
     """The state in a snapshot, with its hands."""
     state = engine.from_dict(json.loads(snapshot))
     return state, hands_of(engine, state, players)
 
 
 def replay(
-    engine: ModuleType, players: int, seed: int, options: dict[str, Any],
+    engine: AnyEngine, players: int, seed: int, options: dict[str, Any],
     entries: Sequence[LogEntry],
 ) -> Any:
     """Rebuild a game from its seed and its move log (the snapshot is never needed)."""
@@ -192,7 +194,7 @@ def replay(
 
 
 def history_words(
-    engine: ModuleType, players: int, seed: int, options: dict[str, Any],
+    engine: AnyEngine, players: int, seed: int, options: dict[str, Any],
     entries: Sequence[LogEntry], wanted: set[int],
 ) -> dict[int, Msg]:
     """The words of the log lines whose ply is in ``wanted``, made afresh from their notation.
@@ -219,7 +221,7 @@ def history_words(
 
 
 def rebuild(
-    engine: ModuleType, players: int, seed: int, options: dict[str, Any],
+    engine: AnyEngine, players: int, seed: int, options: dict[str, Any],
     entries: Sequence[LogEntry],
 ) -> tuple[Any, tuple[Any, ...], str]:
     """``replay`` plus what the service caches: hands and a fresh snapshot."""
@@ -227,18 +229,31 @@ def rebuild(
     return state, hands_of(engine, state, players), snapshot_of(engine, state)
 
 
-def legal_choices(engine: ModuleType, state: Any, prefix: str, limit: int | None) -> list[tuple[str, Msg]]:
-    """The legal moves (notation, words) whose notation starts with ``prefix``, spaces and case aside."""
+def legal_choices(engine: AnyEngine, state: Any, prefix: str, limit: int | None) -> list[MoveChoice]:
+    """The legal moves (notation, words, parts) whose notation starts with ``prefix``, spaces and case aside."""
     if engine.to_move(state) is None:
         return []
     wanted = squeeze(prefix)
     # Plain actions first, then the same with a withdrawal or a noble step: a short list
     # then shows many different actions, not one castle with every way to place nobles.
-    moves = sorted(engine.legal_moves(state), key=lambda m: (" + " in str(m), "; " in str(m)))
+    moves = sorted(engine.legal_moves(state), key=engine.extras)
     chosen = [m for m in moves if squeeze(str(m)).startswith(wanted)]
     if limit is not None:
         chosen = chosen[:limit]
-    return [(str(m), engine.describe_move(state, m)) for m in chosen]
+    return [_choice(engine, state, m) for m in chosen]
+
+
+def _choice(engine: AnyEngine, state: Any, move: Any) -> MoveChoice:
+    words = engine.describe_move_by_part(state, move)
+    return MoveChoice(str(move), words.whole, engine.describe(state, move), words.parts)
+
+
+def parts_of_text(engine: AnyEngine, state: Any, text: str) -> MoveDescription | None:
+    """The parts of the legal move ``text`` names; None when it names none."""
+    try:
+        return engine.describe(state, engine.parse_move(state, text))
+    except GameError:
+        return None
 
 
 def squeeze(text: str) -> str:

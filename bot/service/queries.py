@@ -4,13 +4,13 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot.games.common import GameError
+from bot.games.common import GameError, MoveDescription
 from bot.i18n.message import Msg
 from bot.service.base import ServiceBase, engine_of, info_of, no_such_game
 from bot.service.results import (
     BoardView, GameInfo, GameResult, HistoryLine, MoveChoice, Reason, Refusal,
 )
-from bot.service.live import history_words, legal_choices, words_of
+from bot.service.live import history_words, legal_choices, parts_of_text, words_of
 from bot.service.settings import GameSettings
 from bot.service.threads import in_thread
 from bot.store import GameRow, GameStatus, LogEntry
@@ -97,7 +97,7 @@ class QueryOperations(ServiceBase):
     async def legal_moves_for(
         self, game_id: int, user_id: int, *, prefix: str = "", limit: int | None = 25,
     ) -> list[MoveChoice]:
-        """The user's legal moves, notation and words, whose notation starts with ``prefix``
+        """The user's legal moves (notation, words and the engine's parts) whose notation starts with ``prefix``
         (case and spaces ignored); empty when it is not their turn or not their game.
         ``limit`` caps the list (Discord autocomplete shows 25)."""
         async with self._game_lock(game_id):
@@ -107,8 +107,20 @@ class QueryOperations(ServiceBase):
             seat = live.seat_of(user_id)
             if seat is None or seat != live.row.turn_seat or live.seats[seat].resigned:
                 return []
-            choices = await in_thread(legal_choices, live.engine, live.state, prefix, limit)
-            return [MoveChoice(notation, words) for notation, words in choices]
+            return await in_thread(legal_choices, live.engine, live.state, prefix, limit)
+
+    async def move_parts(self, game_id: int, user_id: int, text: str) -> MoveDescription | None:
+        """The engine's parts of the move ``text`` names, when it is a legal move of the user to act;
+        None otherwise (playing it says why). The Discord layer learns from them, before a move is
+        played, whether it draws a card from the deck."""
+        async with self._game_lock(game_id):
+            live = await self._load_live(game_id)
+            if live is None or live.row.status is not GameStatus.ACTIVE:
+                return None
+            seat = live.seat_of(user_id)
+            if seat is None or seat != live.row.turn_seat or not isinstance(text, str):
+                return None
+            return await in_thread(parts_of_text, live.engine, live.state, text)
 
     async def history(self, game_id: int, limit: int | None = 20) -> list[HistoryLine] | Refusal:
         """The last ``limit`` lines of the game's log (all with None), oldest first, in words (messages).

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Mapping
 
-from bot.games.common import Outcome
+from bot.games.common import MoveDescription, Outcome
 from bot.i18n.message import Msg
 from bot.service.events import Event
 from bot.service.settings import GameSettings
@@ -141,10 +141,15 @@ class BoardView:
 
 @dataclass(frozen=True)
 class MoveChoice:
-    """A legal move for autocomplete: its notation and the same move in words."""
+    """A legal move for autocomplete and the chooser: its notation, the same move in words, and its
+    parts as the engine describes them (``bot.games.alcazar.AlcazarMoveParts``,
+    ``bot.games.alcazar1978.Alcazar1978MoveParts``), so nobody above the engine reads notation, and
+    the words of each part (``bot.games.common.MoveWords.parts``) for the chooser's steps."""
 
     notation: str
     words: Msg
+    parts: MoveDescription = field(compare=False, repr=False)
+    words_by_part: tuple[Msg | None, ...] = field(default=(), compare=False, repr=False)   # see MoveWords
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from types import ModuleType
 from typing import Any, Mapping
 
+from bot.games import AnyEngine
 from bot.games.common import quoted, shortened
 from bot.i18n import ENGLISH, LANGUAGES, Msg
 from bot.service.clock import HOUR
@@ -73,7 +73,7 @@ class GameSettings:
         known = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in known})
 
-    def changed(self, engine: ModuleType, changes: Mapping[str, Any]) -> GameSettings:
+    def changed(self, engine: AnyEngine, changes: Mapping[str, Any]) -> GameSettings:
         """These settings with ``changes`` applied and checked; ``SettingsError`` says why not.
 
         Whatever reaches the service is checked here, not only what a slash
@@ -91,7 +91,7 @@ class GameSettings:
             updated["options"] = {**self.options, **checked_options(engine, updated["options"])}
         result = replace(self, **updated)
         result.check()
-        if result.stand_in_on_resign is True and not hasattr(engine, "retire"):
+        if result.stand_in_on_resign is True and not engine.CAN_RETIRE:
             raise SettingsError(Msg("setting.stand_in_resign_1978", title=engine.TITLE))
         return result
 
@@ -125,7 +125,7 @@ def _check_hours(name: str, value: object, bounds: tuple[float, float], off: boo
                                 value=_shown(value)))
 
 
-def checked_options(engine: ModuleType, options: Mapping[str, Any]) -> dict[str, Any]:
+def checked_options(engine: AnyEngine, options: Mapping[str, Any]) -> dict[str, Any]:
     """House rules the engine knows, each of the type of its default."""
     if not isinstance(options, Mapping):
         raise SettingsError(Msg("setting.rules_by_name"))

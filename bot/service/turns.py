@@ -94,7 +94,7 @@ class TurnOperations(ServiceBase):
             if isinstance(seated, Refusal):
                 return seated
             live, seat = seated
-            if hasattr(live.engine, "retire") and GameSettings.from_dict(live.row.settings).stand_in_on_resign:
+            if live.engine.CAN_RETIRE and GameSettings.from_dict(live.row.settings).stand_in_on_resign:
                 return await self._hand_seat_to_stand_in(live, seat)
             return await self._end_turns_of(live, seat, missed_deadline=False)
 
@@ -111,7 +111,7 @@ class TurnOperations(ServiceBase):
         """A seat stops playing: skipped or retired where the game goes on, beaten where not."""
         engine = live.engine
         now = self.clock.now()
-        if hasattr(engine, "retire"):
+        if engine.CAN_SKIP if missed_deadline else engine.CAN_RETIRE:
             kind = EntryKind.SKIP if missed_deadline else EntryKind.RETIRE
             step = await in_thread(engine_work.advance, engine, live, Action(kind, seat), now)
             return await self._commit(live, step, now, resigned_seat=None if missed_deadline else seat)

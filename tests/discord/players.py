@@ -6,6 +6,14 @@ from typing import Any
 from fake_discord import FakeDiscord, FakeUser, Reply
 
 from bot.discord.chooser import move_tree
+from bot.service import MoveChoice
+
+
+def listed(engine: Any, state: Any, legal: Any = None) -> list[MoveChoice]:
+    """A position's legal moves (in the engine's order) as ``legal_moves_for`` hands them to the chooser."""
+    return [MoveChoice(str(m), words.whole, engine.describe(state, m), words.parts)
+            for m in (engine.legal_moves(state) if legal is None else legal)
+            for words in (engine.describe_move_by_part(state, m),)]
 
 
 def latest_board(fake: FakeDiscord, channel: Any = None) -> dict[str, Any]:
@@ -17,9 +25,11 @@ def latest_board(fake: FakeDiscord, channel: Any = None) -> dict[str, Any]:
     raise AssertionError("no board message with a Take my turn button")
 
 
-async def play_guided(fake: FakeDiscord, player: FakeUser, kind: str, moves: list[tuple[str, str]],
+async def play_guided(fake: FakeDiscord, player: FakeUser, kind: str, moves: list[MoveChoice],
                       notation: str, channel: Any = None) -> Reply:
-    """Walk the chooser from the newest board to ``notation`` and play it; returns the last answer."""
+    """Walk the chooser from the newest board to ``notation`` and play it; returns the last answer.
+
+    ``moves`` are the legal moves as ``legal_moves_for`` lists them."""
     path = move_tree(kind, moves).path_of(notation)
     reply = await player.click(latest_board(fake, channel), "Take my turn")
     assert reply.ephemeral, reply

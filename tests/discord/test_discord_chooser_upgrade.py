@@ -13,7 +13,7 @@ from typing import Any
 
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord, FakeUser, Reply
-from players import latest_board, play_guided, start_game
+from players import latest_board, listed, play_guided, start_game
 
 from bot.discord.chooser import encode_path, move_digest, move_tree
 from bot.discord.guided import stage_message
@@ -53,7 +53,7 @@ async def _log(bot: Any, game_id: int) -> list[str]:
 
 async def _tree(bot: Any, game: GameInfo, user_id: int) -> Any:
     moves = await bot.service.legal_moves_for(game.id, user_id, limit=None)
-    return move_tree(game.kind, [(m.notation, m.words) for m in moves])
+    return move_tree(game.kind, moves)
 
 
 def _no_traceback(fake: FakeDiscord) -> None:
@@ -155,10 +155,9 @@ async def test_a_walk_through_the_chooser_plays_the_chosen_move_in_both_games(fa
         for kind, channel in (("alcazar1978", fake.general), ("alcazar", second_channel)):
             game, (first, _) = await start_game(fake, bot, alice, [bob], kind, channel=channel)
             moves = await bot.service.legal_moves_for(game.id, first.id, limit=None)
-            pairs = [(m.notation, m.words) for m in moves]
-            tree = move_tree(kind, pairs)
+            tree = move_tree(kind, moves)
             chosen = max((n for n, _, _ in tree.moves), key=lambda n: sum(tree.path_of(n)))  # far down the tree
-            played = await play_guided(fake, first, kind, pairs, chosen, channel=channel)
+            played = await play_guided(fake, first, kind, moves, chosen, channel=channel)
             assert "Played" in played.text, played.text
             assert (await _log(bot, game.id))[-1] == chosen
     _no_traceback(fake)
@@ -173,13 +172,13 @@ def test_the_longest_ids_of_both_games_fit_discords_limit() -> None:
         engine = get_game(kind)
         rng = random.Random(3)
         state = engine.new_game(players=5 if kind == "alcazar" else 2, seed=11)
-        widest: list[tuple[str, Any]] = []
+        widest: list[Any] = []
         for _ in range(60):
             if engine.to_move(state) is None:
                 break
             legal = engine.legal_moves(state)
             if len(legal) > len(widest):
-                widest = [(str(m), engine.describe_move(state, m)) for m in legal]
+                widest = listed(engine, state, legal)
             state = engine.play(state, rng.choice(legal))
         tree = move_tree(kind, widest)
         stages = [tree.stage(())]

@@ -7,10 +7,9 @@ from pathlib import Path
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
 from pictures import assert_posted_results
-from players import play_guided
+from players import listed, play_guided
 from quiet import Tally, take_my_turn_offers
 
-from bot.discord.style import distinct_wall_turns
 from bot.games import get_game
 from bot.service import FakeClock
 
@@ -51,13 +50,13 @@ async def test_two_players_play_alcazar_1978_to_the_end(fake: FakeDiscord, datab
             before = len(fake.requests)
             typed = notation[: rng.randint(0, len(notation))]
             suggested = await player.autocomplete("move", "notation", typed)
-            offered = distinct_wall_turns([str(m) for m in legal])
+            offered = {str(m) for m in engine.distinct_wall_turns(legal)}
             matching = [str(m) for m in legal if str(m) in offered
                         and "".join(str(m).split()).lower().startswith("".join(typed.split()).lower())]
             assert [c["value"] for c in suggested] == matching[:25]
             assert await other.autocomplete("move", "notation", typed) == [], "only the player to move gets suggestions"
             if plies % 2 and notation in offered:   # a longer equal wall turn is only typed
-                moves = [(str(m), engine.describe_move(state, m)) for m in legal]
+                moves = listed(engine, state, legal)
                 reply = await play_guided(fake, player, "alcazar1978", moves, notation)
             else:
                 reply = await player.slash("move", notation=notation)

@@ -83,7 +83,7 @@ async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Pat
             best = min(rank(m.notation) for m in moves)
             choice = rng.choice([m for m in moves if rank(m.notation) == best])
             if ply % 9 == 4:
-                reply = await play_guided(fake, player, "alcazar", [(m.notation, m.words) for m in moves], choice.notation)
+                reply = await play_guided(fake, player, "alcazar", moves, choice.notation)
             elif ply % 5 == 2:
                 offered = await player.autocomplete("move", "notation", choice.notation[:4])
                 assert choice.notation in [c["value"] for c in offered] or len(offered) == 25

@@ -110,7 +110,7 @@ async def test_a_move_on_a_full_disk_is_refused_with_the_game_unchanged_and_play
             fake, bot, game.id, by_id, small_disk)
         _assert_refused(refused, seconds, DISK_FULL)
         assert "free some space" in refused.text
-        moves = [(m.notation, m.words) for m in await bot.service.legal_moves_for(game.id, player.id, limit=None)]
+        moves = await bot.service.legal_moves_for(game.id, player.id, limit=None)
         pressed, seconds = await timed(play_guided(fake, player, "alcazar", moves, notation))
         _assert_refused(pressed, seconds, DISK_FULL)
 

@@ -64,10 +64,16 @@ def test_the_hand_dm_says_what_changed_last() -> None:
 
 
 def test_what_a_player_can_do_is_said_in_words() -> None:
-    moves = ["castle 8 7-9", "castle 8 7-9 + grande 8", "mansion 12", "extend 30", "buy deck", "buy 4",
-             "bridge 3-9", "withdraw 12; buy deck", "pass"]
+    from bot.games import alcazar, alcazar1978
+
+    board = alcazar.new_game(players=2, seed=1)
+    moves = [alcazar.describe(board, alcazar.Move(n)) for n in (
+        "castle 8 7-9", "castle 8 7-9 + grande 8", "mansion 12", "extend 30", "buy deck", "buy 4",
+        "bridge 3-9", "withdraw 12; buy deck", "pass")]
     assert moves_in_words("alcazar", moves) == ("withdraw one of your nobles first if you like, then "
                                                 "build with 3 cards (8, 12, 30), build a bridge, or buy a card")
-    assert moves_in_words("alcazar", ["pass"]) == "only pass"
-    assert moves_in_words("alcazar1978", ["a4-b4", "w3 B3 ccw1"]) == "move your pawn or turn a wall"
-    assert moves_in_words("alcazar1978", ["a4-b4", "w3 B3 ccw1"], "hu") == "léphetsz a gyalogoddal vagy elforgathatsz egy falat"
+    assert moves_in_words("alcazar", [alcazar.describe(board, alcazar.Move("pass"))]) == "only pass"
+    start = alcazar1978.new_game()
+    walls = [alcazar1978.describe(start, alcazar1978.parse_move(start, n)) for n in ("a4-b4", "w3 B3 ccw1")]
+    assert moves_in_words("alcazar1978", walls) == "move your pawn or turn a wall"
+    assert moves_in_words("alcazar1978", walls, "hu") == "léphetsz a gyalogoddal vagy elforgathatsz egy falat"

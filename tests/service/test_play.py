@@ -194,3 +194,21 @@ async def test_store_keeps_the_move_log_in_words(service: GameService) -> None:
         rows = await (await tx.db.execute("SELECT ply, notation, words FROM moves ORDER BY ply")).fetchall()
     assert [r[0] for r in rows] == list(range(1, 7))
     assert all(words and words != notation for _, notation, words in rows)
+
+
+async def test_legal_moves_carry_the_engines_parts_and_move_parts_reads_a_typed_move(service: GameService) -> None:
+    table = await open_table(service, "alcazar", 2)
+    game = table.last.game
+    mover, other = game.players[0], game.players[1]
+    everything = await service.legal_moves_for(game.id, mover, limit=None)
+    for choice in everything[::11]:
+        move = table.engine.parse_move(table.shadow, choice.notation)
+        assert choice.parts == table.engine.describe(table.shadow, move)
+        assert choice.words_by_part == table.engine.describe_move_by_part(table.shadow, move).parts
+    deck = await service.move_parts(game.id, mover, "  Buy   DECK ")
+    assert deck is not None and deck.draws_from_deck and deck.notation == "buy deck"
+    assert await service.move_parts(game.id, mover, "castle 99 1-3") is None, "not a legal move"
+    assert await service.move_parts(game.id, mover, "nonsense") is None
+    assert await service.move_parts(game.id, other, "buy deck") is None, "not their turn"
+    assert await service.move_parts(999, mover, "buy deck") is None
+    assert (await service.game(game.id)).version == game.version, "asking changes nothing"

@@ -5,11 +5,13 @@ The API of ``shared/engine-contract.md`` and ``docs/engine-extras.md``::
     from bot.games import alcazar as game
     state = game.new_game(players=3, seed=42)
     moves = game.legal_moves(state)          # complete moves, e.g. "withdraw 12; raise 10 + move 8>10"
+    parts = game.describe(state, moves[0])   # the move taken apart: withdrawal, action, cards, noble step
     state = game.play(state, "castle 8 7-9 + grande 8")
 
 Pure and synchronous; the rules are written down in ``rules.py`` (checks
 shared by move generation and validation), ``play.py`` (carrying a move out)
-and ``scoring.py``.
+and ``scoring.py``; ``parts.py`` describes a move to the layers above, which
+never read notation.
 """
 from __future__ import annotations
 
@@ -18,24 +20,31 @@ from typing import Any
 from bot.games.alcazar import board
 from bot.games.alcazar.legal import forced_pass, legal_moves
 from bot.games.alcazar.moves import Move, MoveParts, Step, parse_notation
+from bot.games.alcazar.parts import AlcazarMoveParts, NobleStep, Place, Withdrawal, describe
 from bot.games.alcazar.play import play, retire, skip
 from bot.games.alcazar.scoring import outcome
 from bot.games.alcazar.setup import DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, new_game
 from bot.games.alcazar.state import COLORS, FLAG_NAMES, State, from_dict, to_dict
 from bot.games.alcazar.validate import plan_move
 from bot.games.alcazar.view import view
-from bot.games.alcazar.words import describe_move
+from bot.games.alcazar.words import describe_move, describe_move_by_part
 from bot.games.common import GameError, IllegalMove, MoveError, Outcome
 from bot.i18n.message import Msg
 
 NAME = "alcazar"
 TITLE = "Alcazar"
+# The session may skip a turn (a missed deadline) and retire a seat (a resignation); the game goes on.
+CAN_SKIP = True
+CAN_RETIRE = True
 
 __all__ = [
-    "COLORS", "DEFAULT_OPTIONS", "FLAG_NAMES", "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "TITLE",
-    "GameError", "IllegalMove", "Move", "MoveError", "MoveParts", "Outcome", "State", "Step",
-    "board", "describe_move", "forced_pass", "from_dict", "hand", "legal_moves", "new_game", "options", "outcome",
-    "parse_move", "play", "ply", "retire", "skip", "to_dict", "to_move", "view", "why_no_take_back",
+    "CAN_RETIRE", "CAN_SKIP", "COLORS", "DEFAULT_OPTIONS", "FLAG_NAMES", "MAX_PLAYERS", "MIN_PLAYERS", "NAME",
+    "TITLE",
+    "AlcazarMoveParts", "GameError", "IllegalMove", "Move", "MoveError", "MoveParts", "NobleStep", "Outcome",
+    "Place", "State", "Step", "Withdrawal",
+    "board", "describe", "describe_move", "describe_move_by_part", "extras", "forced_pass", "from_dict",
+    "hand", "legal_moves", "new_game", "options", "outcome", "parse_move", "play", "ply", "retire", "skip",
+    "to_dict", "to_move", "view", "why_no_take_back",
 ]
 
 
@@ -51,20 +60,27 @@ def parse_move(state: State, text: str) -> Move:
     return Move.from_parts(parts)
 
 
+def extras(move: Move) -> tuple[bool, ...]:
+    """``describe(state, move).extras`` (a noble step, a withdrawal) without taking the move apart:
+    cheap enough to sort every legal move by on each autocomplete keystroke."""
+    outline = move.outline
+    return (outline.steps, outline.withdraws)
+
+
 def hand(state: State, seat: int) -> tuple[int, ...]:
     """The building cards in ``seat``'s hand: a secret, for that player's eyes only."""
     return tuple(state.players[seat].hand)
 
 
-def why_no_take_back(notation: str) -> Msg | None:
-    """Why a played move may not be undone, or None.
+def why_no_take_back(move: Move | str) -> Msg | None:
+    """Why a played move (a Move, or its notation from the log) may not be undone, or None.
 
     Buying a building card shows a card from the face-down deck (the one
     drawn, or the one that refills the face-up row): taking the move back
     would let the player choose again knowing it. Tower cards are all alike.
     """
-    action = notation.rpartition("; ")[2]
-    if action.startswith("buy ") and action != "buy tower":
+    parts = (Move(move) if isinstance(move, str) else move).parts
+    if parts.kind == "buy" and parts.source != "tower":
         return Msg("undo.deck_card_shown")
     return None
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
 from bot.games.alcazar import board
-from bot.games.alcazar.state import MAX_VALUE, PIECE
+from bot.games.alcazar.pieces import MAX_VALUE, PIECE
 
 if TYPE_CHECKING:
     from bot.games.alcazar.state import State

@@ -8,7 +8,7 @@ is cached on the state, which never changes once made.
 from __future__ import annotations
 
 from bot.games.alcazar import board
-from bot.games.alcazar.moves import Move
+from bot.games.alcazar.moves import Move, Outline
 from bot.games.alcazar.rules import (
     Build,
     Turn,
@@ -84,30 +84,33 @@ def _generate(state: State) -> list[Move]:
     towers = tower_targets(state) if player.towers else []
     options = turns(state, seat)
     bridges = [] if must_withdraw_and_buy(state, options[0]) else bridge_candidates(state, bld, ends)
-    texts: list[str] = []
+    moves: list[Move] = []
     acting = False  # a card can be played or bought: then ``pass`` is not legal
     for turn in options:
         prefix = turn.prefix
+        withdraws = turn.withdraw is not None
         buys = buy_texts(state, turn.money)
         if buys:
             acting = True
-            texts.extend(prefix + t for t in buys)
+            moves.extend(Move(prefix + t, outline=Outline("buy", withdraws, False)) for t in buys)
         for build in card_options + towers:
             effect = noble_effect(state, turn, build, ends)
             if isinstance(effect, Msg):
                 continue
             acting = True
             head = prefix + build.text
-            texts.extend(head + step for step in step_options(turn, build, effect, bld))
+            moves.extend(Move(head + step, outline=Outline(build.kind, withdraws, bool(step)))
+                         for step in step_options(turn, build, effect, bld))
         for build in bridges:
             effect = bridge_nobles(turn, build)
             if isinstance(effect, Msg):
                 continue
             head = prefix + build.text
-            texts.extend(head + step for step in step_options(turn, build, effect, bld))
+            moves.extend(Move(head + step, outline=Outline("bridge", withdraws, bool(step)))
+                         for step in step_options(turn, build, effect, bld))
     if not acting:
-        texts.append("pass")
-    return [Move(t) for t in texts]
+        moves.append(Move("pass", outline=Outline("pass", False, False)))
+    return moves
 
 
 def forced_pass(state: State) -> bool:

@@ -14,7 +14,7 @@ import re
 from typing import NamedTuple
 
 from bot.games.alcazar import board
-from bot.games.alcazar.state import BARON, GRANDE, RANK_NAMES
+from bot.games.alcazar.pieces import BARON, GRANDE, RANK_NAMES
 from bot.games.common import MoveError, quoted, small_number
 from bot.i18n.message import Msg
 
@@ -52,14 +52,23 @@ class MoveParts(NamedTuple):
     step: Step | None = None
 
 
+class Outline(NamedTuple):
+    """The shape of a move, known without taking it apart: its action, and whether it withdraws or steps."""
+
+    action: str
+    withdraws: bool
+    steps: bool
+
+
 class Move:
     """One complete move, identified by its canonical notation."""
 
-    __slots__ = ("text", "_parts")
+    __slots__ = ("text", "_parts", "_outline")
 
-    def __init__(self, text: str, parts: MoveParts | None = None) -> None:
+    def __init__(self, text: str, parts: MoveParts | None = None, outline: Outline | None = None) -> None:
         self.text = text
         self._parts = parts
+        self._outline = outline
 
     @classmethod
     def from_parts(cls, parts: MoveParts) -> Move:
@@ -74,6 +83,15 @@ class Move:
     @property
     def kind(self) -> str:
         return self.parts.kind
+
+    @property
+    def outline(self) -> Outline:
+        """The move's action and whether it withdraws or steps; cheap for the moves ``legal_moves`` lists,
+        which the computer players sort by action many times a second."""
+        if self._outline is None:
+            parts = self.parts
+            self._outline = Outline(parts.kind, parts.withdraw is not None, parts.step is not None)
+        return self._outline
 
     @property
     def withdraw(self) -> int | None:

@@ -10,38 +10,36 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.games.alcazar import board
+from bot.games.alcazar.pieces import (  # noqa: F401  (the state's vocabulary, re-exported)
+    BARON,
+    BRIDGE_PRICE,
+    BRIDGES,
+    CARD_COUNT,
+    CARD_PRICE,
+    COLORS,
+    FACE_UP_COUNT,
+    FLAG_COUNT,
+    FLAG_NAMES,
+    GRANDE,
+    HAND_SIZE,
+    MAX_VALUE,
+    PIECE,
+    PIECES,
+    RANK_NAMES,
+    START_BARONS,
+    START_GRANDES,
+    START_MONEY,
+    TOWER_CARDS,
+    TOWER_PRICE,
+    Element,
+    Noble,
+)
 
 if TYPE_CHECKING:
     from bot.games.alcazar.buildings import Buildings
     from bot.games.alcazar.moves import Move
 
 SCHEMA = 1
-
-BARON, GRANDE = 0, 1
-RANK_NAMES = ("baron", "grande")
-COLORS = ("blue", "yellow", "green", "red", "white")
-FLAG_NAMES = ("Almería", "Cádiz", "Córdoba", "Granada", "Huelva", "Jaén", "Málaga", "Sevilla")
-FLAG_COUNT = len(FLAG_NAMES)
-
-CARD_COUNT = 72
-HAND_SIZE = 10
-FACE_UP_COUNT = 6
-TOWER_CARDS = 20
-PIECES = 84
-BRIDGES = 20
-START_MONEY = 40
-START_GRANDES = 2
-START_BARONS = 6
-
-CARD_PRICE = 5
-TOWER_PRICE = 10
-BRIDGE_PRICE = 15
-MAX_VALUE = 50
-
-PIECE = -1  # the bridge id of a stack element that is a building piece
-
-Element = tuple[int, int]  # (level, bridge id or PIECE)
-Noble = tuple[int, int]  # (seat, rank)
 
 
 @dataclass(slots=True)

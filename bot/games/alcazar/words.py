@@ -10,6 +10,7 @@ from bot.games.alcazar.moves import Move, Step, parse_notation
 from bot.games.alcazar.rules import Build, building_words, cell_words
 from bot.games.alcazar.state import BRIDGE_PRICE, CARD_PRICE, COLORS, GRANDE, TOWER_PRICE, State
 from bot.games.alcazar.validate import Plan, plan_move
+from bot.games.common import MoveWords
 from bot.i18n.message import Msg
 
 NAME = board.CELL_NAME
@@ -33,32 +34,40 @@ def describe_move(state: State, move: Move | str) -> Msg:
     return describe_plan(state, plan_move(state, parts))
 
 
+def describe_move_by_part(state: State, move: Move) -> MoveWords:
+    """The move's words, whole and as (withdrawal, action, noble step), for the player to act in ``state``."""
+    return plan_words(state, plan_move(state, move.parts))
+
+
 def describe_plan(state: State, plan: Plan) -> Msg:
+    return plan_words(state, plan).whole
+
+
+def plan_words(state: State, plan: Plan) -> MoveWords:
     parts = plan.parts
-    pieces: list[Msg] = []
+    withdrawal = step = None
     if parts.withdraw is not None:
         seat, rank = state.nobles[parts.withdraw]
         pay = plan.turn.money - state.players[seat].money
-        pieces.append(Msg("move.withdraw", rank=rank_word(rank), cell=cell_name(parts.withdraw, "from"), pay=pay))
+        withdrawal = Msg("move.withdraw", rank=rank_word(rank), cell=cell_name(parts.withdraw, "from"), pay=pay)
     if parts.kind == "pass":
-        pieces.append(Msg("move.pass"))
+        action = Msg("move.pass")
     elif parts.kind == "buy":
         if parts.source == "tower":
-            pieces.append(Msg("move.buy_tower", price=TOWER_PRICE))
+            action = Msg("move.buy_tower", price=TOWER_PRICE)
         elif parts.source == "deck":
-            pieces.append(Msg("move.buy_deck", price=CARD_PRICE))
+            action = Msg("move.buy_deck", price=CARD_PRICE)
         else:
-            pieces.append(Msg("move.buy_face_up", card=parts.card, price=CARD_PRICE))
+            action = Msg("move.buy_face_up", card=parts.card, price=CARD_PRICE)
     else:
         assert plan.build is not None and plan.effect is not None
-        pieces.append(_build_words(state, plan))
+        action = _build_words(state, plan)
     # Each part reads as a sentence on its own; after "then" it continues one.
-    text = pieces[0]
-    for piece in pieces[1:]:
-        text = Msg("move.then", first=text, then=piece)
+    text = action if withdrawal is None else Msg("move.then", first=withdrawal, then=action)
     if parts.step is not None and plan.build is not None:
-        text = Msg("move.with_step", move=text, step=_step_words(state, plan.build, parts.step))
-    return text
+        step = _step_words(state, plan.build, parts.step)
+        text = Msg("move.with_step", move=text, step=step)
+    return MoveWords(text, (withdrawal, action, step))
 
 
 def _build_words(state: State, plan: Plan) -> Msg:

@@ -8,33 +8,48 @@ seat 1 is Green (starts on d1).
     from bot.games import alcazar1978 as game
     state = game.new_game()
     state = game.play(state, "w3 B3 ccw1")
+    game.describe(state, game.legal_moves(state)[0])   # the move taken apart: a pawn step, a wall turn, a pass
 """
 from __future__ import annotations
 
 from typing import Any
 
 from bot.games.alcazar1978.moves import PASS, Move, Pass, PawnMove, WallTurn, read_notation
+from bot.games.alcazar1978.parts import (
+    Alcazar1978MoveParts,
+    PawnStep,
+    WallTurnParts,
+    describe,
+    distinct_wall_turns,
+)
 from bot.games.alcazar1978.rules import apply, check, why_illegal
 from bot.games.alcazar1978.rules import legal_moves as _legal_moves
 from bot.games.alcazar1978.state import COLORS, DEFAULT_OPTIONS, State, options_of, starting_state
 from bot.games.alcazar1978.state import from_dict as _from_dict
 from bot.games.alcazar1978.state import to_dict as _to_dict
 from bot.games.alcazar1978.view import describe_move as _describe_move
+from bot.games.alcazar1978.view import describe_move_by_part
 from bot.games.alcazar1978.view import view as _view
 from bot.games.common import IllegalMove, MoveError, Outcome
 from bot.i18n.message import Msg
 
 __all__ = [
-    "COLORS", "DEFAULT_OPTIONS", "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "PASS", "TITLE",
-    "IllegalMove", "Move", "MoveError", "Outcome", "Pass", "PawnMove", "State", "WallTurn",
-    "describe_move", "forced_pass", "from_dict", "hand", "why_no_take_back", "legal_moves", "new_game", "options", "outcome", "parse_move",
-    "play", "ply", "to_dict", "to_move", "view", "why_illegal",
+    "CAN_RETIRE", "CAN_SKIP", "COLORS", "DEFAULT_OPTIONS", "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "PASS",
+    "TITLE",
+    "Alcazar1978MoveParts", "IllegalMove", "Move", "MoveError", "Outcome", "Pass", "PawnMove", "PawnStep",
+    "State", "WallTurn", "WallTurnParts",
+    "describe", "describe_move", "describe_move_by_part", "distinct_wall_turns", "extras", "forced_pass",
+    "from_dict", "hand", "legal_moves", "new_game", "options", "outcome", "parse_move", "play", "ply",
+    "retire", "skip", "to_dict", "to_move", "view", "why_illegal", "why_no_take_back",
 ]
 
 NAME = "alcazar1978"
 TITLE = "Alcazar (1978)"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 2
+# No skip and no retire: a resignation or a missed deadline ends the game (the session records the result).
+CAN_SKIP = False
+CAN_RETIRE = False
 
 
 def new_game(
@@ -91,9 +106,24 @@ def forced_pass(state: State) -> bool:
     return _legal_moves(state) == [PASS]
 
 
-def why_no_take_back(notation: str) -> Msg | None:
+def why_no_take_back(move: Move | str) -> Msg | None:
     """Nothing is hidden in Alcazar (1978): every move may be taken back."""
     return None
+
+
+def extras(move: Move) -> tuple[bool, ...]:
+    """``describe(state, move).extras``: a move of Alcazar (1978) adds nothing to its action."""
+    return ()
+
+
+def skip(state: State) -> State:
+    """Not a move of Alcazar (1978) (``CAN_SKIP`` is False): a missed deadline ends the game."""
+    raise ValueError("Alcazar (1978) has no skipped turns: a missed deadline ends the game")
+
+
+def retire(state: State, seat: int) -> State:
+    """Not a move of Alcazar (1978) (``CAN_RETIRE`` is False): a resignation ends the game."""
+    raise ValueError("Alcazar (1978) has no retirement: a resignation ends the game")
 
 
 def hand(state: State, seat: int) -> None:

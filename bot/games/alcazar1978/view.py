@@ -8,7 +8,7 @@ from bot.games.alcazar1978.moves import Move, Pass, PawnMove, WallTurn
 from bot.games.alcazar1978.rotation import SWINGS, Swing
 from bot.games.alcazar1978.rules import wrong_pivot
 from bot.games.alcazar1978.state import COLORS, STARTING_SQUARES, State, colour_of, options_of
-from bot.games.common import IllegalMove
+from bot.games.common import IllegalMove, MoveWords
 from bot.i18n.message import Msg
 
 
@@ -23,6 +23,15 @@ def swing_of(state: State, move: WallTurn) -> Swing:
 def describe_move(state: State, move: Move) -> Msg:
     """The move in plain words for the seat to act in ``state`` (before it is played)."""
     return _move_words(state.turn, move, None if not isinstance(move, WallTurn) else swing_of(state, move))
+
+
+def describe_move_by_part(state: State, move: Move) -> MoveWords:
+    """The move's words, whole and as (the move, how the wall turns: None for a pawn step or a pass)."""
+    if not isinstance(move, WallTurn):
+        return MoveWords(_move_words(state.turn, move, None), (_move_words(state.turn, move, None), None))
+    swing = swing_of(state, move)
+    return MoveWords(_move_words(state.turn, move, swing), (_move_words(state.turn, move, swing),
+                                                            wall_turn_words(move, swing)))
 
 
 def _move_words(seat: int, move: Move, swing: Swing | None) -> Msg:
