@@ -1,14 +1,13 @@
 """Fixtures: a fake Discord, and the real bot logged into it."""
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_discord import FakeDiscord
+from fake_discord import FakeDiscord, logged_in
 
 from bot.config import Settings
 from bot.discord import AlcazarBot
@@ -29,19 +28,8 @@ async def running_bot(fake: FakeDiscord, database_path: Path, **options: Any) ->
                                               "backup_every_hours", "database_url") if key in options}
     bot = AlcazarBot(settings_for(fake, database_path, dev_guild=dev_guild, **more), guild_ready_timeout=0.05,
                      **options)
-    task = asyncio.create_task(bot.start(fake.token))
-    ready = asyncio.create_task(bot.wait_until_ready())
-    done, _ = await asyncio.wait({task, ready}, timeout=15, return_when=asyncio.FIRST_COMPLETED)
-    if task in done:
-        ready.cancel()
-        task.result()
-        raise AssertionError("the bot stopped before it was ready")
-    assert ready in done, "the bot did not get ready"
-    try:
+    async with logged_in(bot, fake.token):
         yield bot
-    finally:
-        await bot.close()
-        await asyncio.wait_for(task, 10)
 
 
 def assert_clean(fake: FakeDiscord) -> None:

@@ -2,7 +2,6 @@
 Discord that already holds the old messages, with the same guild, channels, people and ids."""
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import shutil
@@ -14,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
-from fake_discord import Channel, FakeDiscord, FakeUser
+from fake_discord import Channel, FakeDiscord, FakeUser, logged_in
 from fake_discord.model import DM_CHANNEL, message_payload
 
 from bot.config import Settings
@@ -155,16 +154,5 @@ async def todays_bot(fake: FakeDiscord, database: str | Path, **options: Any) ->
     settings = Settings(discord_token=fake.token, dev_guild_id=fake.guild.id, api_base_url=fake.api_base,
                         gateway_url=fake.gateway_url, **where)
     bot = AlcazarBot(settings, guild_ready_timeout=0.05, **options)
-    task = asyncio.create_task(bot.start(fake.token))
-    ready = asyncio.create_task(bot.wait_until_ready())
-    done, _ = await asyncio.wait({task, ready}, timeout=30, return_when=asyncio.FIRST_COMPLETED)
-    if task in done:
-        ready.cancel()
-        task.result()
-        raise AssertionError("the bot stopped before it was ready")
-    assert ready in done, "the bot did not get ready"
-    try:
+    async with logged_in(bot, fake.token, ready_within=30):
         yield bot
-    finally:
-        await bot.close()
-        await asyncio.wait_for(task, 10)

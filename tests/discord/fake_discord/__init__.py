@@ -10,5 +10,6 @@ from __future__ import annotations
 from .model import Channel, FakeUser, Guild
 from .records import RecordedRequest, Reply, UploadedFile
 from .server import FakeDiscord
+from .session import logged_in
 
-__all__ = ["Channel", "FakeDiscord", "FakeUser", "Guild", "RecordedRequest", "Reply", "UploadedFile"]
+__all__ = ["Channel", "FakeDiscord", "FakeUser", "Guild", "RecordedRequest", "Reply", "UploadedFile", "logged_in"]
