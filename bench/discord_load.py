@@ -54,7 +54,7 @@ from load import render_median  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.discord import AlcazarBot  # noqa: E402
 from bot.discord.announce import post_board, send_changed_hands  # noqa: E402
-from bot.service import Accepted, FakeClock  # noqa: E402
+from bot.service import Accepted, FakeClock, Refusal  # noqa: E402
 
 KINDS = [("alcazar", 2), ("alcazar", 3), ("alcazar", 4), ("alcazar", 5), ("alcazar1978", 2)]
 BUDGET_P99_MS = 2000.0
@@ -152,7 +152,7 @@ async def one_move(bot: AlcazarBot, fake: TimedDiscord, people: dict[int, FakeUs
                    rng: random.Random, step: Step) -> None:
     try:
         game = await bot.service.game(place.game_id)
-        if getattr(game, "to_move_id", None) is None:
+        if isinstance(game, Refusal) or game.to_move_id is None:
             return
         player = people[game.to_move_id]
         choices = await bot.service.legal_moves_for(place.game_id, player.id, limit=None)
