@@ -20,13 +20,16 @@ The last line is one JSON object: ``max_rate_p99_250ms`` (the highest rate
 whose turn p99 stays under 250 ms), ``turn_ms_p50`` and ``turn_ms_p99`` at
 50 per second, ``render_ms_median`` (the Alcazar board alone, drawn here in
 this process), ``rss_mb`` (this process, which holds the service's games;
-``worker_pss_mb`` is the image workers' own share) and the figures of every rate. Budget: ``max_rate_p99_250ms`` at least 100
+``worker_pss_mb`` is the image workers' own share), ``total_pss_mb`` (this
+process and every process below it, the image workers and their fork server,
+idle with the games cached, before the rates; budget 250 MB with 1,000 games) and the figures of every rate. Budget: ``max_rate_p99_250ms`` at least 100
 on a 2-core machine.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -177,6 +180,12 @@ async def run_rate(service: GameService, idle: list[Table], rate: int, seconds: 
     return step
 
 
+async def first_board(service: GameService, tables: list[Table]) -> tuple[str, Any, list[str]]:
+    board = await service.board_view(tables[0].game_id)
+    assert isinstance(board, BoardView), board
+    return board.game.kind, board.view, NAMES[:len(board.game.players)]
+
+
 def render_median() -> float:
     """The Alcazar board alone, in this process, on the positions ``bench/render.py`` uses."""
     views = [public for players in (2, 3, 4, 5) for public, _ in positions("alcazar", players, 15, players * 100)]
@@ -208,7 +217,11 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         tables = await open_games(service, args.games, rng)
         setup_s = time.perf_counter() - began
         print(f"{len(tables)} active games opened in {setup_s:.1f} s", file=sys.stderr, flush=True)
-
+        await images.board_png(*await first_board(service, tables))    # the workers have started and drawn
+        idle_footprint = footprint()
+        print(json.dumps(idle_footprint), file=sys.stderr, flush=True)
+        if args.footprint_only:
+            return idle_footprint
         render_ms = render_median()
 
         steps: list[Step] = []
@@ -220,14 +233,39 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
             if step.saturated:
                 break
         workers = images.worker_pids()
-        return figures(steps, render_ms, setup_s, len(tables), workers)
+        return figures(steps, render_ms, setup_s, len(tables), workers, idle_footprint)
     finally:
         await images.stop_images()
         await store.close()
 
 
+def descendants(pid: int) -> list[int]:
+    """Every process below ``pid``: the image workers, the fork server they come from, its helpers."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            children = [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            continue
+        for child in children:
+            found += [child, *descendants(child)]
+    return found
+
+
+def footprint() -> dict[str, float]:
+    """PSS of this process (the service and its cached games) and of every process below it, in MB.
+
+    PSS shares each page among the processes that map it, so the sum is what
+    the bot and its workers take from the machine together.
+    """
+    gc.collect()
+    bot = rss_mb(os.getpid(), "Pss:")
+    below = sum(rss_mb(pid, "Pss:") for pid in descendants(os.getpid()))
+    return {"total_pss_mb": round(bot + below, 1), "bot_pss_mb": round(bot, 1), "workers_pss_mb": round(below, 1)}
+
+
 def figures(steps: list[Step], render_ms: float, setup_s: float, games: int,
-            workers: list[int]) -> dict[str, Any]:
+            workers: list[int], idle: dict[str, float]) -> dict[str, Any]:
     within = [s.rate for s in steps
               if not s.saturated and s.turn_ms and percentile(sorted(s.turn_ms), 0.99) < BUDGET_P99_MS]
     at_50 = next((s.figures() for s in steps if s.rate == 50), {})
@@ -238,6 +276,7 @@ def figures(steps: list[Step], render_ms: float, setup_s: float, games: int,
         "render_ms_median": round(render_ms, 2),
         "rss_mb": round(rss_mb(), 1),
         "worker_pss_mb": round(sum(rss_mb(pid, "Pss:") for pid in workers), 1),
+        **idle,
         "games": games,
         "setup_s": round(setup_s, 1),
         "cpus": os.cpu_count(),
@@ -253,6 +292,8 @@ def main() -> None:
                         default=[10, 25, 50, 100, 150, 200])
     parser.add_argument("--give-up", type=float, default=3.0,
                         help="a rate is saturated once a turn has waited this long (seconds)")
+    parser.add_argument("--footprint-only", action="store_true",
+                        help="measure the memory idle with the games cached, and stop")
     parser.add_argument("--dir", type=Path, default=None, help="folder for the database (default: temporary)")
     args = parser.parse_args()
     if args.dir is not None:
@@ -261,6 +302,9 @@ def main() -> None:
     else:
         with tempfile.TemporaryDirectory() as folder:
             result = asyncio.run(run(args, Path(folder)))
+    if args.footprint_only:
+        print(json.dumps(result))
+        return
     print(f"max rate with turn p99 under {BUDGET_P99_MS:.0f} ms: {result['max_rate_p99_250ms']}/s; "
           f"at 50/s p50 {result['turn_ms_p50']} ms, p99 {result['turn_ms_p99']} ms; "
           f"Alcazar board alone {result['render_ms_median']} ms; RSS {result['rss_mb']} MB")

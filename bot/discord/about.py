@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from bot.telemetry import about
+from bot.telemetry import about, caused_by
+from bot.telemetry.causes import cause_of_command
 
 
 def interaction_command(data: Mapping[str, Any]) -> str | None:
@@ -38,8 +39,10 @@ def interaction_fields(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def parsing_in_context(parse: Callable[[Any], None]) -> Callable[[Any], None]:
-    """discord.py's INTERACTION_CREATE parser, run with the interaction's fields as log context."""
+    """discord.py's INTERACTION_CREATE parser, run with the interaction's fields as log context
+    and its command as the cause of the requests it sends (a move, a lobby, a reply)."""
     def parse_in_context(data: Any) -> None:
-        with about(**interaction_fields(data)):
+        fields = interaction_fields(data)
+        with about(**fields), caused_by(cause_of_command(fields["command"])):
             parse(data)
     return parse_in_context

@@ -24,6 +24,8 @@ from bot.discord.texts import CONTENT_LIMIT, clip
 from bot.i18n import t
 from bot.service import Accepted, GameInfo, GameOver, HandsChanged, MovePlayed, Refusal, StoreUnavailable
 from bot.store import EntryKind, GameStatus
+from bot.telemetry import caused_by
+from bot.telemetry.causes import HAND_DM
 
 if TYPE_CHECKING:
     from bot.discord.client import AlcazarBot
@@ -178,7 +180,8 @@ async def publish(bot: AlcazarBot, accepted: Accepted, *, headline: str | None =
                 await tell_turn_by_dm(bot, accepted.game.id)
             elif any(isinstance(e, MovePlayed) and e.kind is EntryKind.MOVE for e in accepted.events):
                 bot.metrics.board_posted_after(time.perf_counter() - started)
-        await send_changed_hands(bot, accepted)
+        with caused_by(HAND_DM):
+            await send_changed_hands(bot, accepted)
     except StoreUnavailable:
         # The change was committed before the store went away: it stands, and the player must
         # not read that nothing changed. Only its announcement is short; /alcazar board shows it.

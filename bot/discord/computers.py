@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from bot.discord.announce import publish
 from bot.service import Accepted, ComputerToMove, StoreUnavailable
-from bot.telemetry import about
+from bot.telemetry import about, caused_by
+from bot.telemetry.causes import COMPUTER_MOVE
 
 if TYPE_CHECKING:
     from bot.discord.client import AlcazarBot
@@ -48,7 +49,7 @@ class ComputerTurns:
         task.add_done_callback(lambda _: self._running.pop(key, None))
 
     async def _play(self, game_id: int, version: int) -> None:
-        with about(game_id=game_id, command="computer turn"):
+        with about(game_id=game_id, command="computer turn"), caused_by(COMPUTER_MOVE):
             try:
                 result = await self.bot.service.play_computer_turn(game_id, version)
                 if result is not None:

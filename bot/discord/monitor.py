@@ -26,7 +26,7 @@ from aiohttp import web
 
 from bot.discord import images
 from bot.service import Clock
-from bot.telemetry import Metrics
+from bot.telemetry import Metrics, request_cause
 from bot.telemetry.logs import scrub
 from bot.telemetry.metrics import CONTENT_TYPE
 
@@ -43,6 +43,8 @@ DISCORD_EPOCH_MS = 1420070400000
 _API_PREFIX = re.compile(r"^.*?/api/v\d+")
 _CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
 _TOKEN_AFTER = {"interactions", "webhooks"}
+# Outside Discord's global bucket, as Discord documents: interaction callbacks and webhooks (follow-ups).
+_EXEMPT = re.compile(r"^/(interactions/\d+/[^/]+/callback|webhooks/\d+/[^/]+(/.*)?)$")
 
 
 def route_of(path: str) -> str:
@@ -58,19 +60,33 @@ def route_of(path: str) -> str:
     return "/".join(route) or "/"
 
 
+def bucket_of(path: str) -> str:
+    """``exempt`` for interaction callbacks and webhooks, else ``global``: Discord's 50 a second per bot token."""
+    return "exempt" if _EXEMPT.match(_API_PREFIX.sub("", path)) else "global"
+
+
 def http_trace(metrics: Metrics) -> aiohttp.TraceConfig:
-    """Counts every HTTP response discord.py receives; times each interaction's acknowledgement."""
+    """Counts every request discord.py sends, by cause and bucket, and every response it receives;
+    times each interaction's acknowledgement."""
     trace = aiohttp.TraceConfig()
+
+    async def on_request_start(_session: aiohttp.ClientSession, _context: SimpleNamespace,
+                               params: aiohttp.TraceRequestStartParams) -> None:
+        # Run in the task that sends the request, so the cause is that of the work sending it.
+        metrics.request_sent(request_cause(), bucket_of(params.url.path))
 
     async def on_request_end(_session: aiohttp.ClientSession, _context: SimpleNamespace,
                              params: aiohttp.TraceRequestEndParams) -> None:
         status = params.response.status
         metrics.http_response(status, params.method, route_of(params.url.path))
+        if status == 429:
+            metrics.rate_limited(request_cause())
         callback = _CALLBACK.search(params.url.path)
         if callback is not None and 200 <= status < 300:
             created = ((int(callback.group(1)) >> 22) + DISCORD_EPOCH_MS) / 1000
             metrics.interaction_answered(time.time() - created)
 
+    trace.on_request_start.append(on_request_start)
     trace.on_request_end.append(on_request_end)
     return trace
 

@@ -22,7 +22,8 @@ from bot.discord.replies import Refused, guarded, send
 from bot.discord.standings import mention, pinging, timestamp
 from bot.i18n import ENGLISH, Msg, t
 from bot.service import Refusal, Reminder, StoreUnavailable
-from bot.telemetry import about
+from bot.telemetry import about, caused_by
+from bot.telemetry.causes import DEADLINE, REMINDER
 
 if TYPE_CHECKING:
     from bot.discord.client import AlcazarBot
@@ -77,7 +78,7 @@ class ReminderLoop:
         except Exception:  # noqa: BLE001 - a board that cannot be refreshed must not hold back reminders
             log.exception("Refreshing the boards of players back from time away failed")
         for reminder in await service.due_reminders():
-            with about(game_id=reminder.game_id, user_id=reminder.user_id, command="reminder"):
+            with about(game_id=reminder.game_id, user_id=reminder.user_id, command="reminder"), caused_by(REMINDER):
                 try:
                     if await service.claim_reminder(reminder):
                         await self._send_claimed(reminder)
@@ -87,7 +88,7 @@ class ReminderLoop:
                     log.exception("Reminder for game %s failed", reminder.game_id)
         for accepted in await service.process_deadlines():
             self.bot.metrics.deadline_acted_on()
-            with about(game_id=accepted.game.id, command="deadline"):
+            with about(game_id=accepted.game.id, command="deadline"), caused_by(DEADLINE):
                 try:
                     await publish(self.bot, accepted)
                 except Exception:  # noqa: BLE001 - the deadline is applied; only its announcement failed

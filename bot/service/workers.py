@@ -13,7 +13,8 @@ that, the first ``in_process`` starts it. Processes come from the
 ``forkserver`` where available (forking a process that runs an event loop and
 threads is unsafe). Modules named in ``configure_workers(preload=…)`` are
 imported by the fork server, so every worker forked from it starts with them
-loaded and their caches (fonts, static layers, palettes) already drawn.
+loaded and their caches (fonts, static layers, palettes) already drawn,
+shared with the fork server for as long as nobody writes to them (``FREEZE``).
 """
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ from typing import Callable, ParamSpec, Sequence, TypeVar
 #: Imported by the fork server so that it ends with the bot (see that module); never
 #: imported here, where it would tie the bot's own life to its parent's.
 GUARD = "bot.service.worker_guard"
+#: Imported by the fork server after everything else, so its workers keep sharing what it loaded.
+FREEZE = "bot.service.worker_freeze"
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -57,7 +60,7 @@ def _context() -> multiprocessing.context.BaseContext:
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
         # only heeded before the fork server first starts; the initializer imports them anyway
-        context.set_forkserver_preload(["__main__", GUARD, *_preload])
+        context.set_forkserver_preload(["__main__", GUARD, *_preload, FREEZE])
         return context
     return multiprocessing.get_context("spawn")
 

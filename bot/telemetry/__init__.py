@@ -6,11 +6,13 @@ It imports nothing of the bot's other packages.
 
     metrics     the Prometheus metric objects, in a registry of the bot's own
     context     the game, guild, user and command the work at hand is about
+    causes      what caused each request to Discord (a move, a reminder, a lobby…)
     logs        plain and JSON log lines, and the filter that keeps secrets out
 """
 from __future__ import annotations
 
+from bot.telemetry.causes import caused_by, request_cause
 from bot.telemetry.context import about, log_context
 from bot.telemetry.metrics import Metrics
 
-__all__ = ["Metrics", "about", "log_context"]
+__all__ = ["Metrics", "about", "caused_by", "log_context", "request_cause"]

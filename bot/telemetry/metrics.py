@@ -43,6 +43,16 @@ class Metrics:
         self.http_responses = Counter("alcazar_discord_http_responses",
                                       "Discord's HTTP responses (429s included), by status code, method and route",
                                       ["status", "method", "route"], registry=registry)
+        self.discord_requests = Counter(
+            "alcazar_discord_requests", "Requests sent to Discord (retries after a 429 included), by what caused them "
+            "and by bucket: Discord's global one, or exempt (interaction callbacks, webhooks)",
+            ["cause", "bucket"], registry=registry)
+        self.discord_rate_limited = Counter("alcazar_discord_rate_limited",
+                                            "Discord's 429 answers, by what caused the request", ["cause"],
+                                            registry=registry)
+        # The same counts as plain numbers, for tests and benches: (cause, bucket) -> requests.
+        self.requests_by_cause: dict[tuple[str, str], int] = {}
+        self.rate_limited_by_cause: dict[str, int] = {}
         self.games = Gauge("alcazar_games", "Games in the database, by status", ["status"], registry=registry)
         self.image_queue = Gauge("alcazar_image_queue",
                                  "Work handed to the worker processes (images, computer moves) and not yet done",
@@ -70,6 +80,15 @@ class Metrics:
 
     def http_response(self, status: int, method: str, route: str) -> None:
         self.http_responses.labels(str(status), method, route).inc()
+
+    def request_sent(self, cause: str, bucket: str) -> None:
+        """A request about to go to Discord, put down to ``cause``, in ``bucket`` (``global`` or ``exempt``)."""
+        self.discord_requests.labels(cause, bucket).inc()
+        self.requests_by_cause[cause, bucket] = self.requests_by_cause.get((cause, bucket), 0) + 1
+
+    def rate_limited(self, cause: str) -> None:
+        self.discord_rate_limited.labels(cause).inc()
+        self.rate_limited_by_cause[cause] = self.rate_limited_by_cause.get(cause, 0) + 1
 
     # -- read when asked for ----------------------------------------------------------------
     def count_games(self, by_status: Mapping[str, int]) -> None:

@@ -34,6 +34,10 @@ class RecordedRequest:
     #: the channel a public message went to
     channel_id: int | None = None
     kind: str = "other"    # "message", "edit", "interaction", "autocomplete", "commands", ...
+    #: Discord's global bucket ("global"), or outside it ("exempt": interaction callbacks, webhooks)
+    bucket: str = "global"
+    #: answered 429 by the rate limits (when they are on)
+    rate_limited: bool = False
 
     @property
     def is_public(self) -> bool:

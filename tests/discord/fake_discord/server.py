@@ -23,6 +23,7 @@ from typing import Any, Iterator
 from aiohttp import web
 
 from . import limits
+from .ratelimits import RateLimits, bucket_of
 from .gateway import GatewaySession, gateway_handler
 from .interactions import InteractionsMixin
 from .model import (
@@ -102,6 +103,8 @@ class FakeDiscord(InteractionsMixin):
         self.gateway_open.set()
         self.problems: list[str] = []      # limit violations and unknown routes, for the tests
         self.request_seen = asyncio.Event()
+        # Discord's rate limits: off unless a test or a bench turns them on (``limit_rates``).
+        self.rate_limits: RateLimits | None = None
         self.general = self.add_channel("general")
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -161,6 +164,15 @@ class FakeDiscord(InteractionsMixin):
         """
         self.failures.append(Failure(method, re.compile(path), status, code, message or f"HTTP {status}",
                                      times, retry_after, after_processing))
+
+    def limit_rates(self, **options: Any) -> RateLimits:
+        """Enforce Discord's rate limits from now on (``options`` go to :class:`RateLimits`: a clock, narrower limits)."""
+        self.rate_limits = RateLimits(**options)
+        return self.rate_limits
+
+    def served_in_global_bucket(self) -> list[float]:
+        """When each request the global bucket let through arrived (429s left out)."""
+        return [r.at for r in self.requests if r.bucket == "global" and not r.rate_limited]
 
     def guild_payload(self, guild: Guild | None = None) -> dict[str, Any]:
         return (guild or self.guild).payload(self.bot_user, [u for u in self.users.values()])
@@ -277,11 +289,19 @@ class FakeDiscord(InteractionsMixin):
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["path"]
         body, files = await self._read_body(request)
-        record = RecordedRequest(request.method, path, dict(request.query), body, files, time.monotonic())
+        record = RecordedRequest(request.method, path, dict(request.query), body, files, time.monotonic(),
+                                 bucket=bucket_of(path))
         self.requests.append(record)
         self.request_seen.set()
+        limit_headers: dict[str, str] = {}
         try:
             self._check_auth(request, path)
+            if self.rate_limits is not None:
+                verdict = self.rate_limits.admit(record.method, path)
+                if verdict.refused:
+                    record.status, record.rate_limited = 429, True
+                    return _json(verdict.body(), status=429, headers=verdict.headers)
+                limit_headers = verdict.headers
             failure = self._take_failure(record)
             if failure is not None and not failure.after_processing:
                 raise failure_error(failure)
@@ -291,13 +311,13 @@ class FakeDiscord(InteractionsMixin):
                 raise failure_error(failure)
         except DiscordError as error:
             record.status = error.status
-            return self._error_response(error)
+            return self._error_response(error, limit_headers)
         record.status = 200 if result is not None else 204
-        return _json(result) if result is not None else web.Response(status=204)
+        return _json(result, headers=limit_headers) if result is not None else web.Response(status=204, headers=limit_headers)
 
-    def _error_response(self, error: DiscordError) -> web.Response:
+    def _error_response(self, error: DiscordError, limit_headers: dict[str, str] | None = None) -> web.Response:
         body: dict[str, Any] = {"code": error.code, "message": error.message}
-        headers = {"Via": "1.1 google"}
+        headers = {**(limit_headers or {}), "Via": "1.1 google"}
         if error.status == 429:
             failure_retry = getattr(error, "retry_after", 0.05)
             body.update(retry_after=failure_retry, **{"global": False})

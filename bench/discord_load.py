@@ -1,0 +1,323 @@
+"""Moves per second within Discord's limits: the real bot against a fake Discord that enforces them.
+
+    .venv/bin/python bench/discord_load.py [--games 1000] [--channels 200] [--seconds 10]
+                                           [--rates 5,10,15,20,30,40,50] [--burst-rate 5]
+
+Discord lets a bot token make 50 requests a second in its global bucket
+(interaction callbacks and webhooks are outside it) and about 5 messages per
+5 s in a channel; the fake (``tests/discord/fake_discord``) answers 429s as
+Discord does once ``limit_rates()`` turns the limits on, and discord.py waits
+them out. ``--games`` games of both kinds (Alcazar with 2 to 5 players,
+Alcazar (1978)) are opened through the game service in ``--channels``
+channels (a game in each channel and the rest in threads of them, one game a
+place, as the bot allows) and announced as the bot announces a started game:
+board and hands (limits still off). Then, for each rate, moves arrive open
+loop, each a real ``/alcazar move`` from the player to move in a random idle
+game, for ``--seconds``; a move's time runs from its interaction to its new
+board stored by the fake (``move → board``). Rates step up until p99 move →
+board is over 2 s. Then every game's reminder is made due and one reminder
+round runs while moves still arrive at ``--burst-rate``.
+
+The last line is one JSON object: ``requests_per_move`` (by bucket and by
+cause, over all the rates), ``rate_limited_429s``, ``move_to_board_ms_p50`` /
+``_p99`` (at the highest rate within limits), ``max_moves_per_s_within_limits``
+(the highest rate with p99 ≤ 2 s), ``reminder_burst`` and ``cpu_ratio``
+(sustained moves per second over ``cpus / render time``, the CPU side, as
+``bench/load.py``). Budget: at least 40 moves/s; ``cpu_ratio`` at least 0.4.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT / "tests" / "discord"))
+
+from fake_discord import Channel, FakeDiscord, FakeUser  # noqa: E402
+from fake_discord.model import PUBLIC_THREAD  # noqa: E402
+from fake_discord.records import RecordedRequest  # noqa: E402
+from load import render_median  # noqa: E402
+
+from bot.config import Settings  # noqa: E402
+from bot.discord import AlcazarBot  # noqa: E402
+from bot.discord.announce import post_board, send_changed_hands  # noqa: E402
+from bot.service import Accepted, FakeClock, Refusal  # noqa: E402
+
+KINDS = [("alcazar", 2), ("alcazar", 3), ("alcazar", 4), ("alcazar", 5), ("alcazar1978", 2)]
+BUDGET_P99_MS = 2000.0
+PEOPLE = 60
+
+
+class TimedDiscord(FakeDiscord):
+    """The fake, telling the bench when a board (a channel message with a file) is stored."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.boards: dict[int, asyncio.Future[float]] = {}
+
+    def _create_message(self, record: RecordedRequest, channel_id: str) -> dict[str, Any]:
+        message = super()._create_message(record, channel_id)
+        waiting = self.boards.pop(int(channel_id), None)
+        if record.files and waiting is not None and not waiting.done():
+            waiting.set_result(time.monotonic())
+        return message
+
+    async def add_thread(self, parent: Channel, name: str) -> Channel:
+        """A thread of ``parent`` made by the bot earlier, which the bot's gateway hears of."""
+        thread = Channel(self.ids.next(), name, type=PUBLIC_THREAD, guild_id=parent.guild_id, parent_id=parent.id)
+        self.channels[thread.id] = thread
+        self.guild.channels.append(thread)
+        await self.dispatch("THREAD_CREATE", dict(thread.payload(), owner_id=str(self.bot_user.id), newly_created=True),
+                            guild_id=self.guild.id)
+        return thread
+
+
+@dataclass
+class Place:
+    """A game and where it is played."""
+
+    game_id: int
+    channel: Channel
+    busy: bool = False
+
+
+@dataclass
+class Step:
+    rate: float
+    move_ms: list[float] = field(default_factory=list)
+    sent: int = 0
+    failed: int = 0
+    seconds: float = 0.0
+    requests: dict[str, int] = field(default_factory=dict)
+    rate_limited: int = 0
+
+    def p(self, q: float) -> float | None:
+        ordered = sorted(self.move_ms)
+        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1) if ordered else None
+
+    @property
+    def within(self) -> bool:
+        p99 = self.p(0.99)
+        return p99 is not None and p99 <= BUDGET_P99_MS and not self.failed
+
+    def figures(self) -> dict[str, Any]:
+        return {"rate": self.rate, "moves": len(self.move_ms), "sent": self.sent, "failed": self.failed,
+                "done_per_s": round(len(self.move_ms) / self.seconds, 1) if self.seconds else 0.0,
+                "move_to_board_ms_p50": self.p(0.5), "move_to_board_ms_p99": self.p(0.99),
+                "requests": self.requests, "rate_limited_429s": self.rate_limited}
+
+
+async def open_places(bot: AlcazarBot, fake: TimedDiscord, games: int, channels: int,
+                      people: list[FakeUser], rng: random.Random) -> list[Place]:
+    """``games`` games, one per channel or thread, started and announced as the bot does."""
+    parents = [fake.add_channel(f"table-{n}") for n in range(channels)]
+    spots = parents + [await fake.add_thread(parents[n % channels], f"game-{n}") for n in range(games - channels)]
+    service = bot.service
+    places: list[Place] = []
+
+    async def open_one(index: int, spot: Channel) -> None:
+        kind, players = KINDS[index % len(KINDS)]
+        seated = rng.sample(people, players)
+        lobby = await service.create_lobby(fake.guild.id, spot.id, seated[0].id, kind, seed=index)
+        assert isinstance(lobby, Accepted), lobby
+        for person in seated[1:]:
+            await service.join(lobby.game.id, person.id)
+        started = await service.start(lobby.game.id, seated[0].id)
+        assert isinstance(started, Accepted), started
+        # As the lobby's Start does: the first board, then each player's hand by DM.
+        await post_board(bot, lobby.game.id, [])
+        await send_changed_hands(bot, started)
+        places.append(Place(lobby.game.id, spot))
+
+    batch = 20
+    for first in range(0, len(spots), batch):
+        await asyncio.gather(*(open_one(i, spot) for i, spot in enumerate(spots[first:first + batch], first)))
+    return places
+
+
+async def one_move(bot: AlcazarBot, fake: TimedDiscord, people: dict[int, FakeUser], place: Place,
+                   rng: random.Random, step: Step) -> None:
+    try:
+        game = await bot.service.game(place.game_id)
+        if isinstance(game, Refusal) or game.to_move_id is None:
+            return
+        player = people[game.to_move_id]
+        choices = await bot.service.legal_moves_for(place.game_id, player.id, limit=None)
+        board = asyncio.get_running_loop().create_future()
+        fake.boards[place.channel.id] = board
+        began = time.monotonic()
+        reply = await player.slash("move", notation=rng.choice(choices).notation, channel=place.channel)
+        if "Played" not in reply.text:
+            step.failed += 1
+            return
+        step.move_ms.append((await asyncio.wait_for(board, 60) - began) * 1000)
+    except Exception:  # noqa: BLE001 - counted: a move that fails makes its rate fail
+        step.failed += 1
+        logging.getLogger("bench").exception("a move failed")
+    finally:
+        place.busy = False
+
+
+def requests_since(bot: AlcazarBot, before: dict[tuple[str, str], int]) -> dict[str, int]:
+    now = bot.metrics.requests_by_cause
+    return {f"{cause}/{bucket}": n - before.get((cause, bucket), 0) for (cause, bucket), n in sorted(now.items())
+            if n - before.get((cause, bucket), 0)}
+
+
+async def run_rate(bot: AlcazarBot, fake: TimedDiscord, people: dict[int, FakeUser], places: list[Place],
+                   rate: float, seconds: float, rng: random.Random) -> Step:
+    loop = asyncio.get_running_loop()
+    step = Step(rate)
+    before = dict(bot.metrics.requests_by_cause)
+    refused_before = fake.rate_limits.refused if fake.rate_limits else 0
+    tasks = []
+    began = loop.time()
+    for i in range(int(rate * seconds)):
+        delay = began + i / rate - loop.time()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        idle = [p for p in places if not p.busy]
+        if not idle:
+            step.failed += 1
+            continue
+        place = rng.choice(idle)
+        place.busy = True
+        tasks.append(asyncio.create_task(one_move(bot, fake, people, place, rng, step)))
+        step.sent += 1
+    await asyncio.gather(*tasks)
+    step.seconds = loop.time() - began
+    step.requests = requests_since(bot, before)
+    step.rate_limited = (fake.rate_limits.refused if fake.rate_limits else 0) - refused_before
+    return step
+
+
+async def reminder_burst(bot: AlcazarBot, fake: TimedDiscord, people: dict[int, FakeUser], places: list[Place],
+                         clock: FakeClock, rate: float, rng: random.Random) -> dict[str, Any]:
+    """Every game's reminder due at once; one reminder round while moves arrive at ``rate``."""
+    clock.advance(hours=13)
+    due = len(await bot.service.due_reminders())
+    before = dict(bot.metrics.requests_by_cause)
+    sent_before = reminders_sent(bot)
+    began = time.monotonic()
+    round_task = asyncio.create_task(bot.reminders.run_once())
+    moves = Step(rate)
+    while not round_task.done():
+        step = await run_rate(bot, fake, people, places, rate, 2.0, rng)
+        moves.move_ms += step.move_ms
+        moves.sent += step.sent
+        moves.failed += step.failed
+    await round_task
+    took = time.monotonic() - began
+    return {"due": due, "sent": int(reminders_sent(bot) - sent_before),
+            "seconds": round(took, 1), "moves_meanwhile": len(moves.move_ms), "moves_failed": moves.failed,
+            "move_to_board_ms_p50": moves.p(0.5), "move_to_board_ms_p99": moves.p(0.99),
+            "requests": requests_since(bot, before)}
+
+
+def reminders_sent(bot: AlcazarBot) -> float:
+    return bot.metrics.registry.get_sample_value("alcazar_reminders_sent_total") or 0.0
+
+
+def per_move(steps: list[Step]) -> dict[str, Any]:
+    moves = sum(len(s.move_ms) for s in steps)
+    total: dict[str, int] = {}
+    for step in steps:
+        for key, n in step.requests.items():
+            total[key] = total.get(key, 0) + n
+    by_bucket: dict[str, float] = {}
+    by_cause: dict[str, float] = {}
+    for key, n in total.items():
+        cause, bucket = key.rsplit("/", 1)
+        by_bucket[bucket] = by_bucket.get(bucket, 0) + n
+        by_cause[key] = n
+    return {"moves": moves,
+            "by_bucket": {k: round(v / moves, 2) for k, v in sorted(by_bucket.items())} if moves else {},
+            "by_cause": {k: round(v / moves, 2) for k, v in sorted(by_cause.items())} if moves else {}}
+
+
+async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
+    rng = random.Random(17)
+    fake = TimedDiscord()
+    people = [fake.add_user(f"player-{n}") for n in range(PEOPLE)]
+    by_id = {p.id: p for p in people}
+    await fake.start()
+    clock = FakeClock()
+    settings = Settings(discord_token=fake.token, database_path=folder / "alcazar.sqlite3", dev_guild_id=fake.guild.id,
+                        api_base_url=fake.api_base, gateway_url=fake.gateway_url)
+    bot = AlcazarBot(settings, clock=clock, reminder_interval=None, guild_ready_timeout=0.05)
+    task = asyncio.create_task(bot.start(fake.token))
+    await asyncio.wait_for(bot.wait_until_ready(), 30)
+    try:
+        began = time.perf_counter()
+        places = await open_places(bot, fake, args.games, args.channels, people, rng)
+        setup_s = time.perf_counter() - began
+        print(f"{len(places)} games opened and announced in {setup_s:.1f} s", file=sys.stderr, flush=True)
+        await fake.settle(quiet=0.3, timeout=120)
+        fake.limit_rates()
+        steps: list[Step] = []
+        for rate in args.rates:
+            step = await run_rate(bot, fake, by_id, places, rate, args.seconds, rng)
+            steps.append(step)
+            print(json.dumps(step.figures()), file=sys.stderr, flush=True)
+            if not step.within:
+                break
+        burst = await reminder_burst(bot, fake, by_id, places, clock, args.burst_rate, rng)
+        print(json.dumps(burst), file=sys.stderr, flush=True)
+        assert fake.rate_limits is not None
+        refused = fake.rate_limits.refused
+        problems = fake.problems[:5]
+    finally:
+        await bot.close()
+        await asyncio.wait_for(task, 30)
+        await fake.stop()
+    render_ms = render_median()
+    within = [s for s in steps if s.within]
+    best = max(within, key=lambda s: s.rate) if within else None
+    sustained = best.rate if best else 0.0
+    return {
+        "requests_per_move": per_move(steps),
+        "rate_limited_429s": refused,
+        "move_to_board_ms_p50": best.p(0.5) if best else None,
+        "move_to_board_ms_p99": best.p(0.99) if best else None,
+        "max_moves_per_s_within_limits": sustained,
+        "reminder_burst": burst,
+        "cpu_ratio": round(sustained / ((os.cpu_count() or 1) / (render_ms / 1000)), 3),
+        "render_ms_median": round(render_ms, 2),
+        "games": len(places), "channels": args.channels, "setup_s": round(setup_s, 1), "cpus": os.cpu_count(),
+        "problems": problems,
+        "rates": [s.figures() for s in steps],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--channels", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=10.0, help="how long moves arrive at each rate")
+    parser.add_argument("--rates", type=lambda s: [float(r) for r in s.split(",")], default=[5, 10, 15, 20, 30, 40, 50])
+    parser.add_argument("--burst-rate", type=float, default=5.0, help="moves per second during the reminder burst")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.ERROR)
+    with tempfile.TemporaryDirectory() as folder:
+        result = asyncio.run(run(args, Path(folder)))
+    print(f"max moves/s with p99 move → board ≤ 2 s: {result['max_moves_per_s_within_limits']}; "
+          f"requests per move {result['requests_per_move']['by_bucket']}; 429s {result['rate_limited_429s']}; "
+          f"cpu ratio {result['cpu_ratio']}")
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

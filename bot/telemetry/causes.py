@@ -1,0 +1,60 @@
+"""What caused each request the bot sends Discord: a move, a reminder, a lobby, a DM…
+
+Discord's global bucket (50 requests a second per bot token) is the bot's
+ceiling at scale, so every request is put down to the work that made it.
+The cause is a ``contextvars`` value set where the work starts (an
+interaction's parsing, the reminder loop, a computer's turn, a deadline
+round) and read in one place, where discord.py sends requests
+(``bot.discord.monitor.http_trace``); the tasks a piece of work starts
+inherit its cause.
+"""
+from __future__ import annotations
+
+import contextlib
+from contextvars import ContextVar
+from typing import Iterator
+
+MOVE = "move"
+COMPUTER_MOVE = "computer move"
+REMINDER = "reminder"
+DEADLINE = "deadline"
+LOBBY = "lobby"
+HAND_DM = "hand DM"
+REPLY = "reply"
+START_UP = "start-up"
+
+CAUSES = (MOVE, COMPUTER_MOVE, REMINDER, DEADLINE, LOBBY, HAND_DM, REPLY, START_UP)
+
+#: Requests made outside any work that sets a cause come from logging in and syncing commands.
+_cause: ContextVar[str] = ContextVar("alcazar_request_cause", default=START_UP)
+
+#: A slash command or button (as ``about.interaction_command`` names it) that plays a move.
+_MOVE_COMMANDS = ("alcazar move", "az:choose:play", "az:play", "az:confirm:resign")
+_LOBBY_COMMANDS = ("alcazar new", "alcazar join", "alcazar leave", "alcazar start", "alcazar cancel",
+                   "az:lobby", "az:confirm:cancel")
+
+
+def request_cause() -> str:
+    """What the work at hand is, for the requests it sends."""
+    return _cause.get()
+
+
+@contextlib.contextmanager
+def caused_by(cause: str) -> Iterator[None]:
+    """Within the block (and the tasks it starts), requests are put down to ``cause``."""
+    token = _cause.set(cause)
+    try:
+        yield
+    finally:
+        _cause.reset(token)
+
+
+def cause_of_command(command: str | None) -> str:
+    """An interaction's cause from its command: a move, a lobby, or any other command's reply."""
+    if command is None:
+        return REPLY
+    if command.startswith(_MOVE_COMMANDS):
+        return MOVE
+    if command.startswith(_LOBBY_COMMANDS):
+        return LOBBY
+    return REPLY
