@@ -12,7 +12,7 @@ import pytest
 
 from bot.games import get_game
 from bot.service import Accepted, FakeClock, GameService, replay
-from bot.store import GameStatus, Snapshot, Store
+from bot.store import GameStatus, Snapshot, Store, open_store
 
 from .helpers import open_table
 
@@ -23,14 +23,14 @@ ROOT = Path(__file__).resolve().parents[2]
 async def test_restart_mid_game_then_play_to_the_end(
     db_path: Path, clock: FakeClock, kind: str, players: int, before: int
 ) -> None:
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     table = await open_table(GameService(store, clock), kind, players, seed=21)
     for _ in range(before):
         await table.play()
     version = table.last.game.version
     await store.close()
 
-    reopened = await Store.open(db_path)
+    reopened = await open_store(db_path)
     try:
         table.service = GameService(reopened, clock)       # empty cache: loads the snapshot
         info = await table.service.game(table.game_id)
@@ -70,7 +70,7 @@ async def test_the_move_log_and_the_seed_rebuild_the_game(
 async def test_a_missing_or_old_snapshot_is_rebuilt_from_the_log(
     db_path: Path, clock: FakeClock
 ) -> None:
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     table = await open_table(GameService(store, clock), "alcazar", 2, seed=5)
     for _ in range(8):
         await table.play()
@@ -87,10 +87,10 @@ async def test_a_missing_or_old_snapshot_is_rebuilt_from_the_log(
 KILLED_WRITER = textwrap.dedent("""
     import asyncio, os, signal, sys
     from bot.service import FakeClock, GameService
-    from bot.store import EntryKind, GameStatus, LogEntry, Store
+    from bot.store import EntryKind, GameStatus, LogEntry, Store, open_store
 
     async def main(path, game_id):
-        store = await Store.open(path)
+        store = await open_store(path)
         service = GameService(store, FakeClock())
         info = await service.game(game_id)
         [choice] = await service.legal_moves_for(game_id, info.to_move_id, limit=1)
@@ -111,7 +111,7 @@ KILLED_WRITER = textwrap.dedent("""
 async def test_a_writer_killed_mid_transaction_leaves_the_last_commit(
     db_path: Path, clock: FakeClock
 ) -> None:
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     table = await open_table(GameService(store, clock), "alcazar", 2, seed=8)
     await table.play()
     await store.close()
@@ -124,7 +124,7 @@ async def test_a_writer_killed_mid_transaction_leaves_the_last_commit(
     assert child.returncode == -9, child.stderr
     committed_version = int(child.stdout.strip())
 
-    reopened = await Store.open(db_path)
+    reopened = await open_store(db_path)
     try:
         service = GameService(reopened, clock)
         info = await service.game(table.game_id)
