@@ -12,6 +12,8 @@ import pytest
 
 from bot.games import get_game
 from bot.service import Accepted, FakeClock, GameService, replay
+from bot.service.live import history_words, opening, replay_log, stored_words
+from bot.service.replays import public_positions
 from bot.store import GameStatus, Snapshot, Store, open_store
 
 from .helpers import open_table
@@ -65,6 +67,36 @@ async def test_the_move_log_and_the_seed_rebuild_the_game(
     rebuilt = replay(engine, players, row.seed, row.settings["options"], entries)
     assert engine.to_dict(rebuilt) == json.loads(snapshot.state)
     assert engine.to_dict(rebuilt) == engine.to_dict(table.shadow)
+
+
+
+async def test_one_walk_of_the_log_gives_the_states_the_words_and_the_replay(
+    store: Store, service: GameService
+) -> None:
+    table = await open_table(service, "alcazar", 3, seed=33)
+    resigned = await service.resign(table.game_id, table.last.game.players[2])
+    assert isinstance(resigned, Accepted)
+    table.follow(resigned)
+    for _ in range(10):
+        await table.play()
+    async with store.read() as tx:
+        row = await tx.games.get(table.game_id)
+        entries = await tx.moves.entries(table.game_id)
+    engine = get_game("alcazar")
+    options = row.settings["options"]
+    start = opening(engine, 3, row.seed, options)
+    steps = list(replay_log(engine, start, entries, words_for={e.ply for e in entries}))
+    assert [step.entry for step in steps] == entries
+    assert steps[0].before is start
+    assert all(earlier.after is later.before for earlier, later in zip(steps, steps[1:]))
+    assert engine.to_dict(steps[-1].after) == engine.to_dict(table.shadow)
+    # The words made afresh are the words the log kept when the moves were played.
+    assert [stored_words(step.words) for step in steps] == [e.words for e in entries]
+    assert history_words(engine, 3, row.seed, options, entries, {entries[-1].ply}) == \
+        {entries[-1].ply: steps[-1].words}
+    log = [(e.kind.value, e.seat, e.notation) for e in entries]
+    views = public_positions("alcazar", 3, row.seed, options, log, None)
+    assert views == [engine.view(start, None)] + [engine.view(step.after, None) for step in steps]
 
 
 async def test_a_missing_or_old_snapshot_is_rebuilt_from_the_log(
