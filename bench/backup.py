@@ -29,7 +29,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.service import Accepted, FakeClock, GameInfo, GameService  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.store import Store, open_store  # noqa: E402
 
 PLAYED_GAMES = 24          # played through the service; the rest are copies of them
 MOVES_PER_GAME = 60
@@ -98,7 +98,7 @@ def multiply(database: Path, games: int) -> None:
 
 async def build(database: Path, games: int) -> list[int]:
     """The database of ``games`` games; the ids of a few played ones still in play."""
-    store = await Store.open(database)
+    store = await open_store(database)
     service = GameService(store, FakeClock())
     rng = random.Random(7)
     ids = []
@@ -138,7 +138,7 @@ def lag_figures(name: str, lags: list[float]) -> dict[str, float]:
 
 
 async def measure(database: Path, folder: Path, game_ids: list[int]) -> dict[str, Any]:
-    store = await Store.open(database)
+    store = await open_store(database)
     service = GameService(store, FakeClock())
     rng = random.Random(11)
     live = []

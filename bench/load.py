@@ -49,7 +49,7 @@ from render import positions  # noqa: E402
 
 from bot.discord import images  # noqa: E402
 from bot.service import Accepted, BoardView, FakeClock, GameService  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.store import open_store  # noqa: E402
 from renderer import alcazar  # noqa: E402
 
 KINDS = [("alcazar", 2), ("alcazar", 3), ("alcazar", 4), ("alcazar", 5), ("alcazar1978", 2)]
@@ -209,7 +209,7 @@ def rss_mb(pid: int | str = "self", field: str = "Rss:") -> float:
 
 async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     rng = random.Random(13)
-    store = await Store.open(folder / "load.sqlite3")
+    store = await open_store(folder / "load.sqlite3")
     service = GameService(store, FakeClock())
     images.start_images()
     try:

@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.games import get_game  # noqa: E402
 from bot.service import Accepted, FakeClock, GameService, MovePlayed  # noqa: E402
-from bot.store import EntryKind, Store  # noqa: E402
+from bot.store import EntryKind, open_store  # noqa: E402
 from bot.store.postgres import placeholders, postgres_ddl, throwaway_schema  # noqa: E402
 
 BUDGET_RATIO = 3.0
@@ -110,10 +110,10 @@ class Bare:
 
 async def run(moves: int, folder: Path, database_url: str | None = None) -> dict[str, Any]:
     if database_url is None:
-        store = await Store.open(folder / "bench.sqlite3")
+        store = await open_store(folder / "bench.sqlite3")
         bare = await Bare.sqlite(folder)
     else:
-        store = await Store.open(database_url)
+        store = await open_store(database_url)
         bare = await Bare.postgres(database_url)
     service = GameService(store, FakeClock())
 

@@ -64,7 +64,7 @@ class Settings:
 
     @property
     def database(self) -> str | Path:
-        """What ``Store.open`` takes: the PostgreSQL URL when set, else the SQLite file."""
+        """What ``open_store`` takes: the PostgreSQL URL when set, else the SQLite file."""
         return self.database_url or self.database_path
 
     @property

@@ -138,3 +138,11 @@ def test_the_engines_and_the_messages_import_without_circles(package: str) -> No
     a message is made into text by the renderer, which ``Msg`` never imports."""
     circle = a_circle(package_graph(package))
     assert circle is None, " → ".join(circle or [])
+
+
+@pytest.mark.parametrize("package", sorted(str(path.parent.relative_to(ROOT))
+                                           for path in (ROOT / "bot").rglob("__init__.py")))
+def test_no_package_of_the_bot_imports_in_a_circle(package: str) -> None:
+    """The backends build on ``bot.store.base`` and ``open_store`` picks one, so the store opens without a circle."""
+    circle = a_circle(package_graph(package))
+    assert circle is None, " → ".join(circle or [])

@@ -12,7 +12,7 @@ from service.helpers import open_table
 from bot.config import load_settings
 from bot.maintenance import backup
 from bot.service import FakeClock, GameService
-from bot.store import Store
+from bot.store import open_store
 from bot.store.pg_backup import find_tool
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,7 +27,7 @@ def maintenance(cwd: Path, *arguments: str, **environment: str) -> subprocess.Co
 
 async def test_backup_and_restore_as_commands_say_what_they_did(tmp_path: Path) -> None:
     database = tmp_path / "data" / "alcazar.sqlite3"
-    store = await Store.open(database)
+    store = await open_store(database)
     table = await open_table(GameService(store, FakeClock()), "alcazar1978", 2)
     await table.play()
 
@@ -90,7 +90,7 @@ def test_without_pg_dump_backup_prints_the_command_to_run(tmp_path: Path, capsys
 
 async def test_with_postgresql_backup_runs_pg_dump_into_a_file_pg_restore_reads(
         tmp_path: Path, postgres_database: str) -> None:  # noqa: F811
-    store = await Store.open(postgres_database)
+    store = await open_store(postgres_database)
     try:
         await open_table(GameService(store, FakeClock()), "alcazar1978", 2)
     finally:

@@ -36,7 +36,7 @@ from bot.discord.standings import computer_label
 from bot.discord.translator import CatalogTranslator
 from bot.i18n import ENGLISH, language_of, t
 from bot.service import BackupSchedule, Clock, GameInfo, GameService, StoreUnavailable, SystemClock
-from bot.store import Store
+from bot.store import Store, open_store
 from bot.telemetry import Metrics
 
 log = logging.getLogger(__name__)
@@ -102,7 +102,7 @@ class AlcazarBot(discord.AutoShardedClient):
             # gateway address from the answer and pass by a gateway proxy (DISCORD_GATEWAY_URL).
             self.shard_count, _, _ = await self.http.get_bot_gateway()
         self.gateway_watch.expect(self.shard_ids or range(self.shard_count))
-        self.store = await Store.open(self.settings.database)
+        self.store = await open_store(self.settings.database)
         self._service = GameService(self.store, self.clock, cache_size=self.settings.game_cache_size,
                                     think_scale=self._think_scale, process_name=self.process_name,
                                     metrics=self.metrics)

@@ -1,6 +1,6 @@
 """The game service: sessions, turns, undo, reminders and deadlines (no Discord).
 
-    store = await Store.open(path)
+    store = await open_store(path)
     service = GameService(store, SystemClock())
 
     r = await service.create_lobby(guild_id, channel_id, host_id, "alcazar", {"deadline_hours": 48})

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Container, Iterable, Iterator, Sequence
 
 from bot.games import AnyEngine
 from bot.games.common import GameError, MoveDescription, Outcome
@@ -177,19 +177,52 @@ def restore(engine: AnyEngine, snapshot: str, players: int) -> tuple[Any, tuple[
     return state, hands_of(engine, state, players)
 
 
+@dataclass(frozen=True)
+class ReplayStep:
+    """One line of a game's log as it is replayed: the state before and after it, and its words
+    (made afresh from the notation, when they were asked for)."""
+
+    before: Any
+    entry: LogEntry
+    after: Any
+    words: Msg | None = None
+
+
+def opening(engine: AnyEngine, players: int, seed: int, options: dict[str, Any]) -> Any:
+    """The state a game starts from, before its first log line."""
+    return engine.new_game(players=players, seed=seed, options=options)
+
+
+def replay_log(engine: AnyEngine, state: Any, entries: Iterable[LogEntry],
+               words_for: Container[int] = frozenset()) -> Iterator[ReplayStep]:
+    """Walk the log from ``state`` (a game's ``opening``), one step per line; a line whose ply is in
+    ``words_for`` carries its words, described from the state before it."""
+    for entry in entries:
+        words: Msg | None = None
+        if entry.kind is EntryKind.SKIP:
+            if entry.ply in words_for:
+                words = skip_words(engine, entry.seat)
+            after = engine.skip(state)
+        elif entry.kind is EntryKind.RETIRE:
+            if entry.ply in words_for:
+                words = retire_words(engine, entry.seat)
+            after = engine.retire(state, entry.seat)
+        else:
+            if entry.ply in words_for:
+                words = engine.describe_move(state, engine.parse_move(state, entry.notation))
+            after = engine.play(state, entry.notation)
+        yield ReplayStep(state, entry, after, words)
+        state = after
+
+
 def replay(
     engine: AnyEngine, players: int, seed: int, options: dict[str, Any],
     entries: Sequence[LogEntry],
 ) -> Any:
     """Rebuild a game from its seed and its move log (the snapshot is never needed)."""
-    state = engine.new_game(players=players, seed=seed, options=options)
-    for entry in entries:
-        if entry.kind is EntryKind.SKIP:
-            state = engine.skip(state)
-        elif entry.kind is EntryKind.RETIRE:
-            state = engine.retire(state, entry.seat)
-        else:
-            state = engine.play(state, entry.notation)
+    state = opening(engine, players, seed, options)
+    for step in replay_log(engine, state, entries):
+        state = step.after
     return state
 
 
@@ -202,22 +235,8 @@ def history_words(
     The log's notation is replayed from the seed, so every game (those logged
     before moves had messages too) reads in the reader's language.
     """
-    state = engine.new_game(players=players, seed=seed, options=options)
-    words: dict[int, Msg] = {}
-    for entry in entries:
-        if entry.kind is EntryKind.SKIP:
-            if entry.ply in wanted:
-                words[entry.ply] = skip_words(engine, entry.seat)
-            state = engine.skip(state)
-        elif entry.kind is EntryKind.RETIRE:
-            if entry.ply in wanted:
-                words[entry.ply] = retire_words(engine, entry.seat)
-            state = engine.retire(state, entry.seat)
-        else:
-            if entry.ply in wanted:
-                words[entry.ply] = engine.describe_move(state, engine.parse_move(state, entry.notation))
-            state = engine.play(state, entry.notation)
-    return words
+    steps = replay_log(engine, opening(engine, players, seed, options), entries, words_for=wanted)
+    return {step.entry.ply: step.words for step in steps if step.words is not None}
 
 
 def rebuild(

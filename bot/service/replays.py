@@ -10,12 +10,13 @@ from typing import Any, Sequence
 
 from bot.games import get_game
 from bot.service.base import info_of
+from bot.service.live import opening, replay_log
 from bot.service.queries import QueryOperations
 from bot.i18n import Msg
 from bot.service.results import GameInfo, HistoryLine, Reason, Refusal
 from bot.service.settings import GameSettings
 from bot.service.workers import in_process
-from bot.store import EntryKind, GameStatus
+from bot.store import EntryKind, GameStatus, LogEntry
 from renderer.replay import animation
 
 #: What a replay may weigh at most (Discord takes 10 MB per file from a bot).
@@ -30,16 +31,11 @@ def public_positions(kind: str, players: int, seed: int, options: dict[str, Any]
     a missed deadline ends a game whose engine state is not over by itself).
     """
     engine = get_game(kind)
-    state = engine.new_game(players=players, seed=seed, options=options)
+    state = opening(engine, players, seed, options)
+    entries = (LogEntry(ply, seat, EntryKind(line_kind), notation, "", False, 0.0)
+               for ply, (line_kind, seat, notation) in enumerate(log, start=1))
     views = [engine.view(state, None)]
-    for line_kind, seat, notation in log:
-        if line_kind == EntryKind.SKIP.value:
-            state = engine.skip(state)
-        elif line_kind == EntryKind.RETIRE.value:
-            state = engine.retire(state, seat)
-        else:
-            state = engine.play(state, notation)
-        views.append(engine.view(state, None))
+    views.extend(engine.view(step.after, None) for step in replay_log(engine, state, entries))
     if outcome is not None:
         views[-1] = dict(views[-1], outcome=outcome)
     return views

@@ -4,7 +4,7 @@ SQLite in one file (aiosqlite) by default; PostgreSQL (psycopg 3 with its
 pool) for a ``postgresql://`` URL, shared by several bot processes. Both
 offer the same interface:
 
-    store = await Store.open("local/alcazar.sqlite3")    # or "postgresql://…"
+    store = await open_store("local/alcazar.sqlite3")    # or "postgresql://…"
     async with store.write() as tx:                  # one transaction
         game = await tx.games.create_lobby(...)
         await tx.seats.add(game.id, user_id, now)
@@ -43,7 +43,8 @@ from bot.store.records import (
     Snapshot,
 )
 from bot.store.schema import SCHEMA_VERSION, SchemaTooNew
-from bot.store.store import SqliteStore, Store, Tx, is_database_url
+from bot.store.base import Store, Tx, is_database_url
+from bot.store.store import SqliteStore, open_store
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -69,4 +70,5 @@ __all__ = [
     "StoreUnavailable",
     "Tx",
     "is_database_url",
+    "open_store",
 ]

@@ -38,7 +38,7 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 from bot.store.claims import PostgresClaimRepo
 from bot.store.db import Availability, IntegrityError, Problem, Rows, StoreUnavailable
 from bot.store.schema import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, split_statements
-from bot.store.store import Store, Tx, outage_edge
+from bot.store.base import Store, Tx, outage_edge
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """The game database and its transactions, on SQLite or PostgreSQL.
 
-``Store.open(target)`` opens a SQLite file for a path and PostgreSQL for a
+``open_store(target)`` opens a SQLite file for a path and PostgreSQL for a
 ``postgresql://`` URL; both give the same interface, and nothing above the
 store knows which one it is, except ``shared``: whether other processes may
 change the database too (PostgreSQL), so that what a process remembers of a
@@ -21,128 +21,27 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from abc import ABC, abstractmethod
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import AsyncIterator, Callable
+from typing import AsyncIterator
 
 import aiosqlite
 
-from bot.store.backup import BackupError, BackupSummary, backup_sqlite, newest_backup_time
-from bot.store.claims import ClaimRepo
-from bot.store.db import Availability, Db, SqliteDb, StoreUnavailable, sqlite_problem
-from bot.store.games import GameRepo, ResultRepo, SeatRepo
-from bot.store.languages import LanguageRepo
+from bot.store.backup import BackupSummary, backup_sqlite, newest_backup_time
+from bot.store.base import Store, Tx, is_database_url, outage_edge
+from bot.store.db import Availability, SqliteDb, sqlite_problem
 from bot.store.lockfile import DatabaseLock, hold_shared
-from bot.store.log import MoveLog, SnapshotRepo
-from bot.store.messages import PostedMessageRepo
-from bot.store.players import AwayRepo, QuietRepo
-from bot.store.questions import QuestionRepo
-from bot.store.ratings import RatingRepo
-from bot.store.reminders import DmNoteRepo, MuteRepo, ReminderRepo
 from bot.store.schema import apply_migrations
 
-POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
+async def open_store(target: str | Path) -> Store:
+    """Open (creating and migrating when needed) a SQLite file, or the PostgreSQL database of a URL."""
+    if is_database_url(target):
+        # Imported here so that a bot on SQLite never loads psycopg; the backend imports only the base.
+        from bot.store.postgres import PostgresStore
 
-class Tx:
-    """The repositories, bound to one connection for one read or transaction."""
-
-    def __init__(self, conn: Db, claims: type[ClaimRepo] = ClaimRepo) -> None:
-        self.db = conn   # plain SQL, for checks and tests; the repositories are the interface
-        self.games = GameRepo(conn)
-        self.seats = SeatRepo(conn)
-        self.results = ResultRepo(conn)
-        self.moves = MoveLog(conn)
-        self.snapshots = SnapshotRepo(conn)
-        self.reminders = ReminderRepo(conn)
-        self.mutes = MuteRepo(conn)
-        self.questions = QuestionRepo(conn)
-        self.dm_notes = DmNoteRepo(conn)
-        self.claims = claims(conn)
-        self.messages = PostedMessageRepo(conn)
-        self.languages = LanguageRepo(conn)
-        self.ratings = RatingRepo(conn)
-        self.away = AwayRepo(conn)
-        self.quiet = QuietRepo(conn)
-
-
-def is_database_url(target: str | Path) -> bool:
-    """Whether ``target`` names a PostgreSQL database rather than a SQLite file."""
-    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
-
-
-class Store(ABC):
-    """The game database. Open with ``await Store.open(path_or_url)``; close with ``await close()``.
-
-    ``async with store.read() as tx`` runs queries; ``async with store.write() as tx``
-    runs one transaction (committed when the block ends, rolled back on any
-    exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
-    ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``questions``,
-    ``dm_notes``, ``claims``, ``messages``, ``languages``, ``ratings``, ``away``,
-    ``quiet``.
-    """
-
-    #: Other processes may change the database meanwhile (several bot processes, one PostgreSQL).
-    shared: bool = False
-    #: The last outage, if the store is in one (set up by each backend).
-    availability: Availability
-
-    @classmethod
-    async def open(cls, target: str | Path) -> Store:
-        """Open (creating and migrating when needed) a SQLite file, or the PostgreSQL database of a URL."""
-        if is_database_url(target):
-            from bot.store.postgres import PostgresStore
-
-            return await PostgresStore.connect(str(target))
-        return await SqliteStore.connect(Path(target))
-
-    @abstractmethod
-    def read(self) -> AbstractAsyncContextManager[Tx]:
-        """Queries outside a transaction (each statement sees the last commit)."""
-
-    @abstractmethod
-    def write(self) -> AbstractAsyncContextManager[Tx]:
-        """One transaction: committed when the block ends, rolled back when it raises."""
-
-    @abstractmethod
-    async def close(self) -> None:
-        """Close the connection(s); the store cannot be used after."""
-
-    @abstractmethod
-    async def schema_version(self) -> int:
-        """The number of the last migration applied."""
-
-    async def ping(self) -> None:
-        """One trivial query (``SELECT 1``): raises when the database does not answer (closed, gone, broken)."""
-        async with self.read() as tx:
-            cursor = await tx.db.execute("SELECT 1")
-            if await cursor.fetchone() is None:
-                raise RuntimeError("SELECT 1 returned no row")
-    async def backup(self, folder: Path, *, keep: int, now: float) -> BackupSummary:
-        """A checked copy of the database in ``folder``, keeping the newest ``keep``; ``BackupError`` if not."""
-        raise BackupError("The bot backs up only its SQLite file; back up PostgreSQL with "
-                          "python3 manage.py backup (pg_dump).")
-
-    def newest_backup_time(self, folder: Path) -> float | None:
-        """When the newest backup in ``folder`` was made, or None."""
-        return None
-
-
-@asynccontextmanager
-async def outage_edge(availability: Availability, problem_of: Callable[[BaseException], StoreUnavailable | None],
-                      *, writes: bool) -> AsyncIterator[None]:
-    """Around one read or transaction (``writes``): a driver's failure that ``problem_of`` knows
-    becomes ``StoreUnavailable``; a success may end an outage."""
-    try:
-        yield
-    except Exception as error:
-        unavailable = problem_of(error)
-        if unavailable is None:
-            raise
-        availability.failed(unavailable)
-        raise unavailable from error
-    availability.worked(wrote=writes)
+        return await PostgresStore.connect(str(target))
+    return await SqliteStore.connect(Path(target))
 
 
 def _prepare(path: str) -> None:

@@ -1,6 +1,6 @@
 """A look at a game database without changing it: its schema version and its live games.
 
-``manage.py check`` asks this before the bot starts. ``Store.open`` would
+``manage.py check`` asks this before the bot starts. ``open_store`` would
 migrate an older database (and create a missing one); a survey only reads,
 so it can say what starting the bot *would* do.
 """
@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.store.postgres import DatabaseUnavailable, without_password
 from bot.store.schema import SCHEMA_VERSION
-from bot.store.store import is_database_url
+from bot.store.base import is_database_url
 
 #: Every schema version has had these columns (migration 1 made them).
 LIVE_GAMES = "SELECT id, guild_id, channel_id, status FROM games WHERE status IN ('lobby', 'active') ORDER BY id"

@@ -15,7 +15,7 @@ from bot.check.__main__ import main
 from bot.check.findings import Finding, exit_code, report
 from bot.check.run import check
 from bot.config import SETUP_HELP, Settings
-from bot.store import SCHEMA_VERSION, GameStatus, Store
+from bot.store import SCHEMA_VERSION, GameStatus, open_store
 from bot.store.schema import MIGRATIONS, split_statements
 
 
@@ -25,7 +25,7 @@ def settings_for(fake: FakeDiscord, database_path: Path, token: str | None = Non
 
 async def live_game(database_path: Path, channel: Channel, *, status: str = "active") -> int:
     """A game in ``channel``, a lobby or (started) active, as the service leaves it in the database."""
-    store = await Store.open(database_path)
+    store = await open_store(database_path)
     try:
         async with store.write() as tx:
             assert channel.guild_id is not None

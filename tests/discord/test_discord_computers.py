@@ -212,8 +212,8 @@ async def test_a_restart_resumes_the_computer_whose_turn_was_pending(fake: FakeD
 
 
 async def _version(database_path: Path, game_id: int) -> int:
-    from bot.store import Store
-    store = await Store.open(database_path)
+    from bot.store import open_store
+    store = await open_store(database_path)
     try:
         async with store.read() as tx:
             row = await tx.games.get(game_id)

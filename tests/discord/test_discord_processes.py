@@ -23,7 +23,7 @@ from fake_discord import Channel, FakeDiscord, FakeUser
 from fake_discord.gateway import GatewaySession
 
 from bot.service import GameService, Refusal
-from bot.store import Store
+from bot.store import open_store
 
 ROOT = Path(__file__).resolve().parents[2]
 LAUNCHER = Path(__file__).with_name("bot_process.py")
@@ -179,7 +179,7 @@ async def test_two_processes_on_two_shards_share_the_games(
     clock = SharedClock(tmp_path / "clock")
     first = BotProcess(fake, postgres_database, 0, clock, tmp_path)
     second = BotProcess(fake, postgres_database, 1, clock, tmp_path)
-    store = await Store.open(postgres_database)
+    store = await open_store(postgres_database)
     try:
         sessions = await asyncio.gather(first.start(), second.start())
         assert [s.shard_id for s in sessions] == [0, 1]

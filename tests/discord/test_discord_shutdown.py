@@ -18,7 +18,7 @@ import pytest
 from fake_discord import FakeDiscord
 
 from bot.service import GameService
-from bot.store import Store
+from bot.store import open_store
 
 ROOT = Path(__file__).resolve().parents[2]
 LAUNCHER = Path(__file__).with_name("bot_process.py")
@@ -80,7 +80,7 @@ async def play_a_move(fake: FakeDiscord, database_path: Path) -> None:
     await bob.click(lobby.message, "Join")
     started = await alice.click(lobby.message, "Start")
     assert started.buttons == [], started
-    store = await Store.open(database_path)
+    store = await open_store(database_path)
     try:
         service = GameService(store)
         game = await service.game_in_channel(fake.general.id)

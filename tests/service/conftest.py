@@ -7,7 +7,7 @@ import pytest
 from db_backends import database, postgres_database, summarise_skipped_postgres  # noqa: F401  (fixtures)
 
 from bot.service import FakeClock, GameService
-from bot.store import Store
+from bot.store import Store, open_store
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 async def store(db_path: str | Path):
-    opened = await Store.open(db_path)
+    opened = await open_store(db_path)
     yield opened
     await opened.close()
 

@@ -13,7 +13,7 @@ from bot.service import (
 )
 from bot.service.computers import computer_level, computer_name, is_computer
 from bot.service.workers import shutdown_workers
-from bot.store import GameStatus, Store
+from bot.store import GameStatus, Store, open_store
 
 from .helpers import HOST, refused
 
@@ -147,7 +147,7 @@ async def test_a_claimed_turn_is_not_thought_about_twice_until_its_lease_runs_ou
 
 
 async def test_a_restart_resumes_a_computer_whose_turn_is_pending(db_path: Path, clock: FakeClock) -> None:
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     service = GameService(store, clock, think_scale=SCALE)
     game_id = await _lobby(service, "alcazar")
     await service.add_computer(game_id, HOST, "normal")
@@ -157,7 +157,7 @@ async def test_a_restart_resumes_a_computer_whose_turn_is_pending(db_path: Path,
     result = await _until_a_computer_is_to_move(service, started)
     await store.close()                      # the bot stops before the computer played
 
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     try:
         restarted = GameService(store, clock, think_scale=SCALE)
         [due] = await restarted.computer_turns_due()

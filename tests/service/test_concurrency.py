@@ -4,7 +4,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.service import Accepted, FakeClock, GameService, Reason, Refusal
-from bot.store import Store
+from bot.store import Store, open_store
 
 from .helpers import open_table
 
@@ -48,7 +48,7 @@ async def test_two_processes_on_one_file_the_version_check_decides(
     the database's ``UPDATE … WHERE version = ?`` refuses the one that is late."""
     table = await open_table(service, "alcazar1978", 2)
     game = table.last.game
-    other_store = await Store.open(db_path)
+    other_store = await open_store(db_path)
     try:
         other = GameService(other_store, clock)
         assert (await other.board_view(game.id)).game.version == game.version   # warm its cache
@@ -82,7 +82,7 @@ async def test_different_games_move_concurrently(service: GameService) -> None:
 async def test_two_processes_playing_one_game_alternately_are_never_refused_as_stale(
         service: GameService, db_path) -> None:
     """Each service caches the game; the other one's moves make that copy old, not the player's board."""
-    other_store = await Store.open(db_path)
+    other_store = await open_store(db_path)
     try:
         other = GameService(other_store, FakeClock())
         table = await open_table(service, "alcazar", 2)

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.service import Accepted, FakeClock, GameService, Reason, Refusal
-from bot.store import Store
+from bot.store import Store, open_store
 
 from .helpers import HOST, open_table, refused
 
@@ -50,7 +50,7 @@ async def test_a_refusal_quotes_a_long_move_once_and_shortly(service: GameServic
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.text(max_size=80))
 async def test_any_text_played_is_a_move_or_a_refusal(tmp_path: Path, text: str) -> None:
-    store = await Store.open(tmp_path / f"h{abs(hash(text))}.sqlite3")
+    store = await open_store(tmp_path / f"h{abs(hash(text))}.sqlite3")
     try:
         service = GameService(store, FakeClock())
         table = await open_table(service, "alcazar", 3)

@@ -14,14 +14,14 @@ import pytest
 
 from bot.service import Accepted, ComputerToMove, FakeClock, GameService, StoreProblem, StoreUnavailable
 from bot.service.workers import shutdown_workers
-from bot.store import Store
+from bot.store import Store, open_store
 
 from .helpers import HOST, open_table
 
 
 @pytest.fixture
 async def sqlite_store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "games.sqlite3")
+    opened = await open_store(tmp_path / "games.sqlite3")
     yield opened
     await opened.close()
 

@@ -16,14 +16,14 @@ import pytest
 
 from bot.service import Accepted, FakeClock, GameService, Reason, Refusal
 from bot.service import lobby as lobby_module
-from bot.store import GameStatus, Store
+from bot.store import GameStatus, open_store
 
 from .helpers import open_table, refused
 
 
 @asynccontextmanager
 async def processes(database: str | Path, clock: FakeClock, count: int = 2) -> AsyncIterator[list[GameService]]:
-    stores = [await Store.open(database) for _ in range(count)]
+    stores = [await open_store(database) for _ in range(count)]
     try:
         yield [GameService(store, clock, process_name=f"bot-{i}") for i, store in enumerate(stores)]
     finally:

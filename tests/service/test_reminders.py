@@ -6,7 +6,7 @@ from pathlib import Path
 from bot.service import (
     Accepted, FakeClock, GameOver, GameService, MovePlayed, Reason, Reminder, TurnChanged,
 )
-from bot.store import EntryKind, GameStatus, Store
+from bot.store import EntryKind, GameStatus, Store, open_store
 
 from .helpers import open_table, refused
 
@@ -85,12 +85,12 @@ async def test_acting_clears_the_reminders(service: GameService, clock: FakeCloc
 
 
 async def test_reminders_survive_a_restart(db_path: Path, clock: FakeClock) -> None:
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     await open_table(GameService(store, clock), "alcazar", 2)
     clock.advance(hours=12)
     assert [r.number for r in await send_due(GameService(store, clock))] == [1]
     await store.close()
-    reopened = await Store.open(db_path)
+    reopened = await open_store(db_path)
     try:
         service = GameService(reopened, clock)
         assert await service.due_reminders() == []          # not fired twice
@@ -152,9 +152,9 @@ async def test_deadline_alcazar_skips_the_late_player(service: GameService, cloc
 
 async def test_the_closed_dm_note_is_recorded_once_per_player_and_game(db_path) -> None:
     from bot.service import FakeClock, GameService
-    from bot.store import Store
+    from bot.store import open_store
 
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     service = GameService(store, FakeClock())
     lobby = await service.create_lobby(1, 10, 100, "alcazar1978")
     game_id = lobby.game.id
@@ -162,7 +162,7 @@ async def test_the_closed_dm_note_is_recorded_once_per_player_and_game(db_path) 
     assert await service.note_dms_closed(game_id, 100) is False
     assert await service.note_dms_closed(game_id, 200) is True
     await store.close()
-    reopened = await Store.open(db_path)
+    reopened = await open_store(db_path)
     assert await GameService(reopened, FakeClock()).note_dms_closed(game_id, 100) is False
     await reopened.close()
 

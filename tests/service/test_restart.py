@@ -12,7 +12,9 @@ import pytest
 
 from bot.games import get_game
 from bot.service import Accepted, FakeClock, GameService, replay
-from bot.store import GameStatus, Snapshot, Store
+from bot.service.live import history_words, opening, replay_log, stored_words
+from bot.service.replays import public_positions
+from bot.store import GameStatus, Snapshot, Store, open_store
 
 from .helpers import open_table
 
@@ -23,14 +25,14 @@ ROOT = Path(__file__).resolve().parents[2]
 async def test_restart_mid_game_then_play_to_the_end(
     db_path: Path, clock: FakeClock, kind: str, players: int, before: int
 ) -> None:
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     table = await open_table(GameService(store, clock), kind, players, seed=21)
     for _ in range(before):
         await table.play()
     version = table.last.game.version
     await store.close()
 
-    reopened = await Store.open(db_path)
+    reopened = await open_store(db_path)
     try:
         table.service = GameService(reopened, clock)       # empty cache: loads the snapshot
         info = await table.service.game(table.game_id)
@@ -67,10 +69,40 @@ async def test_the_move_log_and_the_seed_rebuild_the_game(
     assert engine.to_dict(rebuilt) == engine.to_dict(table.shadow)
 
 
+
+async def test_one_walk_of_the_log_gives_the_states_the_words_and_the_replay(
+    store: Store, service: GameService
+) -> None:
+    table = await open_table(service, "alcazar", 3, seed=33)
+    resigned = await service.resign(table.game_id, table.last.game.players[2])
+    assert isinstance(resigned, Accepted)
+    table.follow(resigned)
+    for _ in range(10):
+        await table.play()
+    async with store.read() as tx:
+        row = await tx.games.get(table.game_id)
+        entries = await tx.moves.entries(table.game_id)
+    engine = get_game("alcazar")
+    options = row.settings["options"]
+    start = opening(engine, 3, row.seed, options)
+    steps = list(replay_log(engine, start, entries, words_for={e.ply for e in entries}))
+    assert [step.entry for step in steps] == entries
+    assert steps[0].before is start
+    assert all(earlier.after is later.before for earlier, later in zip(steps, steps[1:]))
+    assert engine.to_dict(steps[-1].after) == engine.to_dict(table.shadow)
+    # The words made afresh are the words the log kept when the moves were played.
+    assert [stored_words(step.words) for step in steps] == [e.words for e in entries]
+    assert history_words(engine, 3, row.seed, options, entries, {entries[-1].ply}) == \
+        {entries[-1].ply: steps[-1].words}
+    log = [(e.kind.value, e.seat, e.notation) for e in entries]
+    views = public_positions("alcazar", 3, row.seed, options, log, None)
+    assert views == [engine.view(start, None)] + [engine.view(step.after, None) for step in steps]
+
+
 async def test_a_missing_or_old_snapshot_is_rebuilt_from_the_log(
     db_path: Path, clock: FakeClock
 ) -> None:
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     table = await open_table(GameService(store, clock), "alcazar", 2, seed=5)
     for _ in range(8):
         await table.play()
@@ -87,10 +119,10 @@ async def test_a_missing_or_old_snapshot_is_rebuilt_from_the_log(
 KILLED_WRITER = textwrap.dedent("""
     import asyncio, os, signal, sys
     from bot.service import FakeClock, GameService
-    from bot.store import EntryKind, GameStatus, LogEntry, Store
+    from bot.store import EntryKind, GameStatus, LogEntry, Store, open_store
 
     async def main(path, game_id):
-        store = await Store.open(path)
+        store = await open_store(path)
         service = GameService(store, FakeClock())
         info = await service.game(game_id)
         [choice] = await service.legal_moves_for(game_id, info.to_move_id, limit=1)
@@ -111,7 +143,7 @@ KILLED_WRITER = textwrap.dedent("""
 async def test_a_writer_killed_mid_transaction_leaves_the_last_commit(
     db_path: Path, clock: FakeClock
 ) -> None:
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     table = await open_table(GameService(store, clock), "alcazar", 2, seed=8)
     await table.play()
     await store.close()
@@ -124,7 +156,7 @@ async def test_a_writer_killed_mid_transaction_leaves_the_last_commit(
     assert child.returncode == -9, child.stderr
     committed_version = int(child.stdout.strip())
 
-    reopened = await Store.open(db_path)
+    reopened = await open_store(db_path)
     try:
         service = GameService(reopened, clock)
         info = await service.game(table.game_id)

@@ -7,12 +7,12 @@ from typing import AsyncIterator
 import pytest
 from db_backends import database, postgres_database, summarise_skipped_postgres  # noqa: F401  (fixtures)
 
-from bot.store import Store
+from bot.store import Store, open_store
 
 
 @pytest.fixture
 async def store(database: str | Path) -> AsyncIterator[Store]:  # noqa: F811
-    opened = await Store.open(database)
+    opened = await open_store(database)
     yield opened
     await opened.close()
 

@@ -11,7 +11,7 @@ import pytest
 from service.helpers import Table, open_table
 
 from bot.service import BackupSchedule, FakeClock, GameService, MovePlayed
-from bot.store import SCHEMA_VERSION, BackupError, GameStatus, Store
+from bot.store import SCHEMA_VERSION, BackupError, GameStatus, open_store
 from bot.store.backup import (
     backup_sqlite, check_copy, prune, restore_sqlite, stamp_time, stamped_files, utc_text,
 )
@@ -35,7 +35,7 @@ async def play_and_note(table: Table, acknowledged: set[tuple[int, int]]) -> Non
 async def test_a_backup_taken_during_a_stream_of_moves_holds_every_move_acknowledged_before_it(
         tmp_path: Path) -> None:
     database, folder = tmp_path / "alcazar.sqlite3", tmp_path / "backups"
-    store = await Store.open(database)
+    store = await open_store(database)
     service = GameService(store, FakeClock())
     tables = [await open_table(service, "alcazar1978", 2, seed=seed, channel_id=500 + seed) for seed in range(6)]
     acknowledged: set[tuple[int, int]] = set()
@@ -82,7 +82,7 @@ async def test_a_backup_taken_during_a_stream_of_moves_holds_every_move_acknowle
 async def test_restore_is_refused_while_a_store_holds_the_file_then_puts_the_backup_in_place(tmp_path: Path) -> None:
     database, folder = tmp_path / "alcazar.sqlite3", tmp_path / "backups"
     clock = FakeClock()
-    store = await Store.open(database)
+    store = await open_store(database)
     service = GameService(store, clock)
     table = await open_table(service, "alcazar1978", 2)
     await table.play()
@@ -108,7 +108,7 @@ async def test_restore_is_refused_while_a_store_holds_the_file_then_puts_the_bac
     assert len(live_moves(database)) == 2
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("alcazar.sqlite3")) == \
         ["alcazar.sqlite3", "alcazar.sqlite3.lock", restored.replaced.name]
-    reopened = await Store.open(database)
+    reopened = await open_store(database)
     try:
         assert await reopened.schema_version() == SCHEMA_VERSION
     finally:
@@ -118,7 +118,7 @@ async def test_restore_is_refused_while_a_store_holds_the_file_then_puts_the_bac
 async def test_a_replaced_database_keeps_what_only_its_wal_held(tmp_path: Path) -> None:
     """A bot that died leaves moves in the -wal; they go aside with the file, not away with the -wal."""
     live, crashed = tmp_path / "live" / "alcazar.sqlite3", tmp_path / "crashed" / "alcazar.sqlite3"
-    store = await Store.open(live)
+    store = await open_store(live)
     table = await open_table(GameService(store, FakeClock()), "alcazar1978", 2)
     for _ in range(4):
         await table.play()
@@ -139,7 +139,7 @@ async def test_a_replaced_database_keeps_what_only_its_wal_held(tmp_path: Path) 
 
 async def test_restore_refuses_a_file_that_is_no_good_and_keeps_the_database(tmp_path: Path) -> None:
     database = tmp_path / "alcazar.sqlite3"
-    store = await Store.open(database)
+    store = await open_store(database)
     await open_table(GameService(store, FakeClock()), "alcazar1978", 2)
     good = await store.backup(tmp_path / "backups", keep=7, now=1_800_000_000.0)
     await store.close()
@@ -173,7 +173,7 @@ async def test_restore_refuses_a_file_that_is_no_good_and_keeps_the_database(tmp
 
 async def test_backups_are_named_by_utc_time_and_only_the_newest_are_kept(tmp_path: Path) -> None:
     database, folder = tmp_path / "alcazar.sqlite3", tmp_path / "backups"
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         folder.mkdir()
         (folder / "notes.txt").write_text("kept: not a backup")
@@ -196,7 +196,7 @@ async def test_backups_are_named_by_utc_time_and_only_the_newest_are_kept(tmp_pa
 
 async def test_several_stores_of_one_process_share_the_file_and_restore_waits_for_both(tmp_path: Path) -> None:
     database = tmp_path / "alcazar.sqlite3"
-    first, second = await Store.open(database), await Store.open(database)
+    first, second = await open_store(database), await open_store(database)
     try:
         await open_table(GameService(first, FakeClock()), "alcazar1978", 2, channel_id=1)
         await open_table(GameService(second, FakeClock()), "alcazar1978", 2, channel_id=2)
@@ -215,7 +215,7 @@ async def test_the_schedule_backs_up_every_n_hours_and_survives_a_failure(tmp_pa
                                                                          caplog: pytest.LogCaptureFixture) -> None:
     database, folder = tmp_path / "alcazar.sqlite3", tmp_path / "backups"
     clock = FakeClock()
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         schedule = BackupSchedule(store, clock, folder, every_hours=6, keep=2)
         assert await schedule.run_once() is None, "the first backup is due six hours after the start"

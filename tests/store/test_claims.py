@@ -4,7 +4,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.store import Store
+from bot.store import Store, open_store
 
 
 async def _game(store: Store) -> int:
@@ -55,7 +55,7 @@ async def test_newer_work_replaces_the_row_and_older_work_is_refused(store: Stor
 
 async def test_racing_claims_from_two_connections_one_wins(database: str | Path) -> None:
     """Two stores on one database (two processes): of many simultaneous claims exactly one wins."""
-    first, second = await Store.open(database), await Store.open(database)
+    first, second = await open_store(database), await open_store(database)
     try:
         game = await _game(first)
         for number in range(1, 6):

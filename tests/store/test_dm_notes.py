@@ -4,7 +4,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from bot.store import SCHEMA_VERSION, Store
+from bot.store import SCHEMA_VERSION, Store, open_store
 
 
 async def _lobby(store: Store, channel_id: int) -> int:
@@ -16,7 +16,7 @@ async def _lobby(store: Store, channel_id: int) -> int:
 
 async def test_a_note_is_recorded_once_per_game_and_player_and_survives_a_reopen(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         first, second = await _lobby(store, 10), await _lobby(store, 11)
         async with store.write() as tx:
@@ -26,7 +26,7 @@ async def test_a_note_is_recorded_once_per_game_and_player_and_survives_a_reopen
             assert await tx.dm_notes.note_once(second, 42, 203.0) is True
     finally:
         await store.close()
-    reopened = await Store.open(path)
+    reopened = await open_store(path)
     try:
         async with reopened.write() as tx:
             assert await tx.dm_notes.note_once(first, 42, 300.0) is False
@@ -44,7 +44,7 @@ async def test_a_version_2_database_gains_the_notes_table(tmp_path: Path) -> Non
             conn.execute(statement)
     conn.execute("PRAGMA user_version = 2")
     conn.close()
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         assert await store.schema_version() == SCHEMA_VERSION
         game = await _lobby(store, 12)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.store import GameStatus, Store
+from bot.store import GameStatus, Store, open_store
 
 
 async def test_games_are_counted_by_status(store: Store) -> None:
@@ -20,7 +20,7 @@ async def test_games_are_counted_by_status(store: Store) -> None:
 
 
 async def test_ping_answers_while_open_and_raises_once_closed(database: object) -> None:
-    store = await Store.open(database)  # type: ignore[arg-type]
+    store = await open_store(database)  # type: ignore[arg-type]
     await store.ping()
     await store.close()
     with pytest.raises(Exception):

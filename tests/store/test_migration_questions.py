@@ -11,7 +11,7 @@ import psycopg
 from service.helpers import open_table
 
 from bot.service import Accepted, FakeClock, GameOver, GameService
-from bot.store import SCHEMA_VERSION, GameStatus, QuestionRow, Store
+from bot.store import SCHEMA_VERSION, GameStatus, QuestionRow, open_store
 from bot.store.postgres import migrate, placeholders
 from bot.store.schema import MIGRATIONS, split_statements
 
@@ -22,7 +22,7 @@ GAME_TABLES = ("games", "seats", "moves", "snapshots")
 
 async def _played_games(source: Path) -> tuple[dict[str, Any], list[Statement]]:
     """Three Alcazar (1978) games played through today's service, and the rows that hold them."""
-    store = await Store.open(source)
+    store = await open_store(source)
     try:
         service = GameService(store, FakeClock())
         voided, asked, passed = [await open_table(service, "alcazar1978", 2, channel_id=c) for c in (501, 502, 503)]
@@ -103,7 +103,7 @@ async def test_only_current_questions_and_claims_are_carried_over(database: str 
     await _write_schema_8(database, rows + _questions_of_schema_8(games))
     voided, asked, passed = games["voided"], games["asked"], games["passed"]
     offered_by, asked_by = _other(voided, games["movers"]["voided"]), games["movers"]["asked"]
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         assert await store.schema_version() == SCHEMA_VERSION
         async with store.read() as tx:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from outages import PrivateServer, fill_file, private_postgres  # noqa: F401  (fixture)
 
-from bot.store import GameStatus, Problem, Store, StoreUnavailable
+from bot.store import GameStatus, Problem, Store, StoreUnavailable, open_store
 from bot.store import postgres as postgres_store
 
 
@@ -35,7 +35,7 @@ async def _languages(store: Store) -> dict[int, str]:
 
 async def test_a_full_sqlite_file_refuses_the_whole_transaction_and_takes_writes_again_when_there_is_room(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    store = await Store.open(tmp_path / "games.sqlite3")
+    store = await open_store(tmp_path / "games.sqlite3")
     try:
         await _lobby(store, 10)
         pages = await asyncio.to_thread(fill_file, tmp_path / "games.sqlite3")
@@ -63,7 +63,7 @@ async def test_a_full_sqlite_file_refuses_the_whole_transaction_and_takes_writes
 
 
 async def test_a_read_only_sqlite_file_is_unavailable_for_writes_and_still_read(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "games.sqlite3")
+    store = await open_store(tmp_path / "games.sqlite3")
     try:
         game_id = await _lobby(store, 10)
         async with store.read() as tx:
@@ -90,7 +90,7 @@ async def test_postgres_going_away_mid_transaction_and_for_longer_than_the_pool_
     attempt up: the store still finds the server again, in seconds, without being opened anew."""
     caplog.set_level(logging.INFO, logger="bot.store")
     monkeypatch.setattr(postgres_store, "RECONNECT_TIMEOUT", 2.0)
-    store = await Store.open(private_postgres.url)
+    store = await open_store(private_postgres.url)
     try:
         game_id = await _lobby(store, 10)
         with pytest.raises(StoreUnavailable) as raised:

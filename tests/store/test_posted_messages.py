@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.store import PostedMessageRow, Store
+from bot.store import PostedMessageRow, Store, open_store
 
 
 async def _lobby(store: Store, channel_id: int) -> int:
@@ -15,7 +15,7 @@ async def _lobby(store: Store, channel_id: int) -> int:
 
 async def test_one_message_per_role_and_user_replaced_on_put_and_kept_across_a_reopen(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         game = await _lobby(store, 10)
         async with store.write() as tx:
@@ -28,7 +28,7 @@ async def test_one_message_per_role_and_user_replaced_on_put_and_kept_across_a_r
             assert (await tx.messages.get(game, "lobby")) is None
     finally:
         await store.close()
-    reopened = await Store.open(path)
+    reopened = await open_store(path)
     try:
         async with reopened.write() as tx:
             hand = await tx.messages.get(game, "hand", 42)

@@ -6,7 +6,7 @@ import asyncio
 import psycopg
 import pytest
 
-from bot.store import SCHEMA_VERSION, GameStatus, SchemaTooNew, StaleVersion, Store
+from bot.store import SCHEMA_VERSION, GameStatus, SchemaTooNew, StaleVersion, Store, open_store
 from bot.store.postgres import postgres_ddl
 from bot.store.schema import MIGRATIONS
 
@@ -21,7 +21,7 @@ def test_sqlite_types_become_postgres_types() -> None:
 
 
 async def test_discord_ids_seeds_and_times_keep_every_bit(postgres_database: str) -> None:
-    store = await Store.open(postgres_database)
+    store = await open_store(postgres_database)
     try:
         big = (1 << 63) - 1
         async with store.write() as tx:
@@ -35,7 +35,7 @@ async def test_discord_ids_seeds_and_times_keep_every_bit(postgres_database: str
 
 
 async def test_processes_starting_together_migrate_once(postgres_database: str) -> None:
-    stores = await asyncio.gather(*(Store.open(postgres_database) for _ in range(4)))
+    stores = await asyncio.gather(*(open_store(postgres_database) for _ in range(4)))
     try:
         assert [await s.schema_version() for s in stores] == [SCHEMA_VERSION] * 4
         async with stores[0].read() as tx:
@@ -47,15 +47,15 @@ async def test_processes_starting_together_migrate_once(postgres_database: str) 
 
 
 async def test_a_database_from_a_newer_bot_is_refused(postgres_database: str) -> None:
-    await (await Store.open(postgres_database)).close()
+    await (await open_store(postgres_database)).close()
     async with await psycopg.AsyncConnection.connect(postgres_database, autocommit=True) as conn:
         await conn.execute("UPDATE schema_version SET version = %s", (SCHEMA_VERSION + 1,))
     with pytest.raises(SchemaTooNew, match="schema version"):
-        await Store.open(postgres_database)
+        await open_store(postgres_database)
 
 
 async def test_every_migration_runs_on_postgres(postgres_database: str) -> None:
-    store = await Store.open(postgres_database)
+    store = await open_store(postgres_database)
     try:
         async with store.read() as tx:
             cursor = await tx.db.execute(
@@ -71,7 +71,7 @@ async def test_every_migration_runs_on_postgres(postgres_database: str) -> None:
 
 async def test_two_connections_advancing_one_game_the_version_check_decides(postgres_database: str) -> None:
     """The second writer waits for the first's row lock, then finds the version moved on."""
-    first, second = await Store.open(postgres_database), await Store.open(postgres_database)
+    first, second = await open_store(postgres_database), await open_store(postgres_database)
     try:
         async with first.write() as tx:
             game = await tx.games.create_lobby(guild_id=1, channel_id=2, kind="alcazar1978", host_id=3,
@@ -97,7 +97,7 @@ async def test_an_unreachable_server_is_named_without_the_password(tmp_path) -> 
 
     url = f"postgresql://alcazar:hunter2@/alcazar?host={tmp_path}"   # no server listens there
     with pytest.raises(DatabaseUnavailable) as failure:
-        await Store.open(url)
+        await open_store(url)
     message = str(failure.value)
     assert "Cannot connect to the PostgreSQL database" in message and str(tmp_path) in message
     assert "hunter2" not in message and "alcazar:***@" in message

@@ -18,6 +18,7 @@ from bot.store import (
     Snapshot,
     StaleVersion,
     Store,
+    open_store,
 )
 
 
@@ -37,7 +38,7 @@ def entry(ply: int, seat: int = 0, notation: str = "a4-b4") -> LogEntry:
 
 
 async def test_open_creates_wal_file_with_foreign_keys_and_latest_schema(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "sub" / "games.sqlite3")
+    store = await open_store(tmp_path / "sub" / "games.sqlite3")
     try:
         assert (tmp_path / "sub" / "games.sqlite3").exists()
         assert await store.pragma("journal_mode") == "wal"
@@ -49,10 +50,10 @@ async def test_open_creates_wal_file_with_foreign_keys_and_latest_schema(tmp_pat
 
 async def test_reopening_keeps_data_and_does_not_migrate_again(database: str | Path) -> None:
     path = database
-    first = await Store.open(path)
+    first = await open_store(path)
     game = await new_lobby(first)
     await first.close()
-    second = await Store.open(path)
+    second = await open_store(path)
     try:
         async with second.read() as tx:
             again = await tx.games.get(game.id)
@@ -68,12 +69,12 @@ async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     conn.close()
     with pytest.raises(SchemaTooNew, match="schema version"):
-        await Store.open(path)
+        await open_store(path)
 
 
 async def test_migration_starts_from_user_version(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
-    await (await Store.open(path)).close()
+    await (await open_store(path)).close()
     conn = sqlite3.connect(path)
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     conn.close()
@@ -220,7 +221,7 @@ async def test_a_version_1_database_is_migrated_keeping_its_games(tmp_path: Path
     conn.execute("INSERT INTO games (guild_id, channel_id, kind, status, host_id, settings, seed,"
                  " created_at, updated_at) VALUES (1, 2, 'alcazar1978', 'lobby', 3, '{}', 4, 0, 0)")
     conn.close()
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         assert await store.schema_version() == SCHEMA_VERSION
         async with store.read() as tx:
@@ -253,7 +254,7 @@ async def test_open_questions_and_computer_claims_are_carried_over(tmp_path: Pat
     conn.execute("INSERT INTO draw_offers VALUES (3, 4, 5, 51.0)")
     conn.execute("INSERT INTO computer_claims VALUES (2, 9, 95.0)")
     conn.close()
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         async with store.read() as tx:
             assert await tx.questions.get(1) == QuestionRow(1, "undo", 3, 7, 70.0, (4,))

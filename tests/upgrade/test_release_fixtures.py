@@ -30,7 +30,7 @@ from bot.service import FakeClock, GameService, Refusal
 from bot.service import live as engine_work
 from bot.service.settings import GameSettings
 from bot.service.workers import shutdown_workers
-from bot.store import GameStatus, Store
+from bot.store import GameStatus, Store, open_store
 
 from .fixtures import RELEASES, Release, database_of, seeded_fake, todays_bot
 
@@ -108,7 +108,7 @@ def plain(value: Any) -> Any:
 async def test_positions_histories_and_settings_are_as_the_release_left_them(
         release: Release, backend: str, database: str | Path) -> None:
     facts = release.expected
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         service = GameService(store, FakeClock(start=facts["release_now"]))
         for name, game in facts["games"].items():
@@ -179,7 +179,7 @@ async def test_a_void_undo_request_does_not_hide_the_draw_offer_made_after_it(
     """The case of the bug: an undo request, a move that made it void, then a draw offer."""
     game = release.expected["games"]["1978-void-undo-then-draw"]
     assert game["question"] is not None and game["question"]["question"] == "draw"
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         async with store.read() as tx:
             question = await tx.questions.get(game["id"])
@@ -426,7 +426,7 @@ def _vote_did(question: str, vote: str, version: int, reply: Reply, before: dict
 async def test_every_running_game_plays_on_to_its_end(release: Release, backend: str,
                                                       database: str | Path) -> None:
     facts = release.expected
-    store = await Store.open(database)
+    store = await open_store(database)
     rng = random.Random(7)
     try:
         service = GameService(store, FakeClock(start=facts["release_now"]), think_scale=THINK_SCALE)
