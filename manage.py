@@ -94,7 +94,7 @@ def main(argv: list[str]) -> int:
         paths = [arg if arg.startswith("-") else str(Path(arg).resolve()) for arg in rest]
         return subprocess.call([python, "-m", "bot.maintenance", command, *paths], cwd=ROOT)
     if command == "demo":
-        return subprocess.call([python, "-m", "renderer.demo", *rest], cwd=ROOT)
+        return subprocess.call([python, "-m", "bot.demo", *rest], cwd=ROOT)
     return subprocess.call([python, "-m", "pytest", *rest], cwd=ROOT)
 
 

@@ -2,11 +2,13 @@
 
 Imports are read from the source (``ast``), at any depth: an import inside a
 function still ties two modules together, it only hides the tie until run
-time. Imports under ``if TYPE_CHECKING:`` are for annotations and do not count.
+time. Imports under ``if TYPE_CHECKING:`` are for annotations and do not count for the
+layers below the edge; the Discord layer may not reach past the service even there.
 """
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,7 @@ FORBIDDEN = {
     "bot/tournament": ("bot.games.alcazar", "bot.games.alcazar1978", "bot.service", "bot.store", "bot.discord",
                        "bot.ai", "bot.config", "renderer", "discord", "aiosqlite", "psycopg", "PIL", "asyncio"),
     "bot/ai": ("bot.service", "bot.store", "bot.discord", "renderer", "discord", "aiosqlite", "psycopg", "PIL"),
+    # Pure drawing: ``manage.py demo``, which plays games (computers among them) to draw them, is ``bot/demo.py``.
     "renderer": ("bot.service", "bot.store", "bot.discord", "bot.ai", "discord", "aiosqlite", "psycopg"),
     "bot/store": ("bot.service", "bot.discord", "bot.ai", "renderer", "discord"),
     "bot/service": ("bot.discord", "discord"),
@@ -32,18 +35,14 @@ FORBIDDEN = {
     "bot/check": ("bot.service", "bot.games", "bot.ai", "renderer", "aiosqlite", "psycopg", "sqlite3"),
 }
 
-#: Scripts kept beside a layer that drive several layers: ``manage.py demo`` plays games to draw them.
-TOOLS = {"renderer/demo.py"}
-
-
-def imported_modules(path: Path) -> set[str]:
-    """The modules ``path`` imports, absolute names, leaving out ``if TYPE_CHECKING:`` blocks."""
+def imported_modules(path: Path, annotations: bool = False) -> set[str]:
+    """The modules ``path`` imports, absolute names, leaving out ``if TYPE_CHECKING:`` blocks unless ``annotations``."""
     package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
     found: set[str] = set()
 
     class Imports(ast.NodeVisitor):
         def visit_If(self, node: ast.If) -> None:
-            if isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            if not annotations and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
                 self.generic_visit(ast.Module(body=node.orelse, type_ignores=[]))
                 return
             self.generic_visit(node)
@@ -72,10 +71,42 @@ def within(module: str, package: str) -> bool:
 @pytest.mark.parametrize("layer", sorted(FORBIDDEN))
 def test_each_layer_imports_only_the_layers_below_it(layer: str) -> None:
     wrong = [(str(path.relative_to(ROOT)), module)
-             for path in sorted((ROOT / layer).rglob("*.py")) if str(path.relative_to(ROOT)) not in TOOLS
+             for path in sorted((ROOT / layer).rglob("*.py"))
              for module in sorted(imported_modules(path))
              if any(within(module, banned) for banned in FORBIDDEN[layer])]
     assert wrong == [], wrong
+
+
+#: What the Discord layer may import: the service's package API (``bot/service/__init__.py``, not its modules), the
+#: messages, the settings and the telemetry (metrics and log context, a cross-cutting package below every layer),
+#: discord.py with aiohttp (and its ``yarl`` URLs), the standard library, and itself.
+DISCORD_MAY_IMPORT = ("bot.discord", "bot.i18n", "bot.config", "bot.telemetry", "discord", "aiohttp", "yarl")
+
+
+def allowed_at_the_edge(module: str) -> bool:
+    if module == "bot.service":
+        return True
+    if within(module, "bot.service"):
+        # ``from bot.service import GameInfo`` reads as ``bot.service.GameInfo``: only the service's modules are barred.
+        first = module.split(".")[2]
+        return not ((ROOT / "bot" / "service" / f"{first}.py").exists() or (ROOT / "bot" / "service" / first).is_dir())
+    top = module.split(".")[0]
+    return top in sys.stdlib_module_names or top == "__future__" or any(within(module, m) for m in DISCORD_MAY_IMPORT)
+
+
+def test_the_discord_layer_imports_only_the_service_and_the_messages() -> None:
+    """Statuses, entry kinds, colours, levels and pictures come to the edge through ``bot.service``."""
+    wrong = [(str(path.relative_to(ROOT)), module)
+             for path in sorted((ROOT / "bot" / "discord").rglob("*.py"))
+             for module in sorted(imported_modules(path, annotations=True)) if not allowed_at_the_edge(module)]
+    assert wrong == [], wrong
+
+
+def test_the_edge_rule_tells_the_service_api_from_its_modules() -> None:
+    assert allowed_at_the_edge("bot.service") and allowed_at_the_edge("bot.service.GameInfo")
+    assert not allowed_at_the_edge("bot.service.workers") and not allowed_at_the_edge("bot.store")
+    assert not allowed_at_the_edge("renderer.drawing") and not allowed_at_the_edge("bot.games")
+    assert allowed_at_the_edge("asyncio") and allowed_at_the_edge("bot.telemetry.context")
 
 
 def discord_layer_graph() -> dict[str, set[str]]:

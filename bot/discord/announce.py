@@ -22,8 +22,9 @@ from bot.discord.standings import mention, pinging, result_lines, standing_line,
 from bot.discord.style import move_words
 from bot.discord.texts import CONTENT_LIMIT, clip
 from bot.i18n import t
-from bot.service import Accepted, GameInfo, GameOver, HandsChanged, MovePlayed, Refusal, StoreUnavailable
-from bot.store import EntryKind, GameStatus
+from bot.service import (
+    Accepted, EntryKind, GameInfo, GameOver, GameStatus, HandsChanged, MovePlayed, Refusal, StoreUnavailable,
+)
 from bot.telemetry import caused_by
 from bot.telemetry.causes import HAND_DM
 

@@ -14,8 +14,7 @@ from bot.discord.lobby import settings_text
 from bot.discord.replies import Refused, defer, guarded, private_language, send
 from bot.discord.texts import CHOICE_NAME_LIMIT, COLOUR, EMBED_DESCRIPTION_LIMIT, clip
 from bot.i18n import Msg, t
-from bot.service import GameInfo, HistoryLine, Refusal
-from bot.store import GameStatus
+from bot.service import GameInfo, GameStatus, HistoryLine, Refusal
 
 if TYPE_CHECKING:
     from bot.discord.client import AlcazarBot

@@ -26,8 +26,7 @@ from bot.i18n import Msg
 from bot.service import MoveChoice
 
 if TYPE_CHECKING:
-    from bot.games.alcazar import AlcazarMoveParts, NobleStep, Place
-    from bot.games.alcazar1978 import Alcazar1978MoveParts
+    from bot.service import Alcazar1978MoveParts, AlcazarMoveParts, NobleStep, Place
 
 PAGE_SIZE = 25          # Discord's limit of options in one select menu
 DIGEST_LENGTH = 10      # base32 characters of a sha256: 50 bits, against a few thousand moves at most

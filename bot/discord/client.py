@@ -35,8 +35,7 @@ from bot.discord.replies import answer_failure
 from bot.discord.standings import computer_label
 from bot.discord.translator import CatalogTranslator
 from bot.i18n import ENGLISH, language_of, t
-from bot.service import BackupSchedule, Clock, GameInfo, GameService, StoreUnavailable, SystemClock
-from bot.store import Store, open_store
+from bot.service import BackupSchedule, Clock, GameInfo, GameService, Store, StoreUnavailable, SystemClock, open_store
 from bot.telemetry import Metrics
 
 log = logging.getLogger(__name__)

@@ -11,8 +11,7 @@ import discord
 
 from bot.discord.replies import Refused
 from bot.i18n import Msg
-from bot.service import Accepted, GameInfo, GameService, Refusal
-from bot.store import GameStatus
+from bot.service import Accepted, GameInfo, GameService, GameStatus, Refusal
 from bot.telemetry.context import set_about
 
 if TYPE_CHECKING:

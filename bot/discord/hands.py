@@ -19,8 +19,7 @@ import discord
 from bot.discord import images
 from bot.discord.standings import mention, pinging, real, signed_real
 from bot.i18n import t
-from bot.service import BoardView, GameInfo, Refusal
-from bot.store import PostedMessageRow
+from bot.service import BoardView, GameInfo, PostedMessage, Refusal
 
 if TYPE_CHECKING:
     from bot.discord.client import AlcazarBot
@@ -118,7 +117,7 @@ async def send_hand_by_dm(bot: AlcazarBot, game: GameInfo, user_id: int) -> bool
     return True
 
 
-async def _edit_hand(bot: AlcazarBot, stored: PostedMessageRow, content: str, png: bytes, lang: str) -> bool:
+async def _edit_hand(bot: AlcazarBot, stored: PostedMessage, content: str, png: bytes, lang: str) -> bool:
     """Edit the hand DM in place; False when it is gone or Discord will not edit it (a new DM follows)."""
     message = bot.get_partial_messageable(stored.channel_id, type=discord.ChannelType.private) \
         .get_partial_message(stored.message_id)

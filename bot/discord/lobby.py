@@ -13,7 +13,6 @@ from typing import Any, Coroutine
 import discord
 from discord import ui
 
-from bot.ai import LEVELS
 from bot.discord.announce import publish, retire_board, retire_question
 from bot.discord.buttons import ConfirmButton
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, require_guild
@@ -21,10 +20,8 @@ from bot.discord.hands import DMS_CLOSED
 from bot.discord.replies import Refused, defer, defer_update, edit_source, guarded, private_language, send
 from bot.discord.standings import mention
 from bot.discord.texts import COLOUR
-from bot.games import get_game
 from bot.i18n import ENGLISH, Msg, language_of, t
-from bot.service import GameInfo, Reason, Refusal
-from bot.store import GameStatus
+from bot.service import LEVELS, GameInfo, GameStatus, Reason, Refusal, game_rules
 
 log = logging.getLogger(__name__)
 
@@ -32,9 +29,9 @@ log = logging.getLogger(__name__)
 def lobby_embed(game: GameInfo, note: str | Msg | None = None) -> discord.Embed:
     """The lobby, in the game's language."""
     lang = game.settings.language
-    engine = get_game(game.kind)
-    wanted = Msg("players.exactly", count=engine.MIN_PLAYERS) if engine.MIN_PLAYERS == engine.MAX_PLAYERS else \
-        Msg("players.range", low=engine.MIN_PLAYERS, high=engine.MAX_PLAYERS)
+    rules = game_rules(game.kind)
+    wanted = Msg("players.exactly", count=rules.min_players) if rules.min_players == rules.max_players else \
+        Msg("players.range", low=rules.min_players, high=rules.max_players)
     embed = discord.Embed(title=t(lang, "lobby.title", title=game.title), colour=COLOUR,
                           description=t(lang, "lobby.description", host=mention(game.host_id), wanted=wanted))
     players = "\n".join(f"{i + 1}. {mention(u, lang)}" for i, u in enumerate(game.players)) or t(lang, "lobby.nobody")
@@ -54,7 +51,7 @@ def settings_text(game: GameInfo, lang: str) -> str:
     deadline = t(lang, "settings.no_deadline") if s.deadline_hours is None else \
         t(lang, "settings.deadline_hours", hours=s.deadline_hours)
     # The house rules with their defaults, so a 1978 lobby shows the threefold rule before anyone sets it.
-    rules = {**get_game(game.kind).DEFAULT_OPTIONS, **s.options}
+    rules = {**game_rules(game.kind).default_options, **s.options}
     options = ", ".join(t(lang, "settings.house_rule", rule=Msg(f"option.{k}"),
                           value=t(lang, "settings.on" if v is True else "settings.off") if isinstance(v, bool) else v)
                         for k, v in rules.items())
@@ -101,10 +98,10 @@ async def open_lobby(interaction: discord.Interaction, kind: str, changes: dict[
     bot.remember_name(interaction.user)
     # Public posts speak the server's language; the host can change it in /alcazar settings.
     changes = {"language": language_of(interaction.guild_locale), **changes}
-    engine = get_game(kind)
-    if len(computers) + 1 > engine.MAX_PLAYERS:
-        raise Refused(Msg("lobby.too_many_computers", title=engine.TITLE, players=engine.MAX_PLAYERS,
-                          count=engine.MAX_PLAYERS - 1))
+    rules = game_rules(kind)
+    if len(computers) + 1 > rules.max_players:
+        raise Refused(Msg("lobby.too_many_computers", title=rules.title, players=rules.max_players,
+                          count=rules.max_players - 1))
     if thread:
         await open_lobby_in_thread(interaction, guild_id, kind, changes, computers)
         return
@@ -138,7 +135,7 @@ async def open_lobby_in_thread(interaction: discord.Interaction, guild_id: int, 
         raise Refused(Msg("lobby.thread_permission"))
     await defer(interaction, ephemeral=True)
     bot = bot_of(interaction)
-    thread = await channel.create_thread(name=t(changes["language"], "lobby.thread_name", title=get_game(kind).TITLE),
+    thread = await channel.create_thread(name=t(changes["language"], "lobby.thread_name", title=game_rules(kind).title),
                                          type=discord.ChannelType.public_thread)
     game = accepted(await bot.service.create_lobby(guild_id, thread.id, interaction.user.id, kind, changes,
                                                    seed=bot.next_game_seed())).game
@@ -185,7 +182,7 @@ async def start_game(interaction: discord.Interaction, game_id: int, from_button
         await defer(interaction, ephemeral=True)
     result = accepted(await bot.service.start(game_id, interaction.user.id), game_id)
     lang = result.game.settings.language
-    colours = get_game(result.game.kind).COLORS
+    colours = game_rules(result.game.kind).colours
     seats = ", ".join(f"{mention(u, lang)} ({t(lang, f'colour.{colours[seat]}')})"
                       for seat, u in enumerate(result.game.players))
     posted = await publish(bot, result, headline=t(lang, "lobby.begins", title=result.game.title, seats=seats))

@@ -9,10 +9,10 @@ from typing import Sequence
 
 from bot.discord.standings import computer_label, mention, timestamp
 from bot.discord.style import move_words
-from bot.games import get_game
 from bot.i18n import ENGLISH, Msg, number, t
-from bot.service import AwayStatus, GameInfo, HistoryLine, MyGame, PlayerRecord, RatingShift, Standing
-from bot.store import EntryKind, GameStatus
+from bot.service import (
+    AwayStatus, EntryKind, GameInfo, GameStatus, HistoryLine, MyGame, PlayerRecord, RatingShift, Standing, game_rules,
+)
 
 AWAY_MARK = "💤"
 
@@ -171,7 +171,7 @@ def record_text(record: PlayerRecord, lang: str = ENGLISH) -> str:
 # -- replays and records -------------------------------------------------------------------------
 
 def seat_label(kind: str, seat: int, names: Sequence[str], lang: str = ENGLISH) -> str:
-    colour = t(lang, f"colour.{str(get_game(kind).COLORS[seat]).lower()}")
+    colour = t(lang, f"colour.{game_rules(kind).colours[seat].lower()}")
     return t(lang, "record.seat", name=names[seat], colour=colour)
 
 

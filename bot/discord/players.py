@@ -14,9 +14,7 @@ from bot.discord.replies import Refused, defer, private_language, send
 from bot.discord.standings import turn_line
 from bot.discord.texts import COLOUR, EMBED_DESCRIPTION_LIMIT
 from bot.i18n import Msg, t
-from bot.service import GameInfo, Refusal
-from bot.service.away import time_zones_matching
-from bot.store import GameStatus
+from bot.service import GameInfo, GameStatus, Refusal, time_zones_matching
 
 if TYPE_CHECKING:
     from bot.discord.client import AlcazarBot

@@ -11,12 +11,10 @@ from typing import Any, Mapping, Sequence
 
 import discord
 
+from bot.discord.images import named_text
 from bot.discord.texts import clip
-from bot.games import get_game
 from bot.i18n import Msg, t, text_of
-from bot.service import GameInfo
-from bot.service.computers import computer_level
-from renderer.drawing import named_text
+from bot.service import GameInfo, computer_level, game_rules
 
 MONEY_PER_POINT = 50     # a point per full 50 Real; the rest breaks ties (shared/rules/alcazar.md, "Scoring")
 
@@ -74,7 +72,7 @@ def signed_real(amount: int, lang: str = "en") -> str:
 
 def with_mentions(text: str, game: GameInfo, lang: str = "en") -> str:
     """``text`` written by the engine with colours, each seat's colour replaced by the player's mention."""
-    colours = dict(enumerate(get_game(game.kind).COLORS[:len(game.players)]))
+    colours = dict(enumerate(game_rules(game.kind).colours[:len(game.players)]))
     return named_text(text, colours, [mention(u, lang) for u in game.players], lang)
 
 

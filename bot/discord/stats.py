@@ -5,14 +5,13 @@ import io
 
 import discord
 
+from bot.discord import images
 from bot.discord import player_texts as texts
 from bot.discord.context import bot_of
 from bot.discord.replies import defer, private_language, send
 from bot.discord.texts import COLOUR, EMBED_FIELD_VALUE_LIMIT, clip
-from bot.games import GAME_NAMES, get_game
 from bot.i18n import language_of, t
-from bot.service.workers import in_process
-from renderer.chart import rating_chart
+from bot.service import GAME_KINDS, game_rules
 
 
 async def show_stats(interaction: discord.Interaction, kind: str | None, player: discord.abc.Snowflake | None,
@@ -31,16 +30,16 @@ async def show_stats(interaction: discord.Interaction, kind: str | None, player:
         await _stats_in_dm(interaction, who_id, who, lang)
         return
     guild_id = interaction.guild_id
-    kinds = [kind] if kind else list(GAME_NAMES)
+    kinds = [kind] if kind else list(GAME_KINDS)
     embed = discord.Embed(title=t(lang, "stats.title"), colour=COLOUR)
     for each in kinds:
         standings = await bot.service.leaderboard(guild_id, each)
-        embed.add_field(name=t(lang, "stats.leaderboard", game=get_game(each).TITLE),
+        embed.add_field(name=t(lang, "stats.leaderboard", game=game_rules(each).title),
                         value=clip(texts.leaderboard_text(standings, lang), EMBED_FIELD_VALUE_LIMIT), inline=False)
     charts: list[tuple[str, list[tuple[float, int]]]] = []
     for each in kinds:
         record = await bot.service.player_record(guild_id, each, who_id)
-        embed.add_field(name=t(lang, "stats.record_of", player=who, game=get_game(each).TITLE),
+        embed.add_field(name=t(lang, "stats.record_of", player=who, game=game_rules(each).title),
                         value=clip(texts.record_text(record, lang), EMBED_FIELD_VALUE_LIMIT), inline=False)
         if record.history:
             charts.append((each, list(record.history)))
@@ -49,8 +48,8 @@ async def show_stats(interaction: discord.Interaction, kind: str | None, player:
     # chart comes in an embed of its own under the first.
     embeds, files = [embed], []
     for index, (each, history) in enumerate(charts):
-        title = t(lang, "stats.chart_title", player=who, game=get_game(each).TITLE)
-        png = await in_process(rating_chart, history, title=title, lang=lang)
+        title = t(lang, "stats.chart_title", player=who, game=game_rules(each).title)
+        png = await images.chart_png(history, title=title, lang=lang)
         name = f"rating-{each}.png"
         files.append(discord.File(io.BytesIO(png), filename=name,
                                   description=t(lang, "stats.chart_description", title=title)))
@@ -74,7 +73,7 @@ async def _stats_in_dm(interaction: discord.Interaction, who_id: int, who: str, 
         record = await bot.service.player_record(guild_id, kind, who_id)
         guild = bot.get_guild(guild_id)
         server = guild.name if guild is not None else t(lang, "games.another_server")
-        lines.append(t(lang, "stats.dm_line", game=get_game(kind).TITLE, server=server,
+        lines.append(t(lang, "stats.dm_line", game=game_rules(kind).title, server=server,
                        record=texts.record_text(record, lang).replace("\n", " · ")))
     embed = discord.Embed(title=t(lang, "stats.dm_title", player=who), description=clip("\n".join(lines), 4096),
                           colour=COLOUR)

@@ -21,10 +21,10 @@ from bot.discord.replies import Refused, defer, defer_update, private_language, 
 from bot.discord.standings import mention, standing_line
 from bot.discord.style import move_words
 from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
-from bot.games import get_game
 from bot.i18n import Msg, t
-from bot.service import GameInfo, MoveChoice, MovePlayed, Reason, Refusal, StoreUnavailable
-from bot.store import GameStatus
+from bot.service import (
+    GameInfo, GameStatus, MoveChoice, MovePlayed, Reason, Refusal, StoreUnavailable, game_rules,
+)
 
 if TYPE_CHECKING:
     from bot.discord.client import AlcazarBot
@@ -146,7 +146,7 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None = None
     else:
         png = await images.board_png(game.kind, {k: v for k, v in private.view.items() if k != "seat"} | {"seat": None},
                                      await bot.names_of(game.players, lang), lang)
-        colour = Msg(f"colour.{get_game(game.kind).COLORS[private.seat]}") if private.seat is not None else ""
+        colour = Msg(f"colour.{game_rules(game.kind).colours[private.seat]}") if private.seat is not None else ""
         content = t(lang, "turn.no_hand", colour=colour, title=game.title)
         file = discord.File(io.BytesIO(png), filename="board.png")
     content += "\n" + await what_you_can_do(interaction, game)

@@ -41,11 +41,16 @@ from bot.service.events import (
     HandsChanged, LobbyOpened, MovePlayed, MovesUndone, PlayerJoined, PlayerLeft, PlayerResigned,
     SettingsChanged, TurnChanged, UndoApproved, UndoDeclined, UndoRequested,
 )
-from bot.service.away import AwayStatus
+from bot.service.away import AwayStatus, time_zones_matching
 from bot.service.backups import BackupSchedule
 from bot.service.lobby import seat_order
+from bot.service.pictures import (
+    board_png, chart_png, final_view, hand_png, named_text, results_png, start_pictures, stop_pictures, work_queued,
+    worker_pids, workers_trouble,
+)
 from bot.service.players import MyGame
 from bot.service.ratings import PlayerRecord, RatingShift, Standing
+from bot.service.computers import computer_level
 from bot.service.replays import REPLAY_BUDGET
 from bot.service.live import replay
 from bot.service.questions import answerers
@@ -56,9 +61,18 @@ from bot.service.results import (
 from bot.service.service import GameService
 from bot.service.settings import GameSettings, SettingsError
 from bot.service.threads import in_thread
+from bot.service.vocabulary import GAME_KINDS, LEVELS, GameRules, game_rules
+# The records and move parts the Discord layer reads, in the service's words (it imports nothing below the service).
+from bot.store import EntryKind, GameStatus, Store, open_store
+from bot.store import PostedMessageRow as PostedMessage
+from bot.games.alcazar import AlcazarMoveParts, NobleStep, Place
+from bot.games.alcazar1978 import Alcazar1978MoveParts
 
 __all__ = [
-    "REPLAY_BUDGET", "Accepted", "AwayStatus", "BackupSchedule", "MyGame", "PlayerRecord", "RatingShift", "Standing",
+    "GAME_KINDS", "LEVELS", "REPLAY_BUDGET", "Accepted", "Alcazar1978MoveParts", "AlcazarMoveParts", "EntryKind",
+    "GameRules", "GameStatus", "NobleStep", "Place", "PostedMessage", "Store", "computer_level", "game_rules", "open_store",
+    "time_zones_matching", "board_png", "chart_png", "final_view", "hand_png", "named_text", "results_png",
+    "start_pictures", "stop_pictures", "work_queued", "worker_pids", "workers_trouble", "AwayStatus", "BackupSchedule", "MyGame", "PlayerRecord", "RatingShift", "Standing",
     "BoardChanged", "BoardView", "Clock", "ComputerToMove", "DrawDeclined", "DrawOffered", "Event",
     "FakeClock", "GameCancelled", "GameInfo", "GameOver", "GameResult", "GameService",
     "GameSettings", "GameStarted", "HandsChanged", "HistoryLine", "LobbyOpened", "MoveChoice",

@@ -2,63 +2,23 @@
 
 The animation replays the log through the engine (the seed and the log
 rebuild every position) and draws each public position; all of it runs in
-the worker processes, never on the event loop.
+the worker processes (``bot.service.pictures``), never on the event loop.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
-from bot.games import get_game
 from bot.service.base import info_of
 from bot.service.live import opening, replay_log
 from bot.service.queries import QueryOperations
 from bot.i18n import Msg
 from bot.service.results import GameInfo, HistoryLine, Reason, Refusal
+from bot.service.pictures import REPLAY_BUDGET, draw_replay, replay_gif
 from bot.service.settings import GameSettings
-from bot.service.workers import in_process
-from bot.store import EntryKind, GameStatus, LogEntry
-from renderer.replay import animation
+from bot.store import GameStatus
 
-#: What a replay may weigh at most (Discord takes 10 MB per file from a bot).
-REPLAY_BUDGET = 8 * 1024 * 1024
-
-
-def public_positions(kind: str, players: int, seed: int, options: dict[str, Any],
-                     log: Sequence[tuple[str, int, str]], outcome: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """The public view of every position: the opening, then after each (kind, seat, notation) line.
-
-    ``outcome`` is the recorded result, drawn on the last position (a resignation or
-    a missed deadline ends a game whose engine state is not over by itself).
-    """
-    engine = get_game(kind)
-    state = opening(engine, players, seed, options)
-    entries = (LogEntry(ply, seat, EntryKind(line_kind), notation, "", False, 0.0)
-               for ply, (line_kind, seat, notation) in enumerate(log, start=1))
-    views = [engine.view(state, None)]
-    views.extend(engine.view(step.after, None) for step in replay_log(engine, state, entries))
-    if outcome is not None:
-        views[-1] = dict(views[-1], outcome=outcome)
-    return views
-
-
-#: Smaller and smaller frames for games too long for the budget at full size.
-REPLAY_SCALES = (1.0, 0.75, 0.55, 0.4)
-
-
-def draw_replay(kind: str, players: int, seed: int, options: dict[str, Any],
-                log: Sequence[tuple[str, int, str]], outcome: dict[str, Any] | None,
-                captions: Sequence[str], names: Sequence[str], budget: int = REPLAY_BUDGET) -> bytes:
-    """The animated GIF of a game (runs in a worker process).
-
-    A very long game is drawn smaller rather than losing frames: every move keeps its frame.
-    """
-    views = public_positions(kind, players, seed, options, log, outcome)
-    gif = b""
-    for scale in REPLAY_SCALES:
-        gif = animation(kind, views, captions, names=list(names), scale=scale)
-        if len(gif) <= budget:
-            break
-    return gif
+# The animation's drawing lives with the other pictures; the names stay importable from here.
+__all__ = ["REPLAY_BUDGET", "ReplayOperations", "draw_replay"]
 
 
 class ReplayOperations(QueryOperations):
@@ -92,6 +52,5 @@ class ReplayOperations(QueryOperations):
         options = dict(GameSettings.from_dict(row.settings).options)
         log = [(e.kind.value, e.seat, e.notation) for e in entries]
         outcome = None if result is None else result.outcome
-        return await in_process(draw_replay, row.kind, len(seats), row.seed, options, log, outcome,
-                                list(captions), list(names))
+        return await replay_gif(row.kind, len(seats), row.seed, options, log, outcome, captions, names)
 

@@ -18,8 +18,8 @@ SCANNED = [
     *sorted((ROOT / "bot" / "games").rglob("*.py")),
     *sorted((ROOT / "renderer").glob("*.py")),
 ]
-#: Modules with no words for players (the renderer's demo writes file names; tests' helpers).
-NOT_SCANNED = {"renderer/demo.py"}
+#: Modules with no words for players (the demo, ``bot/demo.py``, writes file names; tests' helpers).
+NOT_SCANNED = {"bot/demo.py"}
 #: Exceptions that only ever mean a bug or a misuse by code: their messages are for developers.
 DEVELOPER_ERRORS = {"ValueError", "TypeError", "KeyError", "RuntimeError", "AssertionError", "NotImplementedError",
                     "NotAHandView", "NotFinished", "SchemaTooNew", "LookupError", "IndexError"}

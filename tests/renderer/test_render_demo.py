@@ -5,7 +5,7 @@ from pathlib import Path
 
 from probes import open_png
 
-from renderer.demo import main
+from bot.demo import main
 
 
 def test_demo_writes_boards_hands_and_results_of_both_games(tmp_path: Path) -> None:

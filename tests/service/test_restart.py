@@ -13,7 +13,7 @@ import pytest
 from bot.games import get_game
 from bot.service import Accepted, FakeClock, GameService, replay
 from bot.service.live import history_words, opening, replay_log, stored_words
-from bot.service.replays import public_positions
+from bot.service.pictures import public_positions
 from bot.store import GameStatus, Snapshot, Store, open_store
 
 from .helpers import open_table
