@@ -60,7 +60,7 @@ async def database(request: Any, tmp_path: Path) -> Any:
 
 
 def test_there_is_a_fixture_of_every_release() -> None:
-    assert [r.name for r in RELEASES] == ["0.1.0", "0.2.0"]
+    assert [r.name for r in RELEASES] == ["0.1.0", "0.2.0", "0.3.0"]
     for folder in RELEASES:
         assert (folder / "buttons.json").is_file() and (folder / "expected.json").is_file()
         assert not (folder / "games.sqlite3-wal").exists(), "a fixture is one checkpointed file"
