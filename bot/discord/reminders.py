@@ -21,7 +21,7 @@ from bot.discord.players import refresh_boards
 from bot.discord.replies import Refused, guarded, send
 from bot.discord.standings import mention, pinging, timestamp
 from bot.i18n import ENGLISH, Msg, t
-from bot.service import Refusal, Reminder, StoreUnavailable
+from bot.service import Refusal, Reminder, StoreUnavailable, cancelled
 from bot.telemetry import about, caused_by
 from bot.telemetry.causes import DEADLINE, REMINDER
 
@@ -45,13 +45,8 @@ class ReminderLoop:
             self._task = asyncio.create_task(self._run(), name="alcazar-reminders")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                pass
-            self._task = None
+        await cancelled(self._task)
+        self._task = None
 
     async def _run(self) -> None:
         assert self.interval is not None

@@ -35,7 +35,7 @@ and nothing of it was kept, in the database or in the service's memory.
 """
 from __future__ import annotations
 
-from bot.service.clock import Clock, FakeClock, SystemClock
+from bot.service.clock import Clock, FakeClock, SystemClock, cancelled
 from bot.service.events import (
     BoardChanged, ComputerToMove, DrawDeclined, DrawOffered, Event, GameCancelled, GameOver, GameStarted,
     HandsChanged, LobbyOpened, MovePlayed, MovesUndone, PlayerJoined, PlayerLeft, PlayerResigned,
@@ -71,7 +71,7 @@ from bot.games.alcazar1978 import Alcazar1978MoveParts
 __all__ = [
     "GAME_KINDS", "LEVELS", "REPLAY_BUDGET", "Accepted", "Alcazar1978MoveParts", "AlcazarMoveParts", "EntryKind",
     "GameRules", "GameStatus", "NobleStep", "Place", "PostedMessage", "Store", "computer_level", "game_rules", "open_store",
-    "time_zones_matching", "board_png", "chart_png", "final_view", "hand_png", "named_text", "results_png",
+    "time_zones_matching", "cancelled", "board_png", "chart_png", "final_view", "hand_png", "named_text", "results_png",
     "start_pictures", "stop_pictures", "work_queued", "worker_pids", "workers_trouble", "AwayStatus", "BackupSchedule", "MyGame", "PlayerRecord", "RatingShift", "Standing",
     "BoardChanged", "BoardView", "Clock", "ComputerToMove", "DrawDeclined", "DrawOffered", "Event",
     "FakeClock", "GameCancelled", "GameInfo", "GameOver", "GameResult", "GameService",

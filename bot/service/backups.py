@@ -12,7 +12,7 @@ import asyncio
 import logging
 from pathlib import Path
 
-from bot.service.clock import HOUR, Clock
+from bot.service.clock import HOUR, Clock, cancelled
 from bot.store import BackupSummary, Store
 
 log = logging.getLogger(__name__)
@@ -43,13 +43,8 @@ class BackupSchedule:
             self._task = asyncio.create_task(self._run(), name="alcazar-backups")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                pass
-            self._task = None
+        await cancelled(self._task)
+        self._task = None
 
     async def _run(self) -> None:
         while True:

@@ -1,6 +1,7 @@
 """Where the service gets the time from: a real clock, or one that tests move by hand."""
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Protocol
 
@@ -35,3 +36,14 @@ class FakeClock:
             raise ValueError("a clock only moves forward")
         self._now += hours * HOUR + seconds
         return self._now
+
+
+async def cancelled(task: asyncio.Task[None] | None) -> None:
+    """Cancel a background loop's task and wait until it has stopped (None: nothing runs)."""
+    if task is None:
+        return
+    task.cancel()
+    try:
+        await task
+    except asyncio.CancelledError:
+        pass
