@@ -43,6 +43,9 @@ from bot.store.records import (
     Snapshot,
 )
 from bot.store.schema import SCHEMA_VERSION, SchemaTooNew
+from bot.store.tournaments import (
+    EntrantRow, RoundRow, TableRow, TournamentBusy, TournamentMovedOn, TournamentRow, TournamentStatus,
+)
 from bot.store.base import Store, Tx, is_database_url
 from bot.store.store import SqliteStore, open_store
 
@@ -69,6 +72,13 @@ __all__ = [
     "Store",
     "StoreUnavailable",
     "Tx",
+    "EntrantRow",
+    "RoundRow",
+    "TableRow",
+    "TournamentBusy",
+    "TournamentMovedOn",
+    "TournamentRow",
+    "TournamentStatus",
     "is_database_url",
     "open_store",
 ]

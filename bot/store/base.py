@@ -22,6 +22,7 @@ from bot.store.players import AwayRepo, QuietRepo
 from bot.store.questions import QuestionRepo
 from bot.store.ratings import RatingRepo
 from bot.store.reminders import DmNoteRepo, MuteRepo, ReminderRepo
+from bot.store.tournaments import TournamentRepo
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -46,6 +47,7 @@ class Tx:
         self.ratings = RatingRepo(conn)
         self.away = AwayRepo(conn)
         self.quiet = QuietRepo(conn)
+        self.tournaments = TournamentRepo(conn)
 
 
 def is_database_url(target: str | Path) -> bool:
@@ -61,7 +63,7 @@ class Store(ABC):
     exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
     ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``questions``,
     ``dm_notes``, ``claims``, ``messages``, ``languages``, ``ratings``, ``away``,
-    ``quiet``.
+    ``quiet``, ``tournaments``.
     """
 
     #: Other processes may change the database meanwhile (several bot processes, one PostgreSQL).

@@ -260,6 +260,65 @@ MIGRATIONS: tuple[str, ...] = (
         JOIN games g ON g.id = c.game_id AND g.version = c.version AND g.status = 'active';
     DROP TABLE computer_claims;
     """,
+    # 11: tournaments and leagues the bot runs: their settings, entrants, rounds, and which game
+    #     is played at which table of which round. A tournament's row version guards every change
+    #     (pairing a round among them), so several processes never pair one round twice.
+    """
+    CREATE TABLE tournaments (
+        id           INTEGER PRIMARY KEY,
+        guild_id     INTEGER NOT NULL,
+        channel_id   INTEGER NOT NULL,            -- where it was announced; its games' threads hang here
+        game         TEXT    NOT NULL,            -- engine name: alcazar, alcazar1978
+        format       TEXT    NOT NULL CHECK (format IN ('swiss', 'round_robin')),
+        rounds       INTEGER NOT NULL,            -- Swiss: as set; a league: its schedule's length once started
+        table_size   INTEGER NOT NULL,
+        double_round INTEGER NOT NULL DEFAULT 0,  -- a league played twice, once with each colour (1978)
+        clock        TEXT    NOT NULL DEFAULT '{}',  -- JSON: the game settings each of its games gets
+        host_id      INTEGER NOT NULL,
+        status       TEXT    NOT NULL
+                     CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+        seed         INTEGER NOT NULL,
+        version      INTEGER NOT NULL DEFAULT 0,
+        created_at   REAL    NOT NULL,
+        started_at   REAL,
+        ended_at     REAL
+    );
+    -- One tournament signing up or running per channel.
+    CREATE UNIQUE INDEX tournaments_live_in_channel
+        ON tournaments (channel_id) WHERE status IN ('signup', 'running');
+
+    CREATE TABLE tournament_entrants (
+        tournament_id  INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        user_id        INTEGER NOT NULL,
+        entry          INTEGER NOT NULL,          -- joining order, from 1
+        joined_at      REAL    NOT NULL,
+        rating         INTEGER,                   -- the rating before the tournament, set at its start
+        withdrawn_at   REAL,
+        withdrawn_why  TEXT CHECK (withdrawn_why IN ('withdrew', 'lost_on_time')),
+        losses_on_time INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (tournament_id, user_id)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE tournament_rounds (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        number        INTEGER NOT NULL,
+        bye           INTEGER,                    -- the player with the bye, if any
+        paired_at     REAL    NOT NULL,
+        ended_at      REAL,
+        PRIMARY KEY (tournament_id, number)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE tournament_tables (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        round         INTEGER NOT NULL,
+        number        INTEGER NOT NULL,           -- the table's place in its round, from 0
+        seats         TEXT    NOT NULL,           -- JSON list of user ids in seat order
+        game_id       INTEGER REFERENCES games (id),  -- NULL until its game is opened
+        result        TEXT,                       -- JSON bot.tournament Result, once its game ended
+        PRIMARY KEY (tournament_id, round, number)
+    );
+    CREATE UNIQUE INDEX tournament_tables_by_game ON tournament_tables (game_id);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
