@@ -25,6 +25,8 @@ A player across games: ``my_games``, ``set_away``, ``come_back``, ``away_status`
 ``away_of``, ``back_between``, ``set_quiet_hours``, ``clear_quiet_hours``.
 Ratings: ``rating_changes``, ``leaderboard``, ``player_record``, ``ratings_of_user``.
 Records and replays: ``all_moves``, ``finished_in_channel``, ``replay_animation``.
+Tournaments and leagues: ``service.tournaments`` (``new``, ``join``, ``leave``, ``start``,
+``cancel``, ``withdraw``, ``standings``, ``resume``; its games are ordinary games).
 
 Work on one game is serialised by one asyncio lock per game id; short engine
 steps run in a worker thread, CPU-heavy work (images) in the worker processes
@@ -61,9 +63,15 @@ from bot.service.results import (
 from bot.service.service import GameService
 from bot.service.settings import GameSettings, SettingsError
 from bot.service.threads import in_thread
+from bot.service.tournament_records import (
+    PlayerWithdrawn, RoundEnded, RoundStarted, TournamentAccepted, TournamentCancelled, TournamentEnded,
+    TournamentInfo,
+)
+from bot.service.tournaments import TableChannels, Tournaments
+from bot.tournament import Standing as TournamentStanding
 from bot.service.vocabulary import GAME_KINDS, LEVELS, GameRules, game_rules
 # The records and move parts the Discord layer reads, in the service's words (it imports nothing below the service).
-from bot.store import EntryKind, GameStatus, Store, open_store
+from bot.store import EntryKind, GameStatus, Store, TournamentStatus, open_store
 from bot.store import PostedMessageRow as PostedMessage
 from bot.games.alcazar import AlcazarMoveParts, NobleStep, Place
 from bot.games.alcazar1978 import Alcazar1978MoveParts
@@ -79,4 +87,6 @@ __all__ = [
     "MovePlayed", "MovesUndone", "PlayerJoined", "PlayerLeft", "PlayerResigned", "Reason",
     "Refusal", "Reminder", "SettingsChanged", "SettingsError", "SystemClock", "TurnChanged",
     "UndoApproved", "UndoDeclined", "UndoRequested", "answerers", "in_thread", "replay", "seat_order",
+    "PlayerWithdrawn", "RoundEnded", "RoundStarted", "TableChannels", "TournamentAccepted", "TournamentCancelled",
+    "TournamentEnded", "TournamentInfo", "TournamentStanding", "TournamentStatus", "Tournaments",
 ]

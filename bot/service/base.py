@@ -9,7 +9,7 @@ import weakref
 from collections import OrderedDict
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from typing import AsyncIterator, Callable, Sequence
+from typing import Any, AsyncIterator, Callable, Sequence
 
 from bot.games import AnyEngine, get_game
 from bot.games.common import Outcome
@@ -107,6 +107,10 @@ class ServiceBase:
     async def _finish_claim(self, game_id: int, task: str, version: int, number: int) -> None:
         async with self.store.write() as tx:
             await tx.claims.finish(game_id, task, version, number, now=self.clock.now())
+
+    async def _game_ended(self, game: GameInfo) -> list[Any]:
+        """Heard after a game's end is committed (by ``GameService``: its tournament); events to add."""
+        return []
 
     # -- loading -----------------------------------------------------------------------
 

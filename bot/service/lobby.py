@@ -174,15 +174,17 @@ class LobbyOperations(ServiceBase):
             self._forget(game_id)
             return Accepted(info_of(row, seats), (SettingsChanged(game_id, updated.to_dict()),))
 
-    async def start(self, game_id: int, user_id: int) -> Accepted | Refusal:
-        """Start the game (host only): seat the players in the seed's order and deal."""
+    async def start(self, game_id: int, user_id: int, *, seats: Sequence[int] | None = None) -> Accepted | Refusal:
+        """Start the game (host only): seat the players in the seed's order and deal.
+
+        ``seats``, the lobby's players in another order, seats them so instead (a tournament's pairing)."""
         try:
-            return await self._start(game_id, user_id)
+            return await self._start(game_id, user_id, seats)
         except StaleVersion:
             # Another process started the lobby first (a second Start click, delivered there).
             return Refusal(Reason.ALREADY_STARTED, Msg("refusal.already_started"))
 
-    async def _start(self, game_id: int, user_id: int) -> Accepted | Refusal:
+    async def _start(self, game_id: int, user_id: int, chosen: Sequence[int] | None = None) -> Accepted | Refusal:
         async with self._game_lock(game_id):
             loaded = await self._hosts_lobby(game_id, user_id, Msg("refusal.host_start"))
             if isinstance(loaded, Refusal):
@@ -196,6 +198,8 @@ class LobbyOperations(ServiceBase):
             options = {**engine.DEFAULT_OPTIONS, **checked_options(engine, settings.options)}
             settings = GameSettings.from_dict({**settings.to_dict(), "options": options})
             order = seat_order(row.seed, [s.user_id for s in seats])
+            if chosen is not None and sorted(chosen) == sorted(order):
+                order = list(chosen)
             now = self.clock.now()
             state, entries, hands, snapshot = await in_thread(
                 engine_work.start, engine, len(order), row.seed, options, now

@@ -1,6 +1,8 @@
 """``GameService``: the one place where games change."""
 from __future__ import annotations
 
+from typing import Any
+
 from bot.service.computers import ComputerOperations
 from bot.service.languages import LanguageOperations
 from bot.service.lobby import LobbyOperations
@@ -10,7 +12,9 @@ from bot.service.queries import QueryOperations
 from bot.service.questions import QuestionOperations
 from bot.service.reminders import ReminderOperations
 from bot.service.replays import ReplayOperations
+from bot.service.results import GameInfo
 from bot.service.standings import RatingOperations
+from bot.service.tournaments import Tournaments
 
 
 class GameService(
@@ -24,3 +28,10 @@ class GameService(
     ids and text and returning ``Accepted`` (with events) or a ``Refusal``.
     See the package docstring and ``docs/service.md``.
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tournaments = Tournaments(self.store, self.clock, self)
+
+    async def _game_ended(self, game: GameInfo) -> list[Any]:
+        return await self.tournaments.game_ended(game)

@@ -146,7 +146,10 @@ class TurnOperations(ServiceBase):
         if resigned_seat is not None:
             events.append(PlayerResigned(live.row.id, resigned_seat, live.user_of(resigned_seat)))
         events.extend(change_events(after, step.entries, step.hands_changed, outcome or step.outcome))
-        return Accepted(await self._info(after.row, after.seats), tuple(events))
+        game = await self._info(after.row, after.seats)
+        if game.status is GameStatus.FINISHED:
+            events.extend(await self._game_ended(game))   # a tournament's game: scored, its round may end
+        return Accepted(game, tuple(events))
 
     async def _seated_player(self, game_id: int, user_id: int, *, trust_cache: bool = False
                              ) -> tuple[LiveGame, int] | Refusal:
