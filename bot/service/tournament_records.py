@@ -42,6 +42,7 @@ class TournamentInfo:
     withdrawn: frozenset[int] = frozenset()
     round: int = 0                    # the round being played (or the last one), 0 before the start
     forced_tables: bool = False       # Alcazar (2009): the field forces a table of 2 or 5 (said on sign-up)
+    signup_message: int | None = None  # the sign-up message in ``channel_id``, once posted
 
     @property
     def language(self) -> str:
@@ -55,6 +56,7 @@ class TournamentAccepted:
 
     tournament: TournamentInfo
     events: tuple[object, ...] = ()
+    games: tuple[Accepted, ...] = ()   # games changed on the way (a withdrawn player's resignation)
     ok = True
 
 
@@ -115,7 +117,7 @@ def info_of(row: TournamentRow, entrants: Sequence[EntrantRow], rounds: Sequence
         rounds=row.rounds, table_size=row.table_size, double=row.double, game_settings=dict(row.clock),
         host_id=row.host_id, status=row.status, version=row.version,
         entrants=tuple(e.user_id for e in entrants), withdrawn=frozenset(e.user_id for e in entrants if e.withdrawn),
-        round=len(rounds), forced_tables=forced,
+        round=len(rounds), forced_tables=forced, signup_message=row.signup_message,
     )
 
 

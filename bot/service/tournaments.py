@@ -448,14 +448,21 @@ class Tournaments:
                 return Refusal(Reason.NOT_IN_GAME, Msg("tournament.refusal.not_entered"))
             async with self.store.write() as tx:
                 await tx.tournaments.withdraw(tournament_id, user_id, "withdrew", self.clock.now())
-        events: list[object] = [PlayerWithdrawn(tournament_id, user_id, "withdrew")]
         running = [t for t in tables if t.game_id is not None and t.result is None and user_id in t.seats]
+        resigned = []
         for table in running:
             assert table.game_id is not None
-            resigned = await self.games.resign(table.game_id, user_id)   # its end is heard by game_ended
-            if isinstance(resigned, Accepted):
-                events.extend(resigned.events)
-        return await self._accepted(tournament_id, tuple(events))
+            resignation = await self.games.resign(table.game_id, user_id)   # its end is heard by game_ended
+            if isinstance(resignation, Accepted):
+                resigned.append(resignation)
+        info = await self.get(tournament_id)
+        assert not isinstance(info, Refusal)
+        return TournamentAccepted(info, (PlayerWithdrawn(tournament_id, user_id, "withdrew"),), tuple(resigned))
+
+    async def remember_signup(self, tournament_id: int, message_id: int) -> None:
+        """The sign-up message posted for the tournament (edited as players join and leave)."""
+        async with self.store.write() as tx:
+            await tx.tournaments.remember_signup(tournament_id, message_id)
 
     # -- after a restart --------------------------------------------------------------------------
 

@@ -279,6 +279,7 @@ MIGRATIONS: tuple[str, ...] = (
                      CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
         seed         INTEGER NOT NULL,
         version      INTEGER NOT NULL DEFAULT 0,
+        signup_message INTEGER,                   -- the sign-up message the bot edits, once posted
         created_at   REAL    NOT NULL,
         started_at   REAL,
         ended_at     REAL

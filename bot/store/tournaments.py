@@ -52,6 +52,7 @@ class TournamentRow:
     created_at: float
     started_at: float | None
     ended_at: float | None
+    signup_message: int | None = None
 
 
 @dataclass(frozen=True)
@@ -90,14 +91,14 @@ class TableRow:
 
 
 _COLUMNS = ("id, guild_id, channel_id, game, format, rounds, table_size, double_round, clock, host_id, status,"
-            " seed, version, created_at, started_at, ended_at")
+            " seed, version, created_at, started_at, ended_at, signup_message")
 
 
 def _tournament(row: Any) -> TournamentRow:
     (id_, guild, channel, game, format_, rounds, size, double, clock, host, status, seed, version,
-     created, started, ended) = row
+     created, started, ended, signup_message) = row
     return TournamentRow(id_, guild, channel, game, format_, rounds, size, bool(double), json.loads(clock), host,
-                         TournamentStatus(status), seed, version, created, started, ended)
+                         TournamentStatus(status), seed, version, created, started, ended, signup_message)
 
 
 def _table(row: Any) -> TableRow:
@@ -176,6 +177,10 @@ class TournamentRepo:
         if cursor.rowcount != 1:
             raise TournamentMovedOn(tournament_id)
         return expected_version + 1
+
+    async def remember_signup(self, tournament_id: int, message_id: int) -> None:
+        """The sign-up message, edited as players join and leave."""
+        await self._conn.execute("UPDATE tournaments SET signup_message = ? WHERE id = ?", (message_id, tournament_id))
 
     # -- entrants ------------------------------------------------------------------------
 

@@ -248,6 +248,7 @@ async def test_a_withdrawn_player_resigns_and_is_not_paired_again(service: GameS
     withdrawn = accepted(await service.tournaments.withdraw(info.id, leaving))
     assert of_type(withdrawn.events, PlayerWithdrawn) == [PlayerWithdrawn(info.id, leaving, "withdrew")]
     assert withdrawn.tournament.withdrawn == {leaving}
+    assert [r.game.id for r in withdrawn.games] == [first.games[0].id]
     game = await service.game(first.games[0].id)
     assert isinstance(game, GameInfo) and game.status is GameStatus.FINISHED
     assert game.result is not None and leaving not in game.result.winner_ids, "the running game is resigned"

@@ -25,7 +25,11 @@ async def test_a_tournament_keeps_its_settings(store: Store) -> None:
     assert (row.game, row.format, row.rounds, row.table_size, row.double) == ("alcazar1978", "swiss", 3, 2, False)
     assert row.clock == {"deadline_hours": 48}
     assert (row.host_id, row.status, row.seed, row.version) == (1, TournamentStatus.SIGNUP, 42, 0)
-    assert (row.created_at, row.started_at, row.ended_at) == (100.0, None, None)
+    assert (row.created_at, row.started_at, row.ended_at, row.signup_message) == (100.0, None, None, None)
+    async with store.write() as tx:
+        await tx.tournaments.remember_signup(tournament_id, 777)
+    async with store.read() as tx:
+        assert (await tx.tournaments.get(tournament_id)).signup_message == 777
 
 
 async def test_one_live_tournament_per_channel(store: Store) -> None:

@@ -34,9 +34,16 @@ class InteractionsMixin:
                      focused: str | None = None, guild_id: int | None = None) -> dict[str, Any]:
         guild_id = guild_id or self.guild.id
         command, is_guild = self._command(guild_id=guild_id)
-        sub = next((o for o in command.get("options", []) if o["name"] == subcommand), None)
+        group_name, _, subcommand = subcommand.rpartition(" ")   # "tournament new": a command of a group
+        within = command.get("options", [])
+        group = next((o for o in within if o["name"] == group_name and o["type"] == 2), None) if group_name else None
+        if group_name:
+            if group is None:
+                raise AssertionError(f"/alcazar {group_name} is not a registered group")
+            within = group.get("options", [])
+        sub = next((o for o in within if o["name"] == subcommand), None)
         if sub is None:
-            raise AssertionError(f"/alcazar {subcommand} is not registered")
+            raise AssertionError(f"/alcazar {group_name} {subcommand} is not registered")
         options = []
         schema = {o["name"]: o for o in sub.get("options", [])}
         for name, value in given.items():
@@ -52,8 +59,10 @@ class InteractionsMixin:
             options.append(entry)
         missing = [o["name"] for o in sub.get("options", []) if o.get("required") and o["name"] not in given]
         assert not missing, f"/alcazar {subcommand} needs {missing}"
-        data = {"id": command["id"], "name": command["name"], "type": 1,
-                "options": [{"name": subcommand, "type": 1, "options": options}]}
+        chosen: dict[str, Any] = {"name": subcommand, "type": 1, "options": options}
+        if group_name:
+            chosen = {"name": group_name, "type": 2, "options": [chosen]}
+        data = {"id": command["id"], "name": command["name"], "type": 1, "options": [chosen]}
         if is_guild:
             data["guild_id"] = str(guild_id)
         return data
