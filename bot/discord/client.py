@@ -24,7 +24,7 @@ import discord
 from discord import app_commands
 
 from bot.config import Settings
-from bot.discord import board, guided, images, lobby, reminders, turns, votes
+from bot.discord import board, guided, images, lobby, reminders, tournaments, turns, votes
 from bot.discord.about import parsing_in_context
 from bot.discord.commands import AlcazarCommands
 from bot.discord.computers import ComputerTurns
@@ -42,7 +42,8 @@ log = logging.getLogger(__name__)
 
 #: Every persistent button, each owned by its flow's module; registered so that a click finds
 #: its callback from the ``custom_id`` alone, after a restart too.
-PERSISTENT_BUTTONS = (*board.ITEMS, *lobby.ITEMS, *turns.ITEMS, *guided.ITEMS, *votes.ITEMS, *reminders.ITEMS)
+PERSISTENT_BUTTONS = (*board.ITEMS, *lobby.ITEMS, *turns.ITEMS, *guided.ITEMS, *votes.ITEMS, *reminders.ITEMS,
+                      *tournaments.ITEMS)
 
 
 class AlcazarBot(discord.AutoShardedClient):
@@ -105,6 +106,7 @@ class AlcazarBot(discord.AutoShardedClient):
         self._service = GameService(self.store, self.clock, cache_size=self.settings.game_cache_size,
                                     think_scale=self._think_scale, process_name=self.process_name,
                                     metrics=self.metrics)
+        self._service.tournaments.channels = tournaments.GameThreads(self)   # each game a thread of its own
         images.start_images(self.settings.image_workers, self.metrics)
         self.metrics.queue_from(images.work_queued)
         if self.settings.metrics_port is not None:

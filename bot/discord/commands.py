@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Awaitable, TypeVar
 import discord
 from discord import app_commands
 
-from bot.discord import archive, lobby, players, stats, turns, votes
+from bot.discord import archive, lobby, players, stats, tournaments, turns, votes
 from bot.discord.replies import private_language, send
 from bot.discord.rules_text import rules_embeds
 from bot.discord.texts import help_embed
@@ -52,6 +52,7 @@ class AlcazarCommands(app_commands.Group):
                          allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True,
                                                                          private_channel=False))
         self.bot = bot
+        self.add_command(tournaments.TournamentCommands())
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         command = interaction.command

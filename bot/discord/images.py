@@ -15,8 +15,9 @@ from __future__ import annotations
 from bot.service import (
     board_png, chart_png, final_view, hand_png, named_text, results_png, work_queued, worker_pids, workers_trouble,
 )
+from bot.service import standings_png, standings_view
 from bot.service import start_pictures as start_images
 from bot.service import stop_pictures as stop_images
 
-__all__ = ["board_png", "chart_png", "final_view", "hand_png", "named_text", "results_png", "start_images",
-           "stop_images", "work_queued", "worker_pids", "workers_trouble"]
+__all__ = ["board_png", "chart_png", "final_view", "hand_png", "named_text", "results_png", "standings_png",
+           "standings_view", "start_images", "stop_images", "work_queued", "worker_pids", "workers_trouble"]

@@ -68,6 +68,7 @@ from bot.service.tournament_records import (
     TournamentInfo,
 )
 from bot.service.tournaments import TableChannels, Tournaments
+from bot.service.tournament_pictures import standings_png, standings_view
 from bot.tournament import Standing as TournamentStanding
 from bot.service.vocabulary import GAME_KINDS, LEVELS, GameRules, game_rules
 # The records and move parts the Discord layer reads, in the service's words (it imports nothing below the service).
@@ -88,5 +89,6 @@ __all__ = [
     "Refusal", "Reminder", "SettingsChanged", "SettingsError", "SystemClock", "TurnChanged",
     "UndoApproved", "UndoDeclined", "UndoRequested", "answerers", "in_thread", "replay", "seat_order",
     "PlayerWithdrawn", "RoundEnded", "RoundStarted", "TableChannels", "TournamentAccepted", "TournamentCancelled",
-    "TournamentEnded", "TournamentInfo", "TournamentStanding", "TournamentStatus", "Tournaments",
+    "TournamentEnded", "TournamentInfo", "TournamentStanding", "TournamentStatus", "Tournaments", "standings_png",
+    "standings_view",
 ]

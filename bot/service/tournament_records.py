@@ -159,11 +159,3 @@ def table_result(table: cup.Table, game: GameInfo, withdrawn: frozenset[int]) ->
         elif user in game.resigned or user in withdrawn or retired:
             scored = scored.forfeited(user)
     return scored
-
-
-def plan_note(info: TournamentInfo) -> Msg | None:
-    """What the sign-up says when the field forces a table of 2 or 5 (Alcazar 2009)."""
-    if info.game != cup.ALCAZAR or not info.forced_tables:
-        return None
-    plan = cup.table_plan(len(info.entrants) - len(info.withdrawn), info.table_size)
-    return Msg("tournament.forced_tables", sizes=", ".join(str(s) for s in plan.sizes))

@@ -307,13 +307,13 @@ class Tournaments:
                 if opened is None:
                     return []      # tried again by ``resume``
                 openings.append(opened)
-        opened = {o.game.id: o.game for o in openings}
+        fresh = {o.game.id: o.game for o in openings}
         async with self.store.read() as tx:
             seated = [t.game_id for t in await tx.tournaments.tables(tournament_id) if t.round == number]
         games = []
         for game_id in seated:
             assert game_id is not None
-            game = opened.get(game_id) or await self.games.game(game_id)
+            game = fresh.get(game_id) or await self.games.game(game_id)
             if isinstance(game, GameInfo):
                 games.append(game)
         bye = next((r.bye for r in rounds if r.number == number), None)
@@ -455,9 +455,9 @@ class Tournaments:
             resignation = await self.games.resign(table.game_id, user_id)   # its end is heard by game_ended
             if isinstance(resignation, Accepted):
                 resigned.append(resignation)
-        info = await self.get(tournament_id)
-        assert not isinstance(info, Refusal)
-        return TournamentAccepted(info, (PlayerWithdrawn(tournament_id, user_id, "withdrew"),), tuple(resigned))
+        now = await self.get(tournament_id)
+        assert not isinstance(now, Refusal)
+        return TournamentAccepted(now, (PlayerWithdrawn(tournament_id, user_id, "withdrew"),), tuple(resigned))
 
     async def remember_signup(self, tournament_id: int, message_id: int) -> None:
         """The sign-up message posted for the tournament (edited as players join and leave)."""
