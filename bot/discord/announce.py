@@ -184,8 +184,7 @@ async def publish(bot: AlcazarBot, accepted: Accepted, *, headline: str | None =
         with caused_by(HAND_DM):
             await send_changed_hands(bot, accepted)
         # A tournament's game that ended may have ended its round: its news comes after the board.
-        from bot.discord.tournaments import announce   # that module posts boards through this one
-        await announce(bot, accepted.events)
+        await bot.tournament_news(accepted.events)
     except StoreUnavailable:
         # The change was committed before the store went away: it stands, and the player must
         # not read that nothing changed. Only its announcement is short; /alcazar board shows it.

@@ -18,7 +18,7 @@ import logging
 import os
 import socket
 from types import EllipsisType
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 import discord
 from discord import app_commands
@@ -139,6 +139,11 @@ class AlcazarBot(discord.AutoShardedClient):
     def board_buttons(self, game: GameInfo) -> discord.ui.View:
         """The buttons a new board carries (``announce`` posts boards but leaves their buttons to the board's flow)."""
         return board.board_buttons(game)
+
+    async def tournament_news(self, events: Iterable[object]) -> None:
+        """What a game's end did to its tournament, posted after the game's own message (``announce``
+        posts games; the tournament's flow posts rounds and standings)."""
+        await tournaments.announce(self, events)
 
     @property
     def process_name(self) -> str:
