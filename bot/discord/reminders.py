@@ -90,6 +90,8 @@ class ReminderLoop:
                     log.exception("Announcing the missed deadline of game %s failed", accepted.game.id)
         # A computer turn whose task was lost (a crash, an outage) is picked up again.
         await self.bot.computer_turns.resume()
+        # So is a tournament's work: a game's end not scored, a round not paired or its games not opened.
+        await self.bot.tournament_news(await service.tournaments.resume())
 
     async def _send_claimed(self, reminder: Reminder) -> None:
         """Send a reminder this process claimed, then record it.

@@ -43,6 +43,8 @@ log = logging.getLogger(__name__)
 MOST_ROUNDS = 20
 #: Entrants one tournament takes.
 MOST_ENTRANTS = 64
+#: How long the process that paired a round has to open its games before another takes the work over.
+OPENING_LEASE_SECONDS = 120.0
 #: The fewest entrants a tournament starts with, by format.
 FEWEST_ENTRANTS = {"swiss": 3, "round_robin": 2}
 
@@ -489,7 +491,12 @@ class Tournaments:
             if isinstance(game, GameInfo) and game.status is GameStatus.FINISHED:
                 events.extend(await self._score(tournament_id, table, game))
         latest = max((t.round for t in tables), default=0)
-        if any(t.game_id is None for t in tables if t.round == latest):
+        async with self.store.read() as tx:
+            paired_at = next((r.paired_at for r in await tx.tournaments.rounds(tournament_id) if r.number == latest),
+                             None)
+        # The process that paired the round opens its games at once; after a lease's time it is taken to be gone.
+        abandoned = paired_at is not None and self.clock.now() - paired_at >= OPENING_LEASE_SECONDS
+        if abandoned and any(t.game_id is None for t in tables if t.round == latest):
             events.extend(await self._open_round(tournament_id, latest))
         if not events:
             events.extend(await self._after_round(tournament_id))

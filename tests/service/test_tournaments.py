@@ -340,3 +340,19 @@ async def test_a_game_end_heard_twice_pairs_the_next_round_once(store: Store, cl
     status = await service.tournaments.get(info.id)
     assert isinstance(status, TournamentInfo) and status.round == 2
     assert len(threads.opened) == 4
+
+
+async def test_games_a_round_could_not_open_are_opened_on_resume(service: GameService, clock: FakeClock) -> None:
+    """No channel to open round 1's games in (the process died, Discord refused): ``resume`` opens them later,
+    once the process that paired the round has had its time to do it."""
+    info = await signed_up(service, [801, 802, 803], rounds=1)
+    started = accepted(await service.tournaments.start(info.id, HOST))
+    assert not of_type(started.events, RoundStarted) and started.tournament.round == 1
+    service.tournaments.channels = Threads()
+    assert await service.tournaments.resume() == [], "the pairing process may still be opening them"
+    clock.advance(seconds=121)
+    opened = round_of(await service.tournaments.resume())
+    assert len(opened.games) == 1 and opened.bye is not None
+    assert await service.tournaments.resume() == [], "opened once"
+    ended = (await beat(service, opened.games[0], min(opened.games[0].players))).events
+    assert of_type(ended, TournamentEnded)
