@@ -243,6 +243,8 @@ class LobbyOperations(ServiceBase):
                 return loaded
             row, seats = loaded
             async with self.store.write() as tx:
+                if await tx.tournaments.table_of_game(game_id) is not None:   # its round waits for its end
+                    return Refusal(Reason.NOT_HOST, Msg("refusal.tournament_game_cancel"))
                 await tx.games.set_status(game_id, GameStatus.CANCELLED, self.clock.now())
                 row = await tx.games.require(game_id)
             self._forget(game_id)

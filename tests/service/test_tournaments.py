@@ -311,6 +311,10 @@ async def test_refusals_name_the_rule(service: GameService, threads: Threads) ->
     assert late.message.key == "tournament.refusal.join_started"
     refused(await service.tournaments.leave(info.id, 601), Reason.ALREADY_STARTED)
     refused(await service.tournaments.start(info.id, HOST), Reason.ALREADY_STARTED)
+    running = await service.game_in_channel(10_001)         # the first table's channel
+    assert running is not None
+    kept = refused(await service.cancel(running.id, running.host_id), Reason.NOT_HOST)
+    assert kept.message.key == "refusal.tournament_game_cancel", "its round would wait for it forever"
     for settings, reason in (({"rounds": 0}, Reason.BAD_SETTINGS), ({"rounds": 2, "table_size": 5},
                                                                      Reason.BAD_SETTINGS),
                              ({"rounds": 2, "game_settings": {"deadline_hours": -3}}, Reason.BAD_SETTINGS)):
