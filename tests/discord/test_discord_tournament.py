@@ -60,6 +60,8 @@ async def test_a_swiss_tournament_of_three_runs_itself_to_the_end(fake: FakeDisc
             round_posts = channel_posts(fake, since)
             announcements = [r for r in round_posts if f"Round {number}**" in str(r.json.get("content"))]
             assert len(announcements) == 1, [r.json.get("content") for r in round_posts]
+            # The tournament's channel: round 1 its announcement alone; later rounds the standings first.
+            assert len(round_posts) == (1 if number == 1 else 2), [r.json.get("content") for r in round_posts]
             threads = threads_of(fake, fake.general)[-1:]
             game: GameInfo | None = await bot.service.game_in_channel(threads[0].id)
             assert game is not None
@@ -82,6 +84,9 @@ async def test_a_swiss_tournament_of_three_runs_itself_to_the_end(fake: FakeDisc
             after = channel_posts(fake, since)
             standings = [r for r in after if any(f.filename == "standings.png" for f in r.files)]
             assert len(standings) == 1, "the standings after the round"
+            assert all(pinged(r) == set() for r in standings)
+            if number == 2:
+                assert len(after) == 2, "the last round: its standings and the end, nothing more"
             ended_posts += [r for r in after if "is over. Winner" in str(r.json.get("content"))]
         assert len(ended_posts) == 1, "the end is announced once"
         final = ended_posts[0].json["content"]
@@ -94,4 +99,37 @@ async def test_a_swiss_tournament_of_three_runs_itself_to_the_end(fake: FakeDisc
         assert mine.ephemeral and fake.files_of(int(mine.message["id"]))[0].filename == "standings.png"
         dms = sum(len(fake.dms_to(p)) for p in players)
         assert dms == 0, "Alcazar (1978) has no hands: no DMs"
+    assert_clean(fake)
+
+
+async def test_a_player_withdraws_by_command(fake: FakeDiscord, database_path: Path) -> None:
+    """``withdraw`` resigns the running game (its board says so in its thread), the channel hears it once,
+    and the round ends with the game; withdrawing again is refused privately."""
+    host = fake.add_user("host")
+    players = [fake.add_user(name) for name in ("ann", "bea", "cid")]
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        signup = await host.slash("tournament new", game="alcazar1978", format="swiss", rounds=1)
+        early = await players[0].slash("tournament withdraw")
+        assert early.ephemeral and "not started" in early.text
+        for player in players:
+            await player.click(signup.message, "Join")
+        await host.slash("tournament start")
+        (thread,) = threads_of(fake, fake.general)
+        game = await bot.service.game_in_channel(thread.id)
+        assert game is not None
+        leaving = next(p for p in players if p.id == game.players[0])
+        since = len(fake.requests)
+        answer = await leaving.slash("tournament withdraw")
+        assert answer.ephemeral and "withdrawn" in answer.text
+        said = [r.json["content"] for r in channel_posts(fake, since)]
+        assert sum("has withdrawn" in text for text in said) == 1, said
+        assert sum("is over. Winner" in text for text in said) == 1, said
+        assert [r for r in fake.requests[since:] if r.kind == "message" and r.channel_id == thread.id], \
+            "the resignation's board in the game's thread"
+        finished = await bot.service.game(game.id)
+        assert finished.status.value == "finished" and leaving.id not in finished.result.winner_ids
+        again = await leaving.slash("tournament withdraw")
+        assert again.ephemeral and "No tournament" in again.text, "over: nothing to withdraw from"
+        table = await leaving.slash("tournament standings")
+        assert table.ephemeral and fake.files_of(int(table.message["id"]))[0].filename == "standings.png"
     assert_clean(fake)
