@@ -109,9 +109,8 @@ class TournamentCancelled:
 
 
 def info_of(row: TournamentRow, entrants: Sequence[EntrantRow], rounds: Sequence[RoundRow]) -> TournamentInfo:
-    forced = False
-    if row.game == cup.ALCAZAR and len(entrants) >= 2:
-        forced = cup.table_plan(len([e for e in entrants if not e.withdrawn]) or 2, row.table_size).forced
+    playing = sum(not e.withdrawn for e in entrants)
+    forced = row.game == cup.ALCAZAR and playing >= 2 and cup.table_plan(playing, row.table_size).forced
     return TournamentInfo(
         id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, game=row.game, format=row.format,
         rounds=row.rounds, table_size=row.table_size, double=row.double, game_settings=dict(row.clock),

@@ -274,13 +274,12 @@ class Tournaments:
             now = self.clock.now()
             try:
                 async with self.store.write() as tx:
-                    version = await tx.tournaments.advance(row.id, expected_version=row.version,
-                                                           status=TournamentStatus.RUNNING, rounds=length, now=now)
+                    await tx.tournaments.advance(row.id, expected_version=row.version,
+                                                 status=TournamentStatus.RUNNING, rounds=length, now=now)
                     for entrant in pure.entrants:
                         await tx.tournaments.set_rating(row.id, entrant.player, entrant.rating)
                     await tx.tournaments.add_round(row.id, first.number, first.bye,
                                                    [t.seats for t in first.tables], now)
-                    del version
             except TournamentMovedOn:
                 return Refusal(Reason.ALREADY_STARTED, Msg("tournament.refusal.already_started"))
             started = await self._open_round(tournament_id, first.number)

@@ -133,3 +133,35 @@ async def test_a_player_withdraws_by_command(fake: FakeDiscord, database_path: P
         table = await leaving.slash("tournament standings")
         assert table.ephemeral and fake.files_of(int(table.message["id"]))[0].filename == "standings.png"
     assert_clean(fake)
+
+
+async def test_an_alcazar_round_sends_each_hand_once_and_pings_each_player_once(fake: FakeDiscord,
+                                                                               database_path: Path) -> None:
+    """Alcazar (2009) at a table of 4: at the start each player gets their hand by DM, once, and one ping."""
+    host = fake.add_user("host")
+    players = [fake.add_user(name) for name in ("ann", "bea", "cid", "dora")]
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        signup = await host.slash("tournament new", game="alcazar", format="swiss", rounds=1, table_size=4)
+        assert "Tables of 4" in signup.text
+        for player in players:
+            await player.click(signup.message, "Join")
+        before = {p.id: len(fake.dms_to(p)) for p in players}
+        since = len(fake.requests)
+        await host.slash("tournament start")
+        (thread,) = threads_of(fake, fake.general)
+        game = await bot.service.game_in_channel(thread.id)
+        assert game is not None and sorted(game.players) == sorted(p.id for p in players)
+        assert {p.id: len(fake.dms_to(p)) - before[p.id] for p in players} == {p.id: 1 for p in players}, \
+            "each player's hand, once, to them alone"
+        for player in players:
+            pings = sum(player.id in pinged(r) for r in fake.requests[since:] if r.kind == "message")
+            assert pings == 1, (player.name, pings)
+        by_id = {p.id: p for p in players}
+        for user in game.players[1:]:
+            await resign_in(fake, by_id[user], thread)
+        status = await bot.service.tournaments.get(game and (await bot.service.tournaments.in_channel(
+            fake.general.id, latest=True)).id)
+        assert status.status is TournamentStatus.FINISHED
+        ending = [r.json["content"] for r in channel_posts(fake, since) if "is over. Winner" in str(r.json.get("content"))]
+        assert len(ending) == 1 and by_id[game.players[0]].mention in ending[0].split("\n")[0]
+    assert_clean(fake)
