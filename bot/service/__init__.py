@@ -19,7 +19,7 @@ Alcazar 1978): ``ask("undo" | "draw", …)`` and ``answer(…, yes)`` with ``ans
 ``play_computer_turn``, ``computer_turns_due``. Queries: ``game``, ``game_in_channel``,
 ``games_of_user``, ``board_view``, ``private_view``, ``legal_moves_for``, ``move_parts``,
 ``history``, ``result``. Reminders and deadlines: ``due_reminders``,
-``mark_reminded``, ``process_deadlines``, ``deadline_of``. Messages the Discord layer
+``mark_reminded``, ``process_deadlines``, ``deadline_of``; time banks: ``clock_of``. Messages the Discord layer
 edits in place: ``remember_message``, ``posted_message``, ``forget_message``.
 A player across games: ``my_games``, ``set_away``, ``come_back``, ``away_status``,
 ``away_of``, ``back_between``, ``set_quiet_hours``, ``clear_quiet_hours``.
@@ -43,6 +43,7 @@ from bot.service.events import (
 )
 from bot.service.away import AwayStatus, time_zones_matching
 from bot.service.backups import BackupSchedule
+from bot.service.clocks import TurnClock
 from bot.service.lobby import seat_order
 from bot.service.pictures import (
     board_png, chart_png, final_view, hand_png, named_text, results_png, start_pictures, stop_pictures, work_queued,
@@ -78,5 +79,5 @@ __all__ = [
     "GameSettings", "GameStarted", "HandsChanged", "HistoryLine", "LobbyOpened", "MoveChoice",
     "MovePlayed", "MovesUndone", "PlayerJoined", "PlayerLeft", "PlayerResigned", "Reason",
     "Refusal", "Reminder", "SettingsChanged", "SettingsError", "SystemClock", "TurnChanged",
-    "UndoApproved", "UndoDeclined", "UndoRequested", "answerers", "in_thread", "replay", "seat_order",
+    "TurnClock", "UndoApproved", "UndoDeclined", "UndoRequested", "answerers", "in_thread", "replay", "seat_order",
 ]
