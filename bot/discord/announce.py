@@ -61,7 +61,7 @@ async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, wit
         kwargs = await _results_message(bot, game, public.view, names, lines)
     else:
         # The deadline with the player's time away added, and who is away (their clocks stand still).
-        turn = turn_line(game, await bot.service.deadline_of(game))
+        turn = turn_line(game, await bot.service.deadline_of(game), await bot.service.clock_of(game))
         kwargs = await _board_message(bot, game, public.view, names, lines, with_buttons,
                                       after=[turn, *await away_lines(bot, game)])
     channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)

@@ -50,7 +50,7 @@ from bot.service.pictures import (
     worker_pids, workers_trouble,
 )
 from bot.service.players import MyGame
-from bot.service.ratings import PlayerRecord, RatingShift, Standing
+from bot.service.ratings import PROVISIONAL_GAMES, PlayerRecord, RatingShift, Standing, is_provisional
 from bot.service.computers import computer_level
 from bot.service.replays import REPLAY_BUDGET
 from bot.service.live import replay
@@ -79,5 +79,5 @@ __all__ = [
     "GameSettings", "GameStarted", "HandsChanged", "HistoryLine", "LobbyOpened", "MoveChoice",
     "MovePlayed", "MovesUndone", "PlayerJoined", "PlayerLeft", "PlayerResigned", "Reason",
     "Refusal", "Reminder", "SettingsChanged", "SettingsError", "SystemClock", "TurnChanged",
-    "TurnClock", "UndoApproved", "UndoDeclined", "UndoRequested", "answerers", "in_thread", "replay", "seat_order",
+    "TurnClock", "PROVISIONAL_GAMES", "is_provisional", "UndoApproved", "UndoDeclined", "UndoRequested", "answerers", "in_thread", "replay", "seat_order",
 ]

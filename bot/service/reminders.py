@@ -169,7 +169,7 @@ class ReminderOperations(ComputerOperations, ServiceBase):
     async def clock_of(self, game: GameInfo) -> TurnClock | None:
         """Every player's time bank in a game in play (for the player to act: what is left now, and
         when it runs out); None without a time bank, or once the game is over."""
-        if game.status is not GameStatus.ACTIVE or "bank_hours" not in game.settings.to_dict():
+        if game.status is not GameStatus.ACTIVE or game.settings.bank_hours is None:
             return None
         now = self.clock.now()
         async with self.store.read() as tx:

@@ -73,8 +73,9 @@ class GameSettings:
         return self.increment_hours * HOUR
 
     def to_dict(self) -> dict[str, Any]:
-        clock = {} if self.bank_hours is None else {"bank_hours": self.bank_hours,
-                                                     "increment_hours": self.increment_hours}
+        # Written only when set, so the settings of games without a time bank read as they always did.
+        clock = {name: value for name, value in (("bank_hours", self.bank_hours),
+                                                 ("increment_hours", self.increment_hours)) if value}
         return {
             "reminder_first_hours": self.reminder_first_hours,
             "reminder_every_hours": self.reminder_every_hours,
