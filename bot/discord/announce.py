@@ -39,7 +39,7 @@ def move_line(event: MovePlayed, lang: str = "en") -> str:
     if event.kind is EntryKind.SKIP:
         return t(lang, "announce.missed_deadline", player=who)
     if event.kind is EntryKind.RETIRE:
-        return t(lang, "announce.left", player=who)
+        return t(lang, "announce.out_of_time" if event.out_of_time else "announce.left", player=who)
     forced = t(lang, "announce.forced") if event.forced else ""
     stand_in = t(lang, "announce.by_stand_in") if event.stand_in else ""
     return t(lang, "announce.move", player=who + stand_in, words=move_words(lang, event.words), forced=forced)

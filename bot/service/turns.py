@@ -7,7 +7,7 @@ from bot.games.common import GameError, MoveError, Outcome
 from bot.i18n.message import Msg
 from bot.service import live as engine_work
 from bot.service.base import ServiceBase, change_events, count_moves, no_such_game
-from bot.service.events import Event, PlayerResigned
+from bot.service.events import Event, MovePlayed, PlayerResigned
 from bot.service.live import Action, LiveGame, Step, seat_name
 from bot.service.results import Accepted, Reason, Refusal
 from bot.service.settings import GameSettings
@@ -155,7 +155,11 @@ class TurnOperations(ServiceBase):
         events: list[Event] = []
         if resigned_seat is not None:
             events.append(PlayerResigned(live.row.id, resigned_seat, live.user_of(resigned_seat)))
-        events.extend(change_events(after, step.entries, step.hands_changed, outcome or step.outcome))
+        changes = change_events(after, step.entries, step.hands_changed, outcome or step.outcome)
+        if lost_on_time:     # the retirement says why
+            changes = [replace(e, out_of_time=True) if isinstance(e, MovePlayed) and e.kind is EntryKind.RETIRE
+                       else e for e in changes]
+        events.extend(changes)
         return Accepted(await self._info(after.row, after.seats), tuple(events))
 
     async def _seated_player(self, game_id: int, user_id: int, *, trust_cache: bool = False

@@ -75,3 +75,13 @@ async def test_settings_turn_the_bank_on_and_off_in_hungarian_too(fake: FakeDisc
         await alice.slash("settings", bank_days=0.0)
         assert (await bot.service.game(game.id)).settings.bank_hours is None
     assert_clean(fake)
+
+
+def test_a_retirement_on_time_says_why_in_both_languages() -> None:
+    from bot.discord.announce import move_line
+    from bot.service import EntryKind, MovePlayed
+
+    retired = MovePlayed(1, 4, 0, 7, EntryKind.RETIRE, "retire", "", False, out_of_time=True)
+    assert move_line(retired) == "<@7> ran out of time and leaves the game."
+    assert move_line(retired, "hu") == "<@7> ideje elfogyott, így kiszáll a játékból."
+    assert move_line(MovePlayed(1, 4, 0, 7, EntryKind.RETIRE, "retire", "", False)) == "<@7> left the game."

@@ -143,7 +143,7 @@ async def test_running_out_retires_an_alcazar_player_and_the_game_goes_on(
     clock.advance(hours=25)
     [result] = await service.process_deadlines()
     [line] = result.of_type(MovePlayed)
-    assert line.kind is EntryKind.RETIRE and line.user_id == late
+    assert line.kind is EntryKind.RETIRE and line.user_id == late and line.out_of_time
     assert [e.user_id for e in result.of_type(PlayerResigned)] == [late]
     assert result.game.status is GameStatus.ACTIVE and late in result.game.resigned
     assert result.game.to_move_id != late
