@@ -32,11 +32,11 @@ class TurnTimeRepo:
         self._conn = conn
 
     async def record(self, turn: TurnTime) -> None:
-        """Record an ended turn (a ply already recorded, left by an undo, is replaced)."""
-        await self._conn.execute("DELETE FROM turn_times WHERE game_id = ? AND ply = ?", (turn.game_id, turn.ply))
+        """Record an ended turn (one statement: it runs in every move's transaction)."""
         await self._conn.execute(
             "INSERT INTO turn_times (game_id, ply, seat, user_id, used, bank, ended_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, ply) DO UPDATE SET seat = excluded.seat,"
+            " user_id = excluded.user_id, used = excluded.used, bank = excluded.bank, ended_at = excluded.ended_at",
             (turn.game_id, turn.ply, turn.seat, turn.user_id, turn.used, turn.bank, turn.ended_at),
         )
 

@@ -241,3 +241,32 @@ async def test_two_processes_act_on_a_bank_run_out_once(db_path: str | Path, clo
 async def test_bad_clock_settings_are_refused(service: GameService, changes: dict[str, Any], named: str) -> None:
     result = await service.create_lobby(1, 500, HOST, "alcazar1978", changes)
     assert refused(result, Reason.BAD_SETTINGS) and named in str(result.message)
+
+
+async def test_the_record_shows_pace_reliability_and_a_provisional_rating(
+        service: GameService, clock: FakeClock) -> None:
+    table = await banked_table(service)
+    first, second = table.last.game.players
+    for think in (1, 4, 2, 8, 3):             # first: 1, 2, 3 h; second: 4, 8 h
+        clock.advance(hours=think)
+        await table.play()
+    assert isinstance(await service.resign(table.game_id, second), Accepted)
+    mine = await service.player_record(1, "alcazar1978", first)
+    theirs = await service.player_record(1, "alcazar1978", second)
+    assert (mine.median_move_seconds, mine.games, mine.lost_on_time, mine.abandoned) == (2 * HOUR, 1, 0, 0)
+    assert (theirs.median_move_seconds, theirs.games, theirs.lost_on_time, theirs.abandoned) == (6 * HOUR, 1, 0, 1)
+    assert mine.rated_games == 1 and mine.provisional
+    [shift, _] = await service.rating_changes(table.game_id)
+    assert shift.rated_games == 1 and shift.provisional
+    for game in range(4):                      # four more rated games: five in all, no longer provisional
+        again = await service.create_lobby(1, 600 + game, HOST, "alcazar1978")
+        assert isinstance(again, Accepted)
+        await service.join(again.game.id, HOST + 1)
+        await service.start(again.game.id, HOST)
+        assert isinstance(await service.resign(again.game.id, HOST + 1), Accepted)
+        shifts = {s.user_id: s for s in await service.rating_changes(again.game.id)}
+        assert shifts[HOST].rated_games == game + 2
+    assert not (await service.player_record(1, "alcazar1978", first)).provisional
+    assert not shifts[HOST].provisional
+    [top, _] = await service.leaderboard(1, "alcazar1978")
+    assert top.games == 5 and not top.provisional
