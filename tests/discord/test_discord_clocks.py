@@ -35,7 +35,11 @@ async def test_the_board_shows_the_banks_and_running_out_loses(fake: FakeDiscord
         assert f"Your turn, {second.mention}. Time bank runs out <t:{int(clock.now() + 3 * DAY)}:R>." in board
         assert f"Banks: {first.mention} 3 d · {second.mention} 3 d." in board, "72 − 10 + 24 h, capped at 3 d"
 
-        clock.advance(hours=54)
+        clock.advance(hours=12)
+        await bot.reminders.run_once()
+        [first_reminder] = fake.dms_to(second)
+        assert f"Your time bank runs out <t:{int(clock.now() + 60 * 3600)}:R>." in first_reminder["content"]
+        clock.advance(hours=42)
         await bot.reminders.run_once()
         clock.advance(hours=6)
         await bot.reminders.run_once()
