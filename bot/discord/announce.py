@@ -39,7 +39,7 @@ def move_line(event: MovePlayed, lang: str = "en") -> str:
     if event.kind is EntryKind.SKIP:
         return t(lang, "announce.missed_deadline", player=who)
     if event.kind is EntryKind.RETIRE:
-        return t(lang, "announce.left", player=who)
+        return t(lang, "announce.out_of_time" if event.out_of_time else "announce.left", player=who)
     forced = t(lang, "announce.forced") if event.forced else ""
     stand_in = t(lang, "announce.by_stand_in") if event.stand_in else ""
     return t(lang, "announce.move", player=who + stand_in, words=move_words(lang, event.words), forced=forced)
@@ -61,7 +61,7 @@ async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, wit
         kwargs = await _results_message(bot, game, public.view, names, lines)
     else:
         # The deadline with the player's time away added, and who is away (their clocks stand still).
-        turn = turn_line(game, await bot.service.deadline_of(game))
+        turn = turn_line(game, await bot.service.deadline_of(game), await bot.service.clock_of(game))
         kwargs = await _board_message(bot, game, public.view, names, lines, with_buttons,
                                       after=[turn, *await away_lines(bot, game)])
     channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)

@@ -67,7 +67,8 @@ class AlcazarCommands(app_commands.Group):
                            deadline_hours=described("cmd.new.deadline_hours"), thread=described("cmd.new.thread"),
                            threefold=described("cmd.new.threefold"), computers=described("cmd.new.computers"),
                            level=described("cmd.new.level"), stand_in_deadline=described("cmd.stand_in_deadline"),
-                           stand_in_resign=described("cmd.stand_in_resign"))
+                           stand_in_resign=described("cmd.stand_in_resign"), bank_days=described("cmd.bank_days"),
+                           increment_days=described("cmd.increment_days"))
     @app_commands.choices(game=GAME_CHOICES, level=LEVEL_CHOICES)
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   reminder_hours: app_commands.Range[float, 0.5, 720.0] | None = None,
@@ -75,9 +76,12 @@ class AlcazarCommands(app_commands.Group):
                   thread: bool = False, threefold: bool | None = None,
                   computers: app_commands.Range[int, 0, 4] = 0,
                   level: app_commands.Choice[str] | None = None,
-                  stand_in_deadline: bool | None = None, stand_in_resign: bool | None = None) -> None:
+                  stand_in_deadline: bool | None = None, stand_in_resign: bool | None = None,
+                  bank_days: app_commands.Range[float, 0.0, 90.0] | None = None,
+                  increment_days: app_commands.Range[float, 0.0, 30.0] | None = None) -> None:
         changes = lobby.with_house_rules(
-            game.value, lobby.settings_changes(reminder_hours, deadline_hours, stand_in_deadline, stand_in_resign),
+            game.value, lobby.settings_changes(reminder_hours, deadline_hours, stand_in_deadline, stand_in_resign,
+                                               bank_days, increment_days),
             threefold)
         chosen = "normal" if level is None else level.value
         await lobby.open_lobby(interaction, game.value, changes, thread, (chosen,) * computers)
@@ -192,7 +196,8 @@ class AlcazarCommands(app_commands.Group):
                            deadline_hours=described("cmd.settings.deadline_hours"),
                            threefold=described("cmd.settings.threefold"), language=described("cmd.settings.language"),
                            stand_in_deadline=described("cmd.stand_in_deadline"),
-                           stand_in_resign=described("cmd.stand_in_resign"))
+                           stand_in_resign=described("cmd.stand_in_resign"), bank_days=described("cmd.bank_days"),
+                           increment_days=described("cmd.increment_days"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(self, interaction: discord.Interaction,
                        reminder_hours: app_commands.Range[float, 0.5, 720.0] | None = None,
@@ -200,8 +205,11 @@ class AlcazarCommands(app_commands.Group):
                        deadline_hours: app_commands.Range[float, 0.0, 2160.0] | None = None,
                        threefold: bool | None = None,
                        stand_in_deadline: bool | None = None, stand_in_resign: bool | None = None,
-                       language: app_commands.Choice[str] | None = None) -> None:
-        changes = lobby.settings_changes(reminder_hours, deadline_hours, stand_in_deadline, stand_in_resign)
+                       language: app_commands.Choice[str] | None = None,
+                       bank_days: app_commands.Range[float, 0.0, 90.0] | None = None,
+                       increment_days: app_commands.Range[float, 0.0, 30.0] | None = None) -> None:
+        changes = lobby.settings_changes(reminder_hours, deadline_hours, stand_in_deadline, stand_in_resign,
+                                         bank_days, increment_days)
         if reminders is not None:
             changes["reminder_max"] = 3 if reminders else 0
         if language is not None:

@@ -18,7 +18,7 @@ from bot.discord.buttons import ConfirmButton
 from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, require_guild
 from bot.discord.hands import DMS_CLOSED
 from bot.discord.replies import Refused, defer, defer_update, edit_source, guarded, private_language, send
-from bot.discord.standings import mention
+from bot.discord.standings import duration, mention
 from bot.discord.texts import COLOUR
 from bot.i18n import ENGLISH, Msg, language_of, t
 from bot.service import LEVELS, GameInfo, GameStatus, Reason, Refusal, game_rules
@@ -56,6 +56,9 @@ def settings_text(game: GameInfo, lang: str) -> str:
                           value=t(lang, "settings.on" if v is True else "settings.off") if isinstance(v, bool) else v)
                         for k, v in rules.items())
     text = t(lang, "settings.reminders", reminders=reminders) + "\n" + t(lang, "settings.deadline", deadline=deadline)
+    if s.bank_hours is not None:
+        text += "\n" + t(lang, "settings.bank", bank=duration(s.bank_hours * 3600, lang),
+                          increment=duration(s.increment_hours * 3600, lang))
     if options:
         text += "\n" + t(lang, "settings.house_rules", rules=options)
     stand_in = [Msg(key) for on, key in ((s.stand_in_on_deadline, "settings.stand_in_deadline"),
@@ -75,8 +78,14 @@ def with_house_rules(kind: str, changes: dict[str, Any], threefold: bool | None)
 
 
 def settings_changes(reminder_hours: float | None, deadline_hours: float | None,
-                     stand_in_deadline: bool | None = None, stand_in_resign: bool | None = None) -> dict[str, Any]:
+                     stand_in_deadline: bool | None = None, stand_in_resign: bool | None = None,
+                     bank_days: float | None = None, increment_days: float | None = None) -> dict[str, Any]:
+    """The settings a command's options change (a deadline or a time bank of 0: off)."""
     changes: dict[str, Any] = {}
+    if bank_days is not None:
+        changes["bank_hours"] = None if bank_days <= 0 else bank_days * 24
+    if increment_days is not None:
+        changes["increment_hours"] = increment_days * 24
     if stand_in_deadline is not None:
         changes["stand_in_on_deadline"] = stand_in_deadline
     if stand_in_resign is not None:

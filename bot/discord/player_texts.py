@@ -7,11 +7,12 @@ import re
 from datetime import datetime, timezone
 from typing import Sequence
 
-from bot.discord.standings import computer_label, mention, timestamp
+from bot.discord.standings import computer_label, duration, mention, timestamp
 from bot.discord.style import move_words
 from bot.i18n import ENGLISH, Msg, number, t
 from bot.service import (
     AwayStatus, EntryKind, GameInfo, GameStatus, HistoryLine, MyGame, PlayerRecord, RatingShift, Standing, game_rules,
+    is_provisional,
 )
 
 AWAY_MARK = "💤"
@@ -128,18 +129,25 @@ def without_away_lines(content: str) -> list[str]:
 
 # -- ratings and stats ---------------------------------------------------------------------------
 
-def _shift(before: int, after: int, change: int, lang: str, bold: bool) -> str:
-    """``1000 → 1012 (+12)``, the change with a true minus sign; ratings are never grouped (1012, not 1,012)."""
-    after_text = str(after)  # a rating is written as it is, like 1012: no grouping
+def rating_text(rating: int, provisional: bool) -> str:
+    """A rating as it is shown: never grouped (1012, not 1,012), and ``1480?`` while provisional
+    (fewer than 5 rated games)."""
+    return f"{rating}?" if provisional else str(rating)
+
+
+def _shift(shift: RatingShift, lang: str, bold: bool) -> str:
+    """``1000? → 1012? (+12)``, the change with a true minus sign."""
+    before = rating_text(shift.before, is_provisional(shift.rated_games - 1))
+    after_text = rating_text(shift.after, shift.provisional)
     return t(lang, "ratings.shift", before=before, after=f"**{after_text}**" if bold else after_text,
-             change=f"{change:+d}".replace("-", "−"))
+             change=f"{shift.change:+d}".replace("-", "−"))
 
 
 def rating_lines(shifts: Sequence[RatingShift], lang: str = ENGLISH) -> list[str]:
     """Under the results (in the game's language): each player's rating change."""
     if not shifts:
         return []
-    parts = [f"{mention(s.user_id)} {_shift(s.before, s.after, s.change, lang, True)}" for s in shifts]
+    parts = [f"{mention(s.user_id)} {_shift(s, lang, True)}" for s in shifts]
     return [t(lang, "ratings.line", parts=" · ".join(parts))]
 
 
@@ -150,7 +158,8 @@ def leaderboard_text(standings: Sequence[Standing], lang: str = ENGLISH) -> str:
     lines = []
     for place, standing in enumerate(standings, start=1):
         lines.append(t(lang, "stats.leaderboard_line", place=medals.get(place, f"{place}."),
-                       player=mention(standing.user_id), rating=standing.rating, count=standing.games))
+                       player=mention(standing.user_id), rating=rating_text(standing.rating, standing.provisional),
+                       count=standing.games))
     return "\n".join(lines)
 
 
@@ -163,9 +172,19 @@ def record_text(record: PlayerRecord, lang: str = ENGLISH) -> str:
         parts.append(t(lang, "stats.draws", count=record.draws))
     if record.average_points is not None:
         parts.append(t(lang, "stats.average_points", points=round(record.average_points, 1)))
-    rating = (t(lang, "stats.rating_after", rating=record.rating, count=record.rated_games)
+    rating = (t(lang, "stats.rating_after", rating=rating_text(record.rating, record.provisional),
+                count=record.rated_games)
               if record.rating is not None else t(lang, "stats.not_rated"))
-    return " · ".join(parts) + "\n" + rating
+    return " · ".join(parts) + "\n" + pace_text(record, lang) + "\n" + rating
+
+
+def pace_text(record: PlayerRecord, lang: str = ENGLISH) -> str:
+    """Pace and reliability: the median time per move, games finished, lost on time, abandoned."""
+    parts = [t(lang, "stats.finished", count=record.games), t(lang, "stats.lost_on_time", count=record.lost_on_time),
+             t(lang, "stats.abandoned", count=record.abandoned)]
+    if record.median_move_seconds is not None:
+        parts.insert(0, t(lang, "stats.median_move", time=duration(record.median_move_seconds, lang)))
+    return " · ".join(parts)
 
 
 # -- replays and records -------------------------------------------------------------------------
@@ -246,7 +265,7 @@ def _result_lines(game: GameInfo, names: Sequence[str], shifts: Sequence[RatingS
         lines.append("  " + t(lang, "record.points", points=points))
     by_user = {game.players[s]: names[s] for s in range(len(names))}
     if shifts:
-        parts = ", ".join(f"{by_user.get(s.user_id, '?')} {_shift(s.before, s.after, s.change, lang, False)}"
+        parts = ", ".join(f"{by_user.get(s.user_id, '?')} {_shift(s, lang, False)}"
                           for s in shifts)
         lines.append("  " + t(lang, "ratings.line", parts=parts))
     return lines

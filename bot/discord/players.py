@@ -134,7 +134,7 @@ async def refresh_boards(bot: AlcazarBot, user_id: int) -> None:
         try:
             message = await channel.fetch_message(board.message_id)
             kept = texts.without_away_lines(message.content)
-            fresh = turn_line(game, await bot.service.deadline_of(game))
+            fresh = turn_line(game, await bot.service.deadline_of(game), await bot.service.clock_of(game))
             lines = [_with_deadline(line, fresh) for line in kept]
             content = "\n".join([*lines, *await away_lines(bot, game)])
             await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())

@@ -138,6 +138,12 @@ class ReminderLoop:
         ends = None if isinstance(game, Refusal) else await self.bot.service.deadline_of(game)
         if ends is not None:        # the player's time away, if any, is added
             deadline = Msg("reminder.deadline", when=timestamp(ends))
+        if reminder.runs_out_at is not None:         # the one warning: a quarter of the time bank is left
+            deadline = Msg("reminder.bank_quarter", when=timestamp(reminder.runs_out_at))
+        elif not isinstance(game, Refusal):
+            clock = await self.bot.service.clock_of(game)
+            if clock is not None and clock.runs_out_at is not None and (ends is None or clock.runs_out_at < ends):
+                deadline = Msg("reminder.bank_runs_out", when=timestamp(clock.runs_out_at))
         dm_lang = await self.bot.language_for_dm(reminder.user_id)
         if await self._send_or_log(reminder, "DM", self._dm(reminder, t(
                 dm_lang, "reminder.dm", title=title, channel=f"<#{reminder.channel_id}>", since=since,

@@ -16,10 +16,10 @@ from bot.i18n import t
 
 #: The sections of each part, by message id (``rules.alcazar.goal`` → ``.title`` and ``.text``).
 ALCAZAR_RULES = ["goal", "setup", "turn", "bridges", "after", "removing", "distances", "broke", "end"]
-ALCAZAR_READINGS = ["values", "new_castles", "blocked", "passing", "forced", "face_up", "deadlines", "tournament"]
+ALCAZAR_READINGS = ["values", "new_castles", "blocked", "passing", "forced", "face_up", "deadlines", "clocks", "tournament"]
 ALCAZAR_SIMPLIFICATIONS = ["flag", "join"]
 ALCAZAR_1978_RULES = ["goal", "setup", "turn", "limits", "end", "notation"]
-ALCAZAR_1978_READINGS = ["walling", "start_square", "home", "passing", "deadlines", "tournament"]
+ALCAZAR_1978_READINGS = ["walling", "start_square", "home", "passing", "deadlines", "clocks", "tournament"]
 
 RULES: dict[str, tuple[str, str, list[str], list[str], list[str]]] = {
     "alcazar": ("Alcazar (2009)", "rules.alcazar", ALCAZAR_RULES, ALCAZAR_READINGS, ALCAZAR_SIMPLIFICATIONS),

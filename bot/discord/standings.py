@@ -14,7 +14,7 @@ import discord
 from bot.discord.images import named_text
 from bot.discord.texts import clip
 from bot.i18n import Msg, t, text_of
-from bot.service import GameInfo, computer_level, game_rules
+from bot.service import GameInfo, TurnClock, computer_level, game_rules
 
 MONEY_PER_POINT = 50     # a point per full 50 Real; the rest breaks ties (shared/rules/alcazar.md, "Scoring")
 
@@ -44,9 +44,11 @@ def timestamp(seconds: float, style: str = "R") -> str:
     return f"<t:{int(seconds)}:{style}>"
 
 
-def turn_line(game: GameInfo, deadline_at: float | None = None) -> str:
+def turn_line(game: GameInfo, deadline_at: float | None = None, clock: TurnClock | None = None) -> str:
     """Whose turn it is, with a mention, and the deadline when there is one (in the game's language;
-    ``deadline_at``: the service's ``deadline_of``, which adds the player's time away, None while away)."""
+    ``deadline_at``: the service's ``deadline_of``, which adds the player's time away, None while away);
+    with a time bank (``clock``: the service's ``clock_of``), when the player's bank runs out and every
+    player's bank."""
     if game.to_move_id is None:
         return ""
     lang = game.settings.language
@@ -57,7 +59,29 @@ def turn_line(game: GameInfo, deadline_at: float | None = None) -> str:
     line = t(lang, "announce.your_turn", player=mention(game.to_move_id, lang))
     if deadline_at is not None:
         line += t(lang, "announce.deadline", when=timestamp(deadline_at))
+    if clock is not None:
+        line += bank_text(game, clock, lang)
     return line
+
+
+def bank_text(game: GameInfo, clock: TurnClock, lang: str) -> str:
+    """`` Time bank runs out <t:…:R>. Banks: @a 2 d 4 h · @b 3 d.``: the player to act's moment, then
+    every player still in the game with what they have (the player to act: what is left now)."""
+    text = "" if clock.runs_out_at is None else t(lang, "announce.bank_runs_out", when=timestamp(clock.runs_out_at))
+    banks = [f"{mention(user, lang)} {duration(bank, lang)}" for user, bank in zip(game.players, clock.banks)
+             if user not in game.resigned and user > 0]
+    return text + t(lang, "announce.banks", banks=" · ".join(banks))
+
+
+def duration(seconds: float, lang: str = "en") -> str:
+    """A span as players of a game by the day read it: ``2 d 4 h``, ``5 h 20 min``, ``12 min``."""
+    minutes = int(seconds // 60)
+    days, hours, minutes = minutes // (24 * 60), minutes // 60 % 24, minutes % 60
+    if days:
+        return t(lang, "clock.days_hours" if hours else "clock.days", days=days, hours=hours)
+    if hours:
+        return t(lang, "clock.hours_minutes" if minutes else "clock.hours", hours=hours, minutes=minutes)
+    return t(lang, "clock.minutes", minutes=minutes)
 
 
 def real(amount: int, lang: str = "en") -> str:

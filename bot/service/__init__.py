@@ -19,7 +19,7 @@ Alcazar 1978): ``ask("undo" | "draw", …)`` and ``answer(…, yes)`` with ``ans
 ``play_computer_turn``, ``computer_turns_due``. Queries: ``game``, ``game_in_channel``,
 ``games_of_user``, ``board_view``, ``private_view``, ``legal_moves_for``, ``move_parts``,
 ``history``, ``result``. Reminders and deadlines: ``due_reminders``,
-``mark_reminded``, ``process_deadlines``, ``deadline_of``. Messages the Discord layer
+``mark_reminded``, ``process_deadlines``, ``deadline_of``; time banks: ``clock_of``. Messages the Discord layer
 edits in place: ``remember_message``, ``posted_message``, ``forget_message``.
 A player across games: ``my_games``, ``set_away``, ``come_back``, ``away_status``,
 ``away_of``, ``back_between``, ``set_quiet_hours``, ``clear_quiet_hours``.
@@ -45,13 +45,14 @@ from bot.service.events import (
 )
 from bot.service.away import AwayStatus, time_zones_matching
 from bot.service.backups import BackupSchedule
+from bot.service.clocks import TurnClock
 from bot.service.lobby import seat_order
 from bot.service.pictures import (
     board_png, chart_png, final_view, hand_png, named_text, results_png, start_pictures, stop_pictures, work_queued,
     worker_pids, workers_trouble,
 )
 from bot.service.players import MyGame
-from bot.service.ratings import PlayerRecord, RatingShift, Standing
+from bot.service.ratings import PROVISIONAL_GAMES, PlayerRecord, RatingShift, Standing, is_provisional
 from bot.service.computers import computer_level
 from bot.service.replays import REPLAY_BUDGET
 from bot.service.live import replay
@@ -91,4 +92,5 @@ __all__ = [
     "PlayerWithdrawn", "RoundEnded", "RoundStarted", "TableChannels", "TournamentAccepted", "TournamentCancelled",
     "TournamentEnded", "TournamentInfo", "TournamentStanding", "TournamentStatus", "Tournaments", "standings_png",
     "standings_view",
+    "TurnClock", "PROVISIONAL_GAMES", "is_provisional",
 ]

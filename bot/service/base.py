@@ -15,6 +15,7 @@ from bot.games import AnyEngine, get_game
 from bot.games.common import Outcome
 from bot.i18n.message import Msg
 from bot.service import live as engine_work
+from bot.service.banks import record_turn
 from bot.service.clock import Clock, SystemClock
 from bot.service.events import (
     BoardChanged, ComputerToMove, Event, GameOver, HandsChanged, MovePlayed, TurnChanged,
@@ -206,6 +207,7 @@ class ServiceBase:
             turn_seat=turn, now=now,
         )
         await tx.moves.append(live.row.id, step.entries)
+        await record_turn(tx, live, step.entries, now)
         await tx.snapshots.put(Snapshot(live.row.id, version, step.ply, step.snapshot))
         if outcome is not None:
             # the reason column keeps English for people reading the database; players read the outcome's message

@@ -59,6 +59,7 @@ class MovePlayed:
     words: Msg | str   # a message (a line logged before messages: its English sentence)
     forced: bool
     stand_in: bool = False       # the stand-in (a computer) played it for an absent player
+    out_of_time: bool = False    # a retirement because the player's time bank ran out
 
 
 @dataclass(frozen=True)

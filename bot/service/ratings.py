@@ -25,6 +25,15 @@ SCALE, START = 40.0, 1000.0
 MONEY_PER_POINT = 50
 
 
+#: A rating is provisional (shown as "1480?") until this many rated games.
+PROVISIONAL_GAMES = 5
+
+
+def is_provisional(rated_games: int) -> bool:
+    """Whether a rating from this many rated games is still provisional."""
+    return rated_games < PROVISIONAL_GAMES
+
+
 def shown_rating(mu: float, sigma: float) -> int:
     """The rating players see: ``1000 + 40 × (mu − 3 sigma)``, rounded."""
     return round(START + SCALE * (mu - 3.0 * sigma))
@@ -82,6 +91,11 @@ class RatingShift:
     before: int
     after: int
     first_game: bool
+    rated_games: int = 0        # the player's rated games with this one
+
+    @property
+    def provisional(self) -> bool:
+        return is_provisional(self.rated_games)
 
     @property
     def change(self) -> int:
@@ -95,6 +109,10 @@ class Standing:
     user_id: int
     rating: int
     games: int
+
+    @property
+    def provisional(self) -> bool:
+        return is_provisional(self.games)
 
 
 @dataclass(frozen=True)
@@ -110,12 +128,24 @@ class PlayerRecord:
     rating: int | None                # None until a rated game
     rated_games: int
     history: tuple[tuple[float, int], ...]   # (when, rating after that game), oldest first
+    #: Pace and reliability: the median time a move took (time away not counted; None before any),
+    #: and of the games in play or finished, those lost on time and those abandoned (resigned).
+    median_move_seconds: float | None = None
+    lost_on_time: int = 0
+    abandoned: int = 0
+
+    @property
+    def provisional(self) -> bool:
+        return is_provisional(self.rated_games)
 
 
-def shifts_of(changes: Sequence[RatingChange]) -> list[RatingShift]:
+def shifts_of(changes: Sequence[RatingChange], rated_games: dict[int, int] | None = None) -> list[RatingShift]:
+    """The shifts of a game's changes (``rated_games``: each player's rated games with this one)."""
+    counts = rated_games or {}
     return [RatingShift(c.user_id, c.place, shown_rating(c.mu_before, c.sigma_before),
                         shown_rating(c.mu_after, c.sigma_after),
-                        first_game=(c.mu_before, c.sigma_before) == (MODEL.mu, MODEL.sigma))
+                        first_game=(c.mu_before, c.sigma_before) == (MODEL.mu, MODEL.sigma),
+                        rated_games=counts.get(c.user_id, 0))
             for c in changes]
 
 

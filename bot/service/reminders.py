@@ -14,13 +14,17 @@ ends another process claims it and does it.
 from __future__ import annotations
 
 import logging
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from bot.service.away import away_until, in_quiet_hours, paused_seconds
 from bot.i18n.message import Msg
 from bot.service.base import ServiceBase, info_of
+from bot.service.banks import turn_clock
+from bot.service.clocks import TurnClock, runs_out_at, warning_at
 from bot.service.computers import ComputerOperations
-from bot.service.results import Accepted, GameInfo, Reason, Refusal, Reminder, StoreUnavailable
+from bot.service.results import (
+    BANK_WARNING, Accepted, GameInfo, Reason, Refusal, Reminder, StoreUnavailable,
+)
 from bot.service.settings import GameSettings
 from bot.store import GameRow, GameStatus, ReminderRow
 from bot.store.players import AwayPeriod
@@ -58,9 +62,49 @@ def turn_deadline(game: GameRow, away: Sequence[AwayPeriod], now: float) -> floa
     return game.turn_since + deadline + paused_seconds(away, game.turn_since, now)
 
 
-def _deadline_passed(game: GameRow, away: Sequence[AwayPeriod], now: float) -> bool:
+def bank_runs_out(game: GameRow, away: Sequence[AwayPeriod], now: float, banks: Mapping[int, float]
+                  ) -> float | None:
+    """When the time bank of the player to act runs out (``banks``: the game's stored banks per
+    seat); None without a time bank, or while the player is away."""
+    start = GameSettings.from_dict(game.settings).bank_seconds
+    if start is None or game.turn_seat is None or game.turn_since is None:
+        return None
+    return runs_out_at(banks.get(game.turn_seat, start), game.turn_since, now, away)
+
+
+def _deadline_passed(game: GameRow, away: Sequence[AwayPeriod], now: float,
+                     banks: Mapping[int, float] | None = None) -> bool:
+    """Whether the turn's deadline has passed or the player's time bank has run out."""
+    ends = [t for t in (turn_deadline(game, away, now), bank_runs_out(game, away, now, banks or {}))
+            if t is not None]
+    return bool(ends) and now >= min(ends)
+
+
+def _out_of_time(game: GameRow, away: Sequence[AwayPeriod], now: float, banks: Mapping[int, float]) -> bool:
+    """The bank ran out, no later than the turn's deadline (which, passed first, skips one turn only)."""
+    bank_end = bank_runs_out(game, away, now, banks)
     deadline = turn_deadline(game, away, now)
-    return deadline is not None and now >= deadline
+    return bank_end is not None and now >= bank_end and (deadline is None or bank_end <= deadline)
+
+
+def _bank_warning(game: GameRow, user_id: int, settings: GameSettings, banks: Mapping[int, float],
+                  warned: tuple[int, int, str, float, float | None] | None, away: Sequence[AwayPeriod],
+                  now: float) -> Reminder | None:
+    """The one warning of this turn that a quarter of the time bank is left, when it is due and
+    not yet sent (``warned``: the game's claim on the warning)."""
+    start = settings.bank_seconds
+    if start is None or game.turn_seat is None or game.turn_since is None:
+        return None
+    if warned is not None and warned[0] == game.version and warned[4] is not None:
+        return None
+    bank = banks.get(game.turn_seat, start)
+    due_at = warning_at(bank, start, game.turn_since, now, away)
+    ends = runs_out_at(bank, game.turn_since, now, away)
+    if due_at is None or ends is None or now < due_at or now >= ends:
+        return None
+    return Reminder(game_id=game.id, guild_id=game.guild_id, channel_id=game.channel_id, user_id=user_id,
+                    seat=game.turn_seat, number=0, version=game.version, waiting_since=game.turn_since,
+                    runs_out_at=ends)
 
 
 class ReminderOperations(ComputerOperations, ServiceBase):
@@ -77,6 +121,9 @@ class ReminderOperations(ComputerOperations, ServiceBase):
             earliest = min((g.turn_since for g in games if g.turn_since is not None), default=now)
             away = await tx.away.of_users(to_act.values(), earliest)
             quiet = await tx.quiet.of_users(to_act.values())
+            banked = [g for g in games if "bank_hours" in g.settings]
+            banks = await tx.turn_times.banks(g.id for g in banked)
+            warned = {g.id: await tx.claims.holder(g.id, BANK_WARNING) for g in banked}
         due: list[Reminder] = []
         for game in games:
             user_id = to_act.get(game.id)
@@ -87,11 +134,15 @@ class ReminderOperations(ComputerOperations, ServiceBase):
             try:
                 if away_until(periods, now) is not None or in_quiet_hours(quiet.get(user_id), now):
                     continue            # away: no reminders; quiet hours: they wait until the end
-                upcoming = _next_reminder(game, GameSettings.from_dict(game.settings), sent.get(game.id),
-                                          periods, now)
+                settings = GameSettings.from_dict(game.settings)
+                warning = _bank_warning(game, user_id, settings, banks.get(game.id, {}), warned.get(game.id),
+                                        periods, now)
+                upcoming = _next_reminder(game, settings, sent.get(game.id), periods, now)
             except Exception:  # noqa: BLE001 - one game's broken settings must not stop the others' reminders
                 log.exception("Reminder of game %s could not be worked out", game.id)
                 continue
+            if warning is not None:
+                due.append(warning)
             if upcoming is None or now < upcoming[1]:
                 continue
             assert game.turn_since is not None
@@ -115,6 +166,22 @@ class ReminderOperations(ComputerOperations, ServiceBase):
             periods = (await tx.away.of_users([game.to_move_id], row.turn_since or now)).get(game.to_move_id, [])
         return turn_deadline(row, periods, now)
 
+    async def clock_of(self, game: GameInfo) -> TurnClock | None:
+        """Every player's time bank in a game in play (for the player to act: what is left now, and
+        when it runs out); None without a time bank, or once the game is over."""
+        if game.status is not GameStatus.ACTIVE or game.settings.bank_hours is None:
+            return None
+        now = self.clock.now()
+        async with self.store.read() as tx:
+            row = await tx.games.get(game.id)
+            if row is None or row.status is not GameStatus.ACTIVE:
+                return None
+            banks = (await tx.turn_times.banks([game.id])).get(game.id, {})
+            to_act = game.to_move_id
+            periods = [] if to_act is None else \
+                (await tx.away.of_users([to_act], row.turn_since or now)).get(to_act, [])
+        return turn_clock(row, len(game.players), banks, periods, now)
+
     async def claim_reminder(self, reminder: Reminder) -> bool:
         """Take the sending of a due reminder for this process (for ``CLAIM_LEASE_SECONDS``).
 
@@ -128,6 +195,8 @@ class ReminderOperations(ComputerOperations, ServiceBase):
             sent = (await tx.reminders.of_games([reminder.game_id])).get(reminder.game_id)
         if game is None or game.status is not GameStatus.ACTIVE or game.version != reminder.version:
             return False
+        if reminder.task == BANK_WARNING:        # done once: the claim, finished, is never granted again
+            return await self._claim(reminder.game_id, BANK_WARNING, reminder.version, 0, now)
         recorded = sent.sent if sent is not None and sent.version == reminder.version else 0
         if recorded >= reminder.number:
             return False
@@ -136,7 +205,7 @@ class ReminderOperations(ComputerOperations, ServiceBase):
     def reminder_not_sent(self, reminder: Reminder) -> None:
         """A claimed reminder was not sent, the store having gone away first: this process takes
         it again as soon as the store is back, not only after the claim's lease."""
-        self._interrupted_work(reminder.game_id, "reminder", reminder.version, reminder.number)
+        self._interrupted_work(reminder.game_id, reminder.task, reminder.version, reminder.number)
 
     async def mark_reminded(self, reminder: Reminder) -> bool:
         """Record that a reminder went out; False when it was already recorded or the turn is over."""
@@ -145,6 +214,8 @@ class ReminderOperations(ComputerOperations, ServiceBase):
             if game is None or game.status is not GameStatus.ACTIVE or game.version != reminder.version:
                 return False
             now = self.clock.now()
+            if reminder.task == BANK_WARNING:
+                return await tx.claims.finish(reminder.game_id, BANK_WARNING, reminder.version, 0, now=now)
             await tx.claims.finish(reminder.game_id, "reminder", reminder.version, reminder.number, now=now)
             return await tx.reminders.record_sent(reminder.game_id, reminder.version, reminder.number, now)
 
@@ -184,10 +255,12 @@ class ReminderOperations(ComputerOperations, ServiceBase):
             to_act = await tx.seats.to_act()
             earliest = min((g.turn_since for g in active if g.turn_since is not None), default=now)
             away = await tx.away.of_users(to_act.values(), earliest)
+            banks = await tx.turn_times.banks(g.id for g in active if "bank_hours" in g.settings)
         results: list[Accepted] = []
         for candidate in active:
             try:
-                outcome = await self._apply_deadline(candidate, away.get(to_act.get(candidate.id, 0), []), now)
+                outcome = await self._apply_deadline(candidate, away.get(to_act.get(candidate.id, 0), []), now,
+                                                     banks.get(candidate.id, {}))
             except StoreUnavailable:
                 raise       # no other game's deadline can be applied either: the round ends here
             except Exception:  # noqa: BLE001 - one game that fails must not stop the others' deadlines
@@ -197,12 +270,14 @@ class ReminderOperations(ComputerOperations, ServiceBase):
                 results.append(outcome)
         return results
 
-    async def _apply_deadline(self, candidate: GameRow, away: Sequence[AwayPeriod], now: float
-                              ) -> Accepted | Refusal | None:
+    async def _apply_deadline(self, candidate: GameRow, away: Sequence[AwayPeriod], now: float,
+                              banks: Mapping[int, float]) -> Accepted | Refusal | None:
         """Skip or beat the late player of one game, or let the stand-in play their turn;
-        None when its deadline has not passed (``away``: the time away of the player to act,
-        which does not count)."""
-        if not _deadline_passed(candidate, away, now):
+        None when its deadline has not passed and the time bank has not run out (``away``: the
+        time away of the player to act, which does not count; ``banks``: the game's time banks).
+
+        One claim covers both: a turn ends once, by whichever comes first."""
+        if not _deadline_passed(candidate, away, now, banks):
             return None
         # One process acts on a missed deadline; the version check would refuse a second
         # anyway, but the claim spares it the work, and outlives a process that dies: the
@@ -210,27 +285,29 @@ class ReminderOperations(ComputerOperations, ServiceBase):
         if not await self._claim(candidate.id, "deadline", candidate.version, 0, now):
             return None
         try:
-            return await self._act_on_deadline(candidate, away, now)
+            return await self._act_on_deadline(candidate, away, now, banks)
         except StoreUnavailable:
             # Taken again at the next round once the store is back; the version check makes
             # a deadline that was applied after all count once.
             self._interrupted_work(candidate.id, "deadline", candidate.version, 0)
             raise
 
-    async def _act_on_deadline(self, candidate: GameRow, away: Sequence[AwayPeriod], now: float
-                               ) -> Accepted | Refusal | None:
-        """The claimed deadline of ``candidate``: skip or beat the late player, or let the stand-in play."""
+    async def _act_on_deadline(self, candidate: GameRow, away: Sequence[AwayPeriod], now: float,
+                               banks: Mapping[int, float]) -> Accepted | Refusal | None:
+        """The claimed deadline of ``candidate``: skip or beat the late player, or let the stand-in play.
+        A time bank run out retires the player (Alcazar) or loses the game (Alcazar 1978)."""
         async with self._game_lock(candidate.id):
             live = await self._load_live(candidate.id)
             outcome: Accepted | Refusal | None = None
             stand_in = False
             # Re-checked under the lock: the player may have moved meanwhile.
             if live is not None and live.row.status is GameStatus.ACTIVE and live.version == candidate.version \
-                    and _deadline_passed(live.row, away, now) and live.row.turn_seat is not None \
+                    and _deadline_passed(live.row, away, now, banks) and live.row.turn_seat is not None \
                     and not live.seats[live.row.turn_seat].computer_plays:
                 stand_in = GameSettings.from_dict(live.row.settings).stand_in_on_deadline
                 if not stand_in:
-                    outcome = await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True)
+                    outcome = await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True,
+                                                       out_of_time=_out_of_time(live.row, away, now, banks))
         if stand_in:
             # The stand-in thinks outside the game's lock, like any computer.
             outcome = await self._stand_in_for_late_player(candidate.id, candidate.version)

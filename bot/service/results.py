@@ -167,6 +167,9 @@ class HistoryLine:
     stand_in: bool = False        # the stand-in (a computer) played it for an absent player
 
 
+BANK_WARNING = "bank_warning"
+
+
 @dataclass(frozen=True)
 class Reminder:
     """A player who should be reminded that it is their turn."""
@@ -179,3 +182,10 @@ class Reminder:
     number: int                    # 1 for the first reminder of this turn
     version: int                   # the game version the turn belongs to
     waiting_since: float
+    #: Set on the one warning that a quarter of the player's time bank is left (``number`` 0): when it runs out.
+    runs_out_at: float | None = None
+
+    @property
+    def task(self) -> str:
+        """The claim this reminder is sent under: a reminder of the turn, or the time bank's warning."""
+        return "reminder" if self.runs_out_at is None else BANK_WARNING

@@ -32,6 +32,12 @@ class GameSettings:
     the turn of a player who missed the deadline (instead of the skip or the
     loss); with ``stand_in_on_resign`` (Alcazar only) it takes over the seat
     of a player who resigns (instead of retiring it).
+
+    A time bank (``bank_hours``, off by default) gives each player that many
+    hours for all their turns together: it runs only during their turn, gains
+    ``increment_hours`` after each of their moves (never beyond
+    ``bank_hours``), and running out acts as a missed deadline does, except
+    that without the stand-in an Alcazar player is retired rather than skipped.
     """
 
     reminder_first_hours: float = 12.0
@@ -40,6 +46,8 @@ class GameSettings:
     deadline_hours: float | None = None
     stand_in_on_deadline: bool = False
     stand_in_on_resign: bool = False
+    bank_hours: float | None = None
+    increment_hours: float = 0.0
     options: Mapping[str, Any] = field(default_factory=dict)
     #: The language of the game's public posts (a catalog in ``data/locales``); games from before it: English.
     language: str = ENGLISH
@@ -56,7 +64,18 @@ class GameSettings:
     def deadline_seconds(self) -> float | None:
         return None if self.deadline_hours is None else self.deadline_hours * HOUR
 
+    @property
+    def bank_seconds(self) -> float | None:
+        return None if self.bank_hours is None else self.bank_hours * HOUR
+
+    @property
+    def increment_seconds(self) -> float:
+        return self.increment_hours * HOUR
+
     def to_dict(self) -> dict[str, Any]:
+        # Written only when set, so the settings of games without a time bank read as they always did.
+        clock = {name: value for name, value in (("bank_hours", self.bank_hours),
+                                                 ("increment_hours", self.increment_hours)) if value}
         return {
             "reminder_first_hours": self.reminder_first_hours,
             "reminder_every_hours": self.reminder_every_hours,
@@ -66,6 +85,7 @@ class GameSettings:
             "stand_in_on_resign": self.stand_in_on_resign,
             "options": dict(self.options),
             "language": self.language,
+            **clock,
         }
 
     @classmethod
@@ -107,6 +127,12 @@ class GameSettings:
                 raise SettingsError(Msg("setting.on_off", name=name, value=_shown(getattr(self, name))))
         if self.deadline_hours is not None:
             _check_hours("deadline_hours", self.deadline_hours, DEADLINE_HOURS, off=True)
+        if self.bank_hours is not None:
+            _check_hours("bank_hours", self.bank_hours, BANK_HOURS, off=True)
+        _check_hours("increment_hours", self.increment_hours, INCREMENT_HOURS)
+        if self.bank_hours is not None and self.increment_hours > self.bank_hours:
+            raise SettingsError(Msg("setting.increment_over_bank", increment=self.increment_hours,
+                                    bank=self.bank_hours))
         if self.language not in LANGUAGES:
             raise SettingsError(Msg("setting.language", languages=", ".join(LANGUAGES), value=_shown(self.language)))
 
@@ -114,6 +140,8 @@ class GameSettings:
 # The service's bounds; the slash commands offer the same ranges.
 REMINDER_HOURS = (0.5, 720.0)
 DEADLINE_HOURS = (1.0, 2160.0)
+BANK_HOURS = (1.0, 2160.0)
+INCREMENT_HOURS = (0.0, 720.0)
 MAX_REMINDERS = 20
 
 

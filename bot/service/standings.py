@@ -1,7 +1,10 @@
 """Leaderboards, players' records and the rating changes of a game (queries only)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.service.base import ServiceBase
+from bot.service.clocks import median
 from bot.service.ratings import PlayerRecord, RatingShift, Standing, player_record, shifts_of, shown_rating
 
 
@@ -11,7 +14,7 @@ class RatingOperations(ServiceBase):
     async def rating_changes(self, game_id: int) -> list[RatingShift]:
         """What a finished game did to its players' ratings, best place first; empty when unrated."""
         async with self.store.read() as tx:
-            return shifts_of(await tx.ratings.changes_of_game(game_id))
+            return shifts_of(await tx.ratings.changes_of_game(game_id), await tx.ratings.games_up_to(game_id))
 
     async def leaderboard(self, guild_id: int, kind: str, limit: int = 10) -> list[Standing]:
         """The server's best rated players of a game kind, highest rating first."""
@@ -22,12 +25,16 @@ class RatingOperations(ServiceBase):
         return standings[:limit]
 
     async def player_record(self, guild_id: int, kind: str, user_id: int) -> PlayerRecord:
-        """Games, wins, average points and the rating with its history, on one server for one kind."""
+        """Games, wins, average points and the rating with its history, on one server for one kind;
+        the median time per move, and games lost on time or abandoned."""
         async with self.store.read() as tx:
             finished = await tx.ratings.finished_games(guild_id, kind, user_id)
             rating = (await tx.ratings.of_players(guild_id, kind, [user_id])).get(user_id)
             history = await tx.ratings.history(guild_id, kind, user_id)
-        return player_record(user_id, kind, finished, rating, history)
+            used = await tx.turn_times.used_by(user_id, guild_id, kind)
+            _, lost_on_time, abandoned = await tx.turn_times.ends_of(user_id, guild_id, kind)
+        return replace(player_record(user_id, kind, finished, rating, history), median_move_seconds=median(used),
+                       lost_on_time=lost_on_time, abandoned=abandoned)
 
     async def ratings_of_user(self, user_id: int) -> list[tuple[int, str]]:
         """The (server id, game kind) pairs where the user has a rating."""

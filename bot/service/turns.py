@@ -7,7 +7,7 @@ from bot.games.common import GameError, MoveError, Outcome
 from bot.i18n.message import Msg
 from bot.service import live as engine_work
 from bot.service.base import ServiceBase, change_events, count_moves, no_such_game
-from bot.service.events import Event, PlayerResigned
+from bot.service.events import Event, MovePlayed, PlayerResigned
 from bot.service.live import Action, LiveGame, Step, seat_name
 from bot.service.results import Accepted, Reason, Refusal
 from bot.service.settings import GameSettings
@@ -106,33 +106,43 @@ class TurnOperations(ServiceBase):
 
     # -- shared by resignations and deadlines --------------------------------------------
 
-    async def _end_turns_of(self, live: LiveGame, seat: int, *, missed_deadline: bool
+    async def _end_turns_of(self, live: LiveGame, seat: int, *, missed_deadline: bool, out_of_time: bool = False
                             ) -> Accepted | Refusal:
-        """A seat stops playing: skipped or retired where the game goes on, beaten where not."""
+        """A seat stops playing: skipped or retired where the game goes on, beaten where not.
+
+        ``out_of_time``: the seat's time bank ran out, which retires it (Alcazar) rather than skip one turn."""
         engine = live.engine
         now = self.clock.now()
-        if engine.CAN_SKIP if missed_deadline else engine.CAN_RETIRE:
-            kind = EntryKind.SKIP if missed_deadline else EntryKind.RETIRE
+        skipped = missed_deadline and not out_of_time
+        if engine.CAN_SKIP if skipped else engine.CAN_RETIRE:
+            kind = EntryKind.SKIP if skipped else EntryKind.RETIRE
             step = await in_thread(engine_work.advance, engine, live, Action(kind, seat), now)
-            return await self._commit(live, step, now, resigned_seat=None if missed_deadline else seat)
+            return await self._commit(live, step, now, resigned_seat=None if skipped else seat,
+                                      lost_on_time=out_of_time)
         name = seat_name(engine, seat)
-        reason = Msg("outcome.missed_deadline" if missed_deadline else "outcome.resigned", colour=name)
+        key = "outcome.out_of_time" if out_of_time else "outcome.missed_deadline" if missed_deadline \
+            else "outcome.resigned"
         winners = tuple(s for s in range(len(live.seats)) if s != seat)
-        outcome = Outcome(winners=winners, reason=reason)
+        outcome = Outcome(winners=winners, reason=Msg(key, colour=name))
         step = await in_thread(engine_work.standing_still, engine, live)
         return await self._commit(live, step, now, outcome=outcome,
-                                  resigned_seat=None if missed_deadline else seat)
+                                  resigned_seat=None if missed_deadline else seat,
+                                  lost_on_time=missed_deadline)
 
     async def _commit(
         self, live: LiveGame, step: Step, now: float, *,
         outcome: Outcome | None = None, resigned_seat: int | None = None, stand_in: bool = False,
+        lost_on_time: bool = False,
     ) -> Accepted | Refusal:
         """One transaction for one step; a stale version rolls it back whole.
 
         ``resigned_seat`` resigned in this step; with ``stand_in`` the stand-in plays it on.
+        ``lost_on_time``: the player to act lost the game (or was retired) on time, for their record.
         """
         try:
             async with self.store.write() as tx:
+                if lost_on_time and live.row.turn_seat is not None:
+                    await tx.turn_times.note_out_of_time(live.row.id, live.user_of(live.row.turn_seat), now)
                 if resigned_seat is not None:
                     await tx.seats.mark_resigned(live.row.id, live.user_of(resigned_seat), stand_in=stand_in)
                     live = _with_resigned(live, resigned_seat, stand_in)
@@ -145,7 +155,11 @@ class TurnOperations(ServiceBase):
         events: list[Event] = []
         if resigned_seat is not None:
             events.append(PlayerResigned(live.row.id, resigned_seat, live.user_of(resigned_seat)))
-        events.extend(change_events(after, step.entries, step.hands_changed, outcome or step.outcome))
+        changes = change_events(after, step.entries, step.hands_changed, outcome or step.outcome)
+        if lost_on_time:     # the retirement says why
+            changes = [replace(e, out_of_time=True) if isinstance(e, MovePlayed) and e.kind is EntryKind.RETIRE
+                       else e for e in changes]
+        events.extend(changes)
         game = await self._info(after.row, after.seats)
         if game.status is GameStatus.FINISHED:
             events.extend(await self._game_ended(game))   # a tournament's game: scored, its round may end

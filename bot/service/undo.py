@@ -79,6 +79,7 @@ class UndoOperations(TurnOperations, ServiceBase):
                 version = await tx.games.advance(game_id, expected_version=live.version,
                                                  status=GameStatus.ACTIVE, turn_seat=turn, now=now)
                 await tx.moves.mark_undone(game_id, ply, now)
+                await tx.turn_times.take_back(game_id, ply)   # their cost is given back
                 await tx.snapshots.put(Snapshot(game_id, version, len(kept), snapshot))
                 await tx.questions.clear(game_id)
                 row = await tx.games.require(game_id)

@@ -13,6 +13,7 @@ from typing import AsyncIterator, Callable
 
 from bot.store.backup import BackupError, BackupSummary
 from bot.store.claims import ClaimRepo
+from bot.store.clocks import TurnTimeRepo
 from bot.store.db import Availability, Db, StoreUnavailable
 from bot.store.games import GameRepo, ResultRepo, SeatRepo
 from bot.store.languages import LanguageRepo
@@ -48,6 +49,7 @@ class Tx:
         self.away = AwayRepo(conn)
         self.quiet = QuietRepo(conn)
         self.tournaments = TournamentRepo(conn)
+        self.turn_times = TurnTimeRepo(conn)
 
 
 def is_database_url(target: str | Path) -> bool:
@@ -63,7 +65,7 @@ class Store(ABC):
     exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
     ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``questions``,
     ``dm_notes``, ``claims``, ``messages``, ``languages``, ``ratings``, ``away``,
-    ``quiet``, ``tournaments``.
+    ``quiet``, ``tournaments``, ``turn_times``.
     """
 
     #: Other processes may change the database meanwhile (several bot processes, one PostgreSQL).

@@ -81,6 +81,16 @@ class RatingRepo:
         )
         return [RatingChange(*row) for row in await cursor.fetchall()]
 
+    async def games_up_to(self, game_id: int) -> dict[int, int]:
+        """Each player of a rated game: their rated games (on its server, of its kind) up to and with it."""
+        cursor = await self._conn.execute(
+            "SELECT c.user_id, (SELECT count(*) FROM rating_changes p WHERE p.user_id = c.user_id"
+            "   AND p.guild_id = c.guild_id AND p.kind = c.kind AND (p.rated_at < c.rated_at"
+            "   OR (p.rated_at = c.rated_at AND p.game_id <= c.game_id)))"
+            " FROM rating_changes c WHERE c.game_id = ?", (game_id,),
+        )
+        return {user: int(count) for user, count in await cursor.fetchall()}
+
     async def history(self, guild_id: int, kind: str, user_id: int) -> list[RatingChange]:
         """Every rated game of the player on that server and kind, oldest first."""
         cursor = await self._conn.execute(

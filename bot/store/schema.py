@@ -320,6 +320,30 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE UNIQUE INDEX tournament_tables_by_game ON tournament_tables (game_id);
     """,
+    # 12: time banks. One row per ended turn: how long it took (time away not counted) and, with a
+    #     time bank, what the seat had left after it, the increment added. A seat's bank is that of
+    #     its newest row (none yet: the full bank); an undo deletes the rows of the plies it takes
+    #     back, so their cost is given back. And who lost a game on time (a bank run out or, in
+    #     Alcazar 1978, a missed deadline), for the players' records.
+    """
+    CREATE TABLE turn_times (
+        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        ply      INTEGER NOT NULL,              -- the log line that ended the turn
+        seat     INTEGER NOT NULL,
+        user_id  INTEGER NOT NULL,
+        used     REAL    NOT NULL,              -- seconds of the turn, time away not counted
+        bank     REAL,                          -- seconds left after it; NULL without a time bank
+        ended_at REAL    NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    );
+    CREATE INDEX turn_times_by_user ON turn_times (user_id);
+    CREATE TABLE out_of_time (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        at      REAL    NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -38,17 +38,18 @@ async def test_rated_results_stats_and_the_leaderboard(fake: FakeDiscord, databa
         await first.click(asked.message, "Yes, resign")
         over = fake.channel_messages(fake.general)[-1]
         shifts = {s.user_id: s for s in await bot.service.rating_changes(game.id)}
-        assert f"Ratings: {second.mention} 1000 → **{shifts[second.id].after}** (+" in over["content"]
-        assert f"{first.mention} 1000 → **{shifts[first.id].after}** (−" in over["content"]
+        assert f"Ratings: {second.mention} 1000? → **{shifts[second.id].after}?** (+" in over["content"]
+        assert f"{first.mention} 1000? → **{shifts[first.id].after}?** (−" in over["content"]
 
         private = await first.slash("stats", game="alcazar1978")
         assert private.ephemeral
         embed = private.embeds[0]
         board = next(f for f in embed["fields"] if "leaderboard" in f["name"])
         assert board["value"].index(second.mention) < board["value"].index(first.mention)
-        assert f"**{shifts[second.id].after}**" in board["value"]
+        assert f"**{shifts[second.id].after}?**" in board["value"]
         mine = next(f for f in embed["fields"] if f["name"].startswith(first.name))
-        assert "1 game · 0 wins" in mine["value"] and f"Rating **{shifts[first.id].after}**" in mine["value"]
+        assert "1 game · 0 wins" in mine["value"] and f"Rating **{shifts[first.id].after}?**" in mine["value"]
+        assert "1 finished · 0 lost on time · 1 abandoned" in mine["value"], "a resignation abandons the game"
         [chart] = private.files
         assert chart.filename == "rating-alcazar1978.png"
         assert embed["image"]["url"] == "attachment://rating-alcazar1978.png"

@@ -219,9 +219,10 @@ def test_ratings_away_lines_durations_and_replay_captions_in_hungarian() -> None
     from bot.service.ratings import RatingShift
     from bot.store import EntryKind, GameStatus
 
-    shifts = [RatingShift(7, 1, 1000, 1012, True), RatingShift(8, 2, 1000, 988, True)]
-    assert rating_lines(shifts, "hu") == ["Értékszámok: <@7> 1000 → **1012** (+12) · <@8> 1000 → **988** (−12)"]
-    assert rating_lines(shifts)[0].startswith("Ratings: <@7> 1000 → **1012** (+12)")
+    # A rating is provisional until 5 rated games: the fifth game's "before" still is, its "after" no longer.
+    shifts = [RatingShift(7, 1, 1000, 1012, True, 1), RatingShift(8, 2, 1000, 988, False, 5)]
+    assert rating_lines(shifts, "hu") == ["Értékszámok: <@7> 1000? → **1012?** (+12) · <@8> 1000? → **988** (−12)"]
+    assert rating_lines(shifts)[0].startswith("Ratings: <@7> 1000? → **1012?** (+12)")
     assert away_line(7, 1_700_000_000, True, "hu") == "💤 Távol van: <@7>, eddig: <t:1700000000:f>. Az órája áll."
     assert parse_duration("2 nap 12 óra") == parse_duration("2 days 12 hours") == 60 * 3600
     assert parse_duration("1 hét") == 7 * 86400 and parse_duration("3 nap és 2 ó") == 74 * 3600
