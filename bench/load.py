@@ -180,6 +180,17 @@ async def run_rate(service: GameService, idle: list[Table], rate: int, seconds: 
     return step
 
 
+#: The games the service holds when the footprint is measured.
+GAMES_CACHED: list[int] = []
+
+
+def views_of_an_empty_board() -> tuple[str, Any, list[str]]:
+    from bot.games import get_game
+
+    engine = get_game("alcazar1978")
+    return "alcazar1978", engine.view(engine.new_game(players=2, seed=1, options={}), None), NAMES[:2]
+
+
 async def first_board(service: GameService, tables: list[Table]) -> tuple[str, Any, list[str]]:
     board = await service.board_view(tables[0].game_id)
     assert isinstance(board, BoardView), board
@@ -213,12 +224,16 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     service = GameService(store, FakeClock())
     images.start_images()
     try:
+        await images.board_png(*views_of_an_empty_board())     # the workers have started
+        gc.collect()
+        before_games_mb = rss_mb(os.getpid(), "Pss:")
         began = time.perf_counter()
         tables = await open_games(service, args.games, rng)
+        GAMES_CACHED[:] = [t.game_id for t in tables]
         setup_s = time.perf_counter() - began
         print(f"{len(tables)} active games opened in {setup_s:.1f} s", file=sys.stderr, flush=True)
         await images.board_png(*await first_board(service, tables))    # the workers have started and drawn
-        idle_footprint = footprint()
+        idle_footprint = footprint(before_games_mb)
         print(json.dumps(idle_footprint), file=sys.stderr, flush=True)
         if args.footprint_only:
             return idle_footprint
@@ -252,16 +267,39 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
-def footprint() -> dict[str, float]:
-    """PSS of this process (the service and its cached games) and of every process below it, in MB.
+def footprint(before_games_mb: float | None = None) -> dict[str, Any]:
+    """PSS of this process (the service and its cached games) and of every process below it, in MB,
+    with where it goes.
 
     PSS shares each page among the processes that map it, so the sum is what
-    the bot and its workers take from the machine together.
+    the bot and its workers take from the machine together. The breakdown: the
+    fork server, each image worker (and what it holds alone, ``Private_Dirty``),
+    multiprocessing's resource tracker, and this process before and after its
+    games were opened (the cache of games, and that per game).
     """
     gc.collect()
     bot = rss_mb(os.getpid(), "Pss:")
-    below = sum(rss_mb(pid, "Pss:") for pid in descendants(os.getpid()))
-    return {"total_pss_mb": round(bot + below, 1), "bot_pss_mb": round(bot, 1), "workers_pss_mb": round(below, 1)}
+    below = {pid: rss_mb(pid, "Pss:") for pid in descendants(os.getpid())}
+    workers = set(images.worker_pids())
+    roles: dict[str, list[int]] = {"fork_server": [], "workers": [], "other": []}
+    for pid in below:
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        role = "workers" if pid in workers else "fork_server" if b"forkserver" in cmdline else "other"
+        roles[role].append(pid)
+    figures: dict[str, Any] = {
+        "total_pss_mb": round(bot + sum(below.values()), 1), "bot_pss_mb": round(bot, 1),
+        "workers_pss_mb": round(sum(below.values()), 1),
+        "fork_server_pss_mb": round(sum(below[p] for p in roles["fork_server"]), 1),
+        "each_worker_pss_mb": [round(below[p], 1) for p in sorted(roles["workers"])],
+        "each_worker_private_mb": [round(rss_mb(p, "Private_Dirty:"), 1) for p in sorted(roles["workers"])],
+        "resource_tracker_pss_mb": round(sum(below[p] for p in roles["other"]), 1),
+    }
+    if before_games_mb is not None:
+        games = len(GAMES_CACHED)
+        figures["bot_pss_before_games_mb"] = round(before_games_mb, 1)
+        figures["cached_games_mb"] = round(bot - before_games_mb, 1)
+        figures["per_cached_game_kb"] = round((bot - before_games_mb) * 1024 / max(1, games), 1)
+    return figures
 
 
 def figures(steps: list[Step], render_ms: float, setup_s: float, games: int,
