@@ -275,7 +275,9 @@ def footprint(before_games_mb: float | None = None) -> dict[str, Any]:
     the bot and its workers take from the machine together. The breakdown: the
     fork server, each image worker (and what it holds alone, ``Private_Dirty``),
     multiprocessing's resource tracker, and this process before and after its
-    games were opened (the cache of games, and that per game).
+    games were opened (``cached_games_mb``: the service's cache of games, and
+    also this bench's own table of each game with its shadow state and last
+    result, so an upper bound of what the cache takes).
     """
     gc.collect()
     bot = rss_mb(os.getpid(), "Pss:")
