@@ -122,3 +122,41 @@ async def test_a_crash_between_a_move_and_a_snapshot_loses_nothing(db_path: str 
         assert json.loads(snapshot.state) != table.engine.to_dict(table.shadow)
     finally:
         await reopened.close()
+
+
+async def test_a_move_in_a_cached_game_is_two_statements_and_three_when_the_snapshot_is_due(
+        store: Store, service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.store.db import SqliteDb
+    from bot.store.postgres import PostgresDb
+
+    table = await open_table(service, "alcazar1978", 2, seed=9)
+    await table.play()                                   # cached from here on
+    sent: list[str] = []
+    in_batch: list[bool] = []
+
+    def counting(original, batch):  # type: ignore[no-untyped-def]
+        async def counted(self, sql, params=()):  # type: ignore[no-untyped-def]
+            if not in_batch:         # a batch of one row is sent as one plain statement
+                words = sql.split()
+                sent.append(f"{words[0]} {words[2] if words[0] == 'INSERT' else words[1]}")
+            in_batch.append(batch)
+            try:
+                return await original(self, sql, params)
+            finally:
+                in_batch.pop()
+        return counted
+
+    for db in (SqliteDb, PostgresDb):
+        monkeypatch.setattr(db, "execute", counting(db.execute, False))
+        monkeypatch.setattr(db, "executemany", counting(db.executemany, True))
+    per_move = []
+    for _ in range(SNAPSHOT_EVERY):
+        sent.clear()
+        result = await table.play()
+        if result.game.status is not GameStatus.ACTIVE:
+            break
+        per_move.append(list(sent))
+    assert per_move
+    assert all(m in (["UPDATE games", "INSERT moves"], ["UPDATE games", "INSERT moves", "INSERT snapshots"])
+               for m in per_move), per_move
+    assert sum("INSERT snapshots" in m for m in per_move) == 1, "one snapshot in ten lines"
