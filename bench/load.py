@@ -22,7 +22,10 @@ whose turn p99 stays under 250 ms), ``turn_ms_p50`` and ``turn_ms_p99`` at
 this process), ``rss_mb`` (this process, which holds the service's games;
 ``worker_pss_mb`` is the image workers' own share), ``total_pss_mb`` (this
 process and every process below it, the image workers and their fork server,
-idle with the games cached, before the rates; budget 250 MB with 1,000 games) and the figures of every rate. Budget: ``max_rate_p99_250ms`` at least 100
+idle with the games cached, before the rates; budget 250 MB with 1,000 games) with where it
+goes (the fork server, each worker, the bot before and after its games) and the figures of every
+rate. ``--footprint-only`` adds ``board_in_worker_ms_median`` (the Alcazar board drawn in a worker,
+the trip included) beside ``bare_encode_ms_median`` (a bare PNG encode of the same canvas, same run). Budget: ``max_rate_p99_250ms`` at least 100
 on a 2-core machine.
 """
 from __future__ import annotations
@@ -209,6 +212,27 @@ def render_median() -> float:
     return statistics.median(times)
 
 
+async def render_in_workers() -> dict[str, float]:
+    """The Alcazar board as the bot draws it, in a worker (the trip there and back included), beside
+    a bare PNG encode of the same canvas in this process, in the same run: the footprint's cuts must
+    not make the workers draw slower."""
+    import io
+
+    views = [public for players in (2, 3, 4, 5) for public, _ in positions("alcazar", players, 5, players * 100)]
+    worker_ms, encode_ms = [], []
+    for view in views:
+        names = NAMES[:len(view["players"])]
+        began = time.perf_counter()
+        await images.board_png("alcazar", view, names)
+        worker_ms.append((time.perf_counter() - began) * 1000)
+        canvas = alcazar.board_image(view)
+        began = time.perf_counter()
+        canvas.save(io.BytesIO(), "PNG")
+        encode_ms.append((time.perf_counter() - began) * 1000)
+    return {"board_in_worker_ms_median": round(statistics.median(worker_ms), 2),
+            "bare_encode_ms_median": round(statistics.median(encode_ms), 2)}
+
+
 def rss_mb(pid: int | str = "self", field: str = "Rss:") -> float:
     """Resident memory of a process; ``Pss:`` shares the pages workers have in common among them."""
     with open(f"/proc/{pid}/smaps_rollup") as rollup:
@@ -236,7 +260,7 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         idle_footprint = footprint(before_games_mb)
         print(json.dumps(idle_footprint), file=sys.stderr, flush=True)
         if args.footprint_only:
-            return idle_footprint
+            return {**idle_footprint, **await render_in_workers()}
         render_ms = render_median()
 
         steps: list[Step] = []
