@@ -22,7 +22,10 @@ whose turn p99 stays under 250 ms), ``turn_ms_p50`` and ``turn_ms_p99`` at
 this process), ``rss_mb`` (this process, which holds the service's games;
 ``worker_pss_mb`` is the image workers' own share), ``total_pss_mb`` (this
 process and every process below it, the image workers and their fork server,
-idle with the games cached, before the rates; budget 250 MB with 1,000 games) and the figures of every rate. Budget: ``max_rate_p99_250ms`` at least 100
+idle with the games cached, before the rates; budget 250 MB with 1,000 games) with where it
+goes (the fork server, each worker, the bot before and after its games) and the figures of every
+rate. ``--footprint-only`` adds ``board_in_worker_ms_median`` (the Alcazar board drawn in a worker,
+the trip included) beside ``bare_encode_ms_median`` (a bare PNG encode of the same canvas, same run). Budget: ``max_rate_p99_250ms`` at least 100
 on a 2-core machine.
 """
 from __future__ import annotations
@@ -180,6 +183,17 @@ async def run_rate(service: GameService, idle: list[Table], rate: int, seconds: 
     return step
 
 
+#: The games the service holds when the footprint is measured.
+GAMES_CACHED: list[int] = []
+
+
+def views_of_an_empty_board() -> tuple[str, Any, list[str]]:
+    from bot.games import get_game
+
+    engine = get_game("alcazar1978")
+    return "alcazar1978", engine.view(engine.new_game(players=2, seed=1, options={}), None), NAMES[:2]
+
+
 async def first_board(service: GameService, tables: list[Table]) -> tuple[str, Any, list[str]]:
     board = await service.board_view(tables[0].game_id)
     assert isinstance(board, BoardView), board
@@ -198,6 +212,27 @@ def render_median() -> float:
     return statistics.median(times)
 
 
+async def render_in_workers() -> dict[str, float]:
+    """The Alcazar board as the bot draws it, in a worker (the trip there and back included), beside
+    a bare PNG encode of the same canvas in this process, in the same run: the footprint's cuts must
+    not make the workers draw slower."""
+    import io
+
+    views = [public for players in (2, 3, 4, 5) for public, _ in positions("alcazar", players, 5, players * 100)]
+    worker_ms, encode_ms = [], []
+    for view in views:
+        names = NAMES[:len(view["players"])]
+        began = time.perf_counter()
+        await images.board_png("alcazar", view, names)
+        worker_ms.append((time.perf_counter() - began) * 1000)
+        canvas = alcazar.board_image(view)
+        began = time.perf_counter()
+        canvas.save(io.BytesIO(), "PNG")
+        encode_ms.append((time.perf_counter() - began) * 1000)
+    return {"board_in_worker_ms_median": round(statistics.median(worker_ms), 2),
+            "bare_encode_ms_median": round(statistics.median(encode_ms), 2)}
+
+
 def rss_mb(pid: int | str = "self", field: str = "Rss:") -> float:
     """Resident memory of a process; ``Pss:`` shares the pages workers have in common among them."""
     with open(f"/proc/{pid}/smaps_rollup") as rollup:
@@ -213,15 +248,19 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     service = GameService(store, FakeClock())
     images.start_images()
     try:
+        await images.board_png(*views_of_an_empty_board())     # the workers have started
+        gc.collect()
+        before_games_mb = rss_mb(os.getpid(), "Pss:")
         began = time.perf_counter()
         tables = await open_games(service, args.games, rng)
+        GAMES_CACHED[:] = [t.game_id for t in tables]
         setup_s = time.perf_counter() - began
         print(f"{len(tables)} active games opened in {setup_s:.1f} s", file=sys.stderr, flush=True)
         await images.board_png(*await first_board(service, tables))    # the workers have started and drawn
-        idle_footprint = footprint()
+        idle_footprint = footprint(before_games_mb)
         print(json.dumps(idle_footprint), file=sys.stderr, flush=True)
         if args.footprint_only:
-            return idle_footprint
+            return {**idle_footprint, **await render_in_workers()}
         render_ms = render_median()
 
         steps: list[Step] = []
@@ -252,16 +291,41 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
-def footprint() -> dict[str, float]:
-    """PSS of this process (the service and its cached games) and of every process below it, in MB.
+def footprint(before_games_mb: float | None = None) -> dict[str, Any]:
+    """PSS of this process (the service and its cached games) and of every process below it, in MB,
+    with where it goes.
 
     PSS shares each page among the processes that map it, so the sum is what
-    the bot and its workers take from the machine together.
+    the bot and its workers take from the machine together. The breakdown: the
+    fork server, each image worker (and what it holds alone, ``Private_Dirty``),
+    multiprocessing's resource tracker, and this process before and after its
+    games were opened (``cached_games_mb``: the service's cache of games, and
+    also this bench's own table of each game with its shadow state and last
+    result, so an upper bound of what the cache takes).
     """
     gc.collect()
     bot = rss_mb(os.getpid(), "Pss:")
-    below = sum(rss_mb(pid, "Pss:") for pid in descendants(os.getpid()))
-    return {"total_pss_mb": round(bot + below, 1), "bot_pss_mb": round(bot, 1), "workers_pss_mb": round(below, 1)}
+    below = {pid: rss_mb(pid, "Pss:") for pid in descendants(os.getpid())}
+    workers = set(images.worker_pids())
+    roles: dict[str, list[int]] = {"fork_server": [], "workers": [], "other": []}
+    for pid in below:
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        role = "workers" if pid in workers else "fork_server" if b"forkserver" in cmdline else "other"
+        roles[role].append(pid)
+    figures: dict[str, Any] = {
+        "total_pss_mb": round(bot + sum(below.values()), 1), "bot_pss_mb": round(bot, 1),
+        "workers_pss_mb": round(sum(below.values()), 1),
+        "fork_server_pss_mb": round(sum(below[p] for p in roles["fork_server"]), 1),
+        "each_worker_pss_mb": [round(below[p], 1) for p in sorted(roles["workers"])],
+        "each_worker_private_mb": [round(rss_mb(p, "Private_Dirty:"), 1) for p in sorted(roles["workers"])],
+        "resource_tracker_pss_mb": round(sum(below[p] for p in roles["other"]), 1),
+    }
+    if before_games_mb is not None:
+        games = len(GAMES_CACHED)
+        figures["bot_pss_before_games_mb"] = round(before_games_mb, 1)
+        figures["cached_games_mb"] = round(bot - before_games_mb, 1)
+        figures["per_cached_game_kb"] = round((bot - before_games_mb) * 1024 / max(1, games), 1)
+    return figures
 
 
 def figures(steps: list[Step], render_ms: float, setup_s: float, games: int,

@@ -7,6 +7,13 @@ store's settings (SQLite: WAL, synchronous FULL). Budget: ``play_ms_median``
 under 3× the bare commit's median (``sqlite_commit_ms_median``, or
 ``postgres_commit_ms_median`` with ``--database-url``, on the same server).
 
+It also counts what a move asks of the database, figures that do not depend
+on the machine: ``statements_per_move`` (the SQL statements the store's
+repositories send, one per row of a batch) and ``round_trips_per_move``
+(PostgreSQL: each exchange with the server, BEGIN, COMMIT and the pool's check
+of a connection included; SQLite: each call into aiosqlite's thread, fetches
+and the commit included), with the bare commit's round trips beside them.
+
     .venv/bin/python bench/pipeline.py [--moves 1500] [--dir PATH]
     .venv/bin/python bench/pipeline.py --database-url postgresql://…   # in a schema of its own, dropped after
 
@@ -32,7 +39,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.games import get_game  # noqa: E402
 from bot.service import Accepted, FakeClock, GameService, MovePlayed  # noqa: E402
 from bot.store import EntryKind, open_store  # noqa: E402
-from bot.store.postgres import placeholders, postgres_ddl, throwaway_schema  # noqa: E402
+from bot.store.db import SqliteDb  # noqa: E402
+from bot.store.postgres import PostgresDb, placeholders, postgres_ddl, throwaway_schema  # noqa: E402
 
 BUDGET_RATIO = 3.0
 
@@ -67,6 +75,80 @@ async def start_game(service: GameService, kind: str, players: int, channel: int
     started = await service.start(lobby.game.id, 1000)
     assert isinstance(started, Accepted), started
     return RandomGame(kind, started, seed)
+
+
+class Counter:
+    """Counts the statements and round trips made while ``counting`` is on (one move at a time)."""
+
+    def __init__(self) -> None:
+        self.counting = False
+        self.statements = 0
+        self.round_trips = 0
+        self._in_batch = False
+        self._undo: list[tuple[Any, str, Any]] = []
+
+    def install(self) -> None:
+        import psycopg
+
+        def statements(method: Any, rows: bool) -> Any:
+            async def counted(db: Any, sql: str, params: Any = ()) -> Any:
+                if not self.counting or self._in_batch:
+                    return await method(db, sql, params)
+                if not rows:
+                    self.statements += 1
+                    return await method(db, sql, params)
+                params = list(params)
+                self.statements += len(params)
+                self._in_batch = True      # a batch of one row is sent as one plain statement
+                try:
+                    return await method(db, sql, params)
+                finally:
+                    self._in_batch = False
+            return counted
+
+        def thread_calls(method: Any) -> Any:
+            async def counted(conn: Any, *args: Any, **kwargs: Any) -> Any:
+                if self.counting:
+                    self.round_trips += 1
+                return await method(conn, *args, **kwargs)
+            return counted
+
+        def server_answers(method: Any) -> Any:
+            async def counted(conn: Any, gen: Any, *args: Any, **kwargs: Any) -> Any:
+                return await method(conn, self._reads_of(gen) if self.counting else gen, *args, **kwargs)
+            return counted
+
+        for owner, name, wrap in ((PostgresDb, "execute", statements(PostgresDb.execute, False)),
+                                  (PostgresDb, "executemany", statements(PostgresDb.executemany, True)),
+                                  (SqliteDb, "execute", statements(SqliteDb.execute, False)),
+                                  (SqliteDb, "executemany", statements(SqliteDb.executemany, True)),
+                                  (psycopg.AsyncConnection, "wait", server_answers(psycopg.AsyncConnection.wait)),
+                                  (aiosqlite.Connection, "_execute", thread_calls(aiosqlite.Connection._execute))):
+            self._undo.append((owner, name, getattr(owner, name)))
+            setattr(owner, name, wrap)
+
+    def _reads_of(self, gen: Any) -> Any:
+        """psycopg's generator for one exchange, counting each time it waits for the server's answer
+        (one wait to read per statement sent; BEGIN sent before a statement is a wait of its own)."""
+        from psycopg.waiting import Wait
+
+        try:
+            item = gen.send(None)
+        except StopIteration as stop:
+            return stop.value
+        while True:
+            if item == Wait.R:
+                self.round_trips += 1
+            ready = yield item
+            try:
+                item = gen.send(ready)
+            except StopIteration as stop:
+                return stop.value
+
+    def uninstall(self) -> None:
+        for owner, name, original in reversed(self._undo):
+            setattr(owner, name, original)
+        self._undo.clear()
 
 
 class Bare:
@@ -116,6 +198,8 @@ async def run(moves: int, folder: Path, database_url: str | None = None) -> dict
         store = await open_store(database_url)
         bare = await Bare.postgres(database_url)
     service = GameService(store, FakeClock())
+    counter = Counter()
+    counter.install()
 
     plan = [("alcazar", 2), ("alcazar", 3), ("alcazar", 5), ("alcazar1978", 2)]
     play_s: list[float] = []
@@ -131,14 +215,19 @@ async def run(moves: int, folder: Path, database_url: str | None = None) -> dict
             games_played += 1
             continue
         text = game.pick()
+        counter.counting = True
         began = time.perf_counter()
         result = await service.play(game.last.game.id, game.last.game.to_move_id, text,
                                     game.last.game.version)
         play_s.append(time.perf_counter() - began)
+        counter.counting = False
         assert isinstance(result, Accepted), result
         game.follow(result)
         size = len(json.dumps(game.engine.to_dict(game.state), separators=(",", ":"))) + 120
         commit_s.append(await bare.commit("x" * size))
+    counter.uninstall()
+    statements, round_trips = counter.statements, counter.round_trips
+    bare_trips = await bare_round_trips(bare, counter)
 
     await bare.close()
     await store.close()
@@ -153,9 +242,23 @@ async def run(moves: int, folder: Path, database_url: str | None = None) -> dict
         "play_ms_p99": round(play_ms[int(0.99 * (len(play_ms) - 1))], 4),
         f"{bare.name}_commit_ms_median": round(commit_ms_median, 4),
         "ratio": round(play_ms_median / commit_ms_median, 3),
+        "statements_per_move": round(statements / len(play_ms), 2),
+        "round_trips_per_move": round(round_trips / len(play_ms), 2),
+        "bare_commit_round_trips": bare_trips,
         "budget_ratio": BUDGET_RATIO,
         "within_budget": play_ms_median < BUDGET_RATIO * commit_ms_median,
     }
+
+
+async def bare_round_trips(bare: Bare, counter: Counter) -> float:
+    """Round trips of one bare insert + commit, counted the same way as a move's."""
+    counter.install()
+    counter.counting, counter.round_trips = True, 0
+    for _ in range(10):
+        await bare.commit("x")
+    counter.counting = False
+    counter.uninstall()
+    return counter.round_trips / 10
 
 
 def main() -> None:
@@ -176,7 +279,9 @@ def main() -> None:
             figures = asyncio.run(run(args.moves, Path(folder)))
     print(f"{figures['moves']} moves in {figures['games']} games on {figures['backend']}: play median "
           f"{figures['play_ms_median']} ms (p99 {figures['play_ms_p99']} ms), bare commit "
-          f"{figures[figures['backend'] + '_commit_ms_median']} ms, ratio {figures['ratio']}")
+          f"{figures[figures['backend'] + '_commit_ms_median']} ms, ratio {figures['ratio']}; per move "
+          f"{figures['statements_per_move']} statements, {figures['round_trips_per_move']} round trips "
+          f"(bare commit {figures['bare_commit_round_trips']})")
     print(json.dumps(figures))
 
 

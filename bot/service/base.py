@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any, AsyncIterator, Callable, Sequence
 
 from bot.games import AnyEngine, get_game
-from bot.games.common import Outcome
+from bot.games.common import GameError, Outcome
 from bot.i18n.message import Msg
 from bot.service import live as engine_work
 from bot.service.banks import record_turn
@@ -152,24 +152,48 @@ class ServiceBase:
                 return None   # a lobby (or a lobby that closed) has no board yet
             seats = tuple(await tx.seats.of_game(game_id))
             snapshot = await tx.snapshots.get(game_id)
+            later: list[LogEntry] = []
             entries = None
-            if snapshot is None or snapshot.version != row.version:
+            if snapshot is None or snapshot.version > row.version:
                 entries = await tx.moves.entries(game_id)
+            elif snapshot.version < row.version:
+                later = await tx.moves.entries_after(game_id, snapshot.ply)
         engine = get_game(row.kind)
+        game = None
         if entries is None:
             assert snapshot is not None
-            state, hands = await in_thread(engine_work.restore, engine, snapshot.state, len(seats))
-            ply = snapshot.ply
-        else:
-            settings = GameSettings.from_dict(row.settings)
-            state, hands, _ = await in_thread(
-                engine_work.rebuild, engine, len(seats), row.seed, dict(settings.options), entries
-            )
-            ply = len(entries)
-        game = LiveGame(row=row, seats=seats, engine=engine, state=state, ply=ply,
-                        hands=hands)
+            game = await self._resumed(row, seats, engine, snapshot, later)
+        if game is None:
+            game = await self._rebuilt(row, seats, engine, entries)
         self._remember(game)
         return game
+
+    async def _resumed(self, row: GameRow, seats: tuple[SeatRow, ...], engine: AnyEngine,
+                       snapshot: Snapshot, later: Sequence[LogEntry]) -> LiveGame | None:
+        """The game from its snapshot and the log lines after it; None when the engine cannot
+        take the snapshot up (another schema) or the lines do not follow from it."""
+        try:
+            state, hands = await in_thread(engine_work.resume, engine, snapshot.state, later, len(seats))
+        except (ValueError, GameError):
+            return None
+        ply = later[-1].ply if later else snapshot.ply
+        return LiveGame(row=row, seats=seats, engine=engine, state=state, ply=ply, hands=hands,
+                        snapshot_ply=snapshot.ply)
+
+    async def _rebuilt(self, row: GameRow, seats: tuple[SeatRow, ...], engine: AnyEngine,
+                       entries: Sequence[LogEntry] | None) -> LiveGame:
+        """The game replayed from its seed and its whole log (read now when not given); its next
+        step writes a snapshot."""
+        if entries is None:
+            async with self.store.read() as tx:
+                entries = await tx.moves.entries(row.id)
+        settings = GameSettings.from_dict(row.settings)
+        state, hands, _ = await in_thread(
+            engine_work.rebuild, engine, len(seats), row.seed, dict(settings.options), entries
+        )
+        ply = len(entries)
+        return LiveGame(row=row, seats=seats, engine=engine, state=state, ply=ply, hands=hands,
+                        snapshot_ply=ply - engine_work.SNAPSHOT_EVERY)
 
     def _remember(self, game: LiveGame) -> None:
         self._live[game.row.id] = game
@@ -208,7 +232,11 @@ class ServiceBase:
         )
         await tx.moves.append(live.row.id, step.entries)
         await record_turn(tx, live, step.entries, now)
-        await tx.snapshots.put(Snapshot(live.row.id, version, step.ply, step.snapshot))
+        snapshot = step.snapshot
+        if snapshot is None and finished:    # ended by the session (a resignation, a deadline)
+            snapshot = engine_work.snapshot_of(live.engine, step.state)
+        if snapshot is not None:
+            await tx.snapshots.put(Snapshot(live.row.id, version, step.ply, snapshot))
         if outcome is not None:
             # the reason column keeps English for people reading the database; players read the outcome's message
             await tx.results.record(live.row.id, winners=outcome.winners, reason=str(outcome.reason),
@@ -219,7 +247,8 @@ class ServiceBase:
                 await tx.ratings.record(rating_changes(live, outcome, prior, now))
         row = _advanced_row(live.row, version, turn, now, finished)
         return LiveGame(row=row, seats=live.seats, engine=live.engine, state=step.state,
-                        ply=step.ply, hands=step.hands)
+                        ply=step.ply, hands=step.hands,
+                        snapshot_ply=live.stored_snapshot_ply if snapshot is None else step.ply)
 
 
 def count_moves(metrics: Metrics, game: LiveGame, entries: Sequence[LogEntry]) -> None:

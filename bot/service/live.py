@@ -16,6 +16,11 @@ from bot.i18n.message import Msg, message_of
 from bot.service.results import MoveChoice
 from bot.store.records import EntryKind, GameRow, LogEntry, SeatRow
 
+#: A move writes the game's snapshot when this many log lines have been added since the last one
+#: (and always when the game ends). Loading replays the lines after the snapshot, fewer than
+#: this many; every move in between saves a statement and the state's JSON encoding.
+SNAPSHOT_EVERY = 10
+
 
 @dataclass(frozen=True)
 class LiveGame:
@@ -32,10 +37,16 @@ class LiveGame:
     state: Any
     ply: int
     hands: tuple[Any, ...]
+    #: The ply of the stored snapshot; ``None``: it is at ``ply`` (the step that made this copy wrote it).
+    snapshot_ply: int | None = None
 
     @property
     def version(self) -> int:
         return self.row.version
+
+    @property
+    def stored_snapshot_ply(self) -> int:
+        return self.ply if self.snapshot_ply is None else self.snapshot_ply
 
     @property
     def user_ids(self) -> tuple[int, ...]:
@@ -60,7 +71,7 @@ class Step:
     hands: tuple[Any, ...]
     hands_changed: tuple[int, ...]
     outcome: Outcome | None
-    snapshot: str
+    snapshot: str | None          # the new state's snapshot when one is due (``snapshot_due``)
     ply: int                      # log length after the step
 
 
@@ -124,21 +135,29 @@ def advance(engine: AnyEngine, live: LiveGame, action: Action, now: float, stand
     entries = [LogEntry(ply, action.seat, action.kind, notation, stored_words(words), False, now, stand_in)]
     state = _play_forced_passes(engine, state, entries, now)
     hands = hands_of(engine, state, len(live.seats))
+    outcome = engine.outcome(state)
+    ply = entries[-1].ply
     return Step(
         state=state,
         entries=tuple(entries),
         hands=hands,
         hands_changed=tuple(s for s, (a, b) in enumerate(zip(live.hands, hands)) if a != b),
-        outcome=engine.outcome(state),
-        snapshot=snapshot_of(engine, state),
-        ply=entries[-1].ply,
+        outcome=outcome,
+        snapshot=snapshot_of(engine, state) if snapshot_due(live, ply, outcome is not None) else None,
+        ply=ply,
     )
 
 
 def standing_still(engine: AnyEngine, live: LiveGame) -> Step:
     """A step that adds no log line and leaves the board as it is (a game ended by the session)."""
     return Step(state=live.state, entries=(), hands=live.hands, hands_changed=(),
-                outcome=None, snapshot=snapshot_of(engine, live.state), ply=live.ply)
+                outcome=None, snapshot=None, ply=live.ply)
+
+
+def snapshot_due(live: LiveGame, ply: int, finished: bool) -> bool:
+    """Whether a step that brings ``live`` to ``ply`` writes the snapshot: every ``SNAPSHOT_EVERY``
+    lines, and at the end, so a finished game loads without a replay."""
+    return finished or ply - live.stored_snapshot_ply >= SNAPSHOT_EVERY
 
 
 def start(engine: AnyEngine, players: int, seed: int, options: dict[str, Any], now: float
@@ -174,6 +193,21 @@ def snapshot_of(engine: AnyEngine, state: Any) -> str:
 def restore(engine: AnyEngine, snapshot: str, players: int) -> tuple[Any, tuple[Any, ...]]:
     """The state in a snapshot, with its hands."""
     state = engine.from_dict(json.loads(snapshot))
+    return state, hands_of(engine, state, players)
+
+
+def resume(engine: AnyEngine, snapshot: str, later: Sequence[LogEntry], players: int
+           ) -> tuple[Any, tuple[Any, ...]]:
+    """The state in a snapshot with the log lines played after it, and its hands.
+
+    A snapshot holds the state after the log's first ``ply`` lines (what every
+    release wrote: until now always at the game's version), so the lines after
+    it bring it to the game's version. ``ValueError`` when the engine cannot read
+    the snapshot (another schema): the caller rebuilds the game from its seed.
+    """
+    state = engine.from_dict(json.loads(snapshot))
+    for step in replay_log(engine, state, later):
+        state = step.after
     return state, hands_of(engine, state, players)
 
 

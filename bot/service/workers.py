@@ -31,6 +31,8 @@ from typing import Callable, ParamSpec, Sequence, TypeVar
 #: Imported by the fork server so that it ends with the bot (see that module); never
 #: imported here, where it would tie the bot's own life to its parent's.
 GUARD = "bot.service.worker_guard"
+#: Imported by the fork server first, so that no worker runs a script's main again (see that module).
+NO_MAIN = "bot.service.worker_main"
 #: Imported by the fork server after everything else, so its workers keep sharing what it loaded.
 FREEZE = "bot.service.worker_freeze"
 
@@ -60,7 +62,7 @@ def _context() -> multiprocessing.context.BaseContext:
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
         # only heeded before the fork server first starts; the initializer imports them anyway
-        context.set_forkserver_preload(["__main__", GUARD, *_preload, FREEZE])
+        context.set_forkserver_preload([NO_MAIN, GUARD, *_preload, FREEZE])
         return context
     return multiprocessing.get_context("spawn")
 

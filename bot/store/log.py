@@ -44,6 +44,14 @@ class MoveLog:
         )
         return [_entry(row) for row in await cursor.fetchall()]
 
+    async def entries_after(self, game_id: int, ply: int) -> list[LogEntry]:
+        """The live log's lines after ``ply`` (those a snapshot at ``ply`` leaves to replay), in order."""
+        cursor = await self._conn.execute(
+            f"SELECT {_ENTRY_COLUMNS} FROM moves WHERE game_id = ? AND ply > ? AND undone_at IS NULL"
+            " ORDER BY ply", (game_id, ply),
+        )
+        return [_entry(row) for row in await cursor.fetchall()]
+
     async def stand_in_seats(self, game_id: int) -> tuple[int, ...]:
         """The seats the stand-in played a live turn for (an absent player's), in order."""
         cursor = await self._conn.execute(

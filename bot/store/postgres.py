@@ -16,7 +16,9 @@ Outages: a request waits at most ``CONNECTION_TIMEOUT`` for a connection, so
 a player hears within Discord's 3 seconds that the store is unavailable
 (``StoreUnavailable``, like a broken connection's ``OperationalError``). Each
 connection is checked before it is handed out, so one broken by a server
-restart is replaced, not used. The pool's attempts to connect again give up
+restart is replaced, not used: without a round trip when it is quiet (an idle
+connection has nothing to read until the server says goodbye), with a trivial
+query otherwise. The pool's attempts to connect again give up
 after ``RECONNECT_TIMEOUT`` (psycopg_pool backs off exponentially, so a long
 attempt would leave the bot waiting for up to as long again after the server
 is back); the next request that finds no connection starts a fresh attempt at
@@ -27,6 +29,7 @@ from __future__ import annotations
 import logging
 import re
 import secrets
+import select
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from typing import Any, AsyncIterator, Iterable, Sequence
@@ -132,6 +135,29 @@ def postgres_problem(error: BaseException) -> StoreUnavailable | None:
     return None
 
 
+async def check_connection(conn: psycopg.AsyncConnection[Any]) -> None:
+    """The pool's check of a connection before it is handed out; raises when it is broken.
+
+    An idle connection in good order has nothing to read: a server that ended it
+    (a restart, ``pg_terminate_backend``) has sent its goodbye or closed the
+    socket, which makes it readable. Only then is the connection asked a trivial
+    query, which fails for a broken one; a quiet one is handed out as it is,
+    saving every read and transaction a round trip.
+    """
+    if not _quiet(conn):
+        await AsyncConnectionPool.check_connection(conn)
+
+
+def _quiet(conn: psycopg.AsyncConnection[Any]) -> bool:
+    """Idle, in good order, and with nothing from the server waiting on its socket."""
+    pgconn = conn.pgconn
+    if conn.closed or pgconn.status != psycopg.pq.ConnStatus.OK \
+            or pgconn.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+        return False
+    readable, _, _ = select.select([pgconn.socket], [], [], 0)
+    return not readable
+
+
 class PostgresDb:
     """``Db`` over one pooled psycopg connection."""
 
@@ -193,7 +219,7 @@ class PostgresStore(Store):
             url, min_size=1, max_size=POOL_SIZE, kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
             open=False,
             # A connection broken by a server restart is replaced, not handed out.
-            check=AsyncConnectionPool.check_connection, name="alcazar",
+            check=check_connection, name="alcazar",
             timeout=CONNECTION_TIMEOUT, reconnect_timeout=RECONNECT_TIMEOUT, reconnect_failed=_still_unreachable,
         )
         await pool.open(wait=True, timeout=timeout)

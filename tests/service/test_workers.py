@@ -141,3 +141,34 @@ async def test_stopping_ends_a_worker_still_busy_after_the_grace_period():
     assert isinstance(outcome, BrokenProcessPool)
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+_SCRIPT_STARTING_WORKERS = '''
+import os, sys
+print("script ran in", os.getpid(), flush=True)
+from bot.service import workers
+
+if __name__ == "__main__":
+    workers.configure_workers(2)
+    workers.start_workers()
+    import asyncio
+    async def both():
+        return await asyncio.gather(*(workers.in_process(os.getpid) for _ in range(4)))
+    print("workers", *sorted(set(asyncio.run(both()))), flush=True)
+    workers.shutdown_workers()
+'''
+
+
+def test_workers_of_a_bot_started_as_a_script_do_not_run_the_script_again(tmp_path) -> None:
+    """Every worker used to run the parent's script (and all it imports) again, in memory of its own."""
+    script = tmp_path / "start_bot.py"
+    script.write_text(_SCRIPT_STARTING_WORKERS)
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": root})
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    ran = [line for line in lines if line.startswith("script ran in")]
+    [workers_line] = [line for line in lines if line.startswith("workers")]
+    assert len(workers_line.split()) > 1, "the work ran in workers"
+    assert len(ran) == 1, f"the script ran again in a worker: {ran}"

@@ -101,3 +101,39 @@ async def test_an_unreachable_server_is_named_without_the_password(tmp_path) -> 
     message = str(failure.value)
     assert "Cannot connect to the PostgreSQL database" in message and str(tmp_path) in message
     assert "hunter2" not in message and "alcazar:***@" in message
+
+
+async def test_a_connection_the_server_ended_is_replaced_before_it_is_used(postgres_database: str) -> None:
+    store = await open_store(postgres_database)
+    try:
+        async with store.read() as tx:
+            (mine,) = await (await tx.db.execute("SELECT pg_backend_pid()")).fetchone()
+        async with await psycopg.AsyncConnection.connect(postgres_database, autocommit=True) as other:
+            await other.execute("SELECT pg_terminate_backend(%s)", (mine,))
+        await asyncio.sleep(0.2)        # the server's goodbye reaches the idle connection's socket
+        async with store.read() as tx:  # no StoreUnavailable: the pool checked and replaced it
+            (now,) = await (await tx.db.execute("SELECT pg_backend_pid()")).fetchone()
+        assert now != mine
+    finally:
+        await store.close()
+
+
+async def test_a_quiet_pooled_connection_is_handed_out_without_a_round_trip(
+        postgres_database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = await open_store(postgres_database)
+    try:
+        async with store.read() as tx:
+            await tx.db.execute("SELECT 1")
+        queries: list[str] = []
+        original = psycopg.AsyncConnection.execute
+
+        async def execute(conn: psycopg.AsyncConnection, query: str, *args: object, **kwargs: object) -> object:
+            queries.append(query)
+            return await original(conn, query, *args, **kwargs)
+
+        monkeypatch.setattr(psycopg.AsyncConnection, "execute", execute)
+        async with store.read() as tx:
+            await tx.db.execute("SELECT 2")
+        assert queries == ["SELECT 2"], "the pool's check asked the server nothing"
+    finally:
+        await store.close()
