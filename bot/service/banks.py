@@ -27,14 +27,16 @@ async def record_turn(tx: Tx, live: LiveGame, entries: Sequence[LogEntry], now: 
     if ending is None:
         return
     user_id = live.user_of(seat)
-    away = (await tx.away.of_users([user_id], row.turn_since)).get(user_id, [])
-    used = turn_used(row.turn_since, now, away)
     settings = GameSettings.from_dict(row.settings)
     bank = None
+    # The row keeps the turn's whole length; time away comes off when it is counted (``pace``), so that
+    # a move without a time bank costs one statement here and asks nothing of the away table.
     if settings.bank_seconds is not None:
+        away = (await tx.away.of_users([user_id], row.turn_since)).get(user_id, [])
         before = (await tx.turn_times.banks([row.id])).get(row.id, {}).get(seat, settings.bank_seconds)
-        bank = bank_after_turn(before, used, settings.bank_seconds, settings.increment_seconds)
-    await tx.turn_times.record(TurnTime(row.id, ending.ply, seat, user_id, used, bank, now))
+        bank = bank_after_turn(before, turn_used(row.turn_since, now, away), settings.bank_seconds,
+                               settings.increment_seconds)
+    await tx.turn_times.record(TurnTime(row.id, ending.ply, seat, user_id, now - row.turn_since, bank, now))
 
 
 def turn_clock(row: GameRow, players: int, banks: dict[int, float], away: Sequence[AwayPeriod],

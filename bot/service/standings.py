@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.service.base import ServiceBase
+from bot.service.away import paused_seconds
 from bot.service.clocks import median
 from bot.service.ratings import PlayerRecord, RatingShift, Standing, player_record, shifts_of, shown_rating
 
@@ -31,7 +32,10 @@ class RatingOperations(ServiceBase):
             finished = await tx.ratings.finished_games(guild_id, kind, user_id)
             rating = (await tx.ratings.of_players(guild_id, kind, [user_id])).get(user_id)
             history = await tx.ratings.history(guild_id, kind, user_id)
-            used = await tx.turn_times.used_by(user_id, guild_id, kind)
+            turns = await tx.turn_times.turns_of(user_id, guild_id, kind)
+            away = (await tx.away.of_users([user_id], min((end - used for end, used in turns), default=0.0))
+                    ).get(user_id, [])
+            used = [max(0.0, used - paused_seconds(away, end - used, end)) for end, used in turns]
             _, lost_on_time, abandoned = await tx.turn_times.ends_of(user_id, guild_id, kind)
         return replace(player_record(user_id, kind, finished, rating, history), median_move_seconds=median(used),
                        lost_on_time=lost_on_time, abandoned=abandoned)

@@ -63,14 +63,14 @@ class TurnTimeRepo:
             found.setdefault(game_id, {})[seat] = bank
         return found
 
-    async def used_by(self, user_id: int, guild_id: int, kind: str) -> list[float]:
-        """The seconds each of the user's turns took (time away not counted), in a guild and game kind."""
+    async def turns_of(self, user_id: int, guild_id: int, kind: str) -> list[tuple[float, float]]:
+        """(when, how long) of each of the user's turns, time away included, in a guild and game kind."""
         cursor = await self._conn.execute(
-            "SELECT t.used FROM turn_times t JOIN games g ON g.id = t.game_id"
+            "SELECT t.ended_at, t.used FROM turn_times t JOIN games g ON g.id = t.game_id"
             " WHERE t.user_id = ? AND g.guild_id = ? AND g.kind = ?",
             (user_id, guild_id, kind),
         )
-        return [used for (used,) in await cursor.fetchall()]
+        return [(ended_at, used) for ended_at, used in await cursor.fetchall()]
 
     async def note_out_of_time(self, game_id: int, user_id: int, now: float) -> None:
         """The user lost the game on time (or was retired from it for that)."""

@@ -320,7 +320,7 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE UNIQUE INDEX tournament_tables_by_game ON tournament_tables (game_id);
     """,
-    # 12: time banks. One row per ended turn: how long it took (time away not counted) and, with a
+    # 12: time banks. One row per ended turn: how long it took (time away taken off when counted) and, with a
     #     time bank, what the seat had left after it, the increment added. A seat's bank is that of
     #     its newest row (none yet: the full bank); an undo deletes the rows of the plies it takes
     #     back, so their cost is given back. And who lost a game on time (a bank run out or, in
@@ -331,7 +331,7 @@ MIGRATIONS: tuple[str, ...] = (
         ply      INTEGER NOT NULL,              -- the log line that ended the turn
         seat     INTEGER NOT NULL,
         user_id  INTEGER NOT NULL,
-        used     REAL    NOT NULL,              -- seconds of the turn, time away not counted
+        used     REAL    NOT NULL,              -- seconds of the turn, time away included (taken off when counted)
         bank     REAL,                          -- seconds left after it; NULL without a time bank
         ended_at REAL    NOT NULL,
         PRIMARY KEY (game_id, ply)
