@@ -3,7 +3,8 @@
 Imports are read from the source (``ast``), at any depth: an import inside a
 function still ties two modules together, it only hides the tie until run
 time. Imports under ``if TYPE_CHECKING:`` are for annotations and do not count for the
-layers below the edge; the Discord layer may not reach past the service even there.
+layers below the edge; the Discord layer may not reach past the service even there. A circle counts them
+too: a module that needs another's types to be read is tied to it as much as by a running import.
 """
 from __future__ import annotations
 
@@ -112,7 +113,7 @@ def test_the_edge_rule_tells_the_service_api_from_its_modules() -> None:
 def discord_layer_graph() -> dict[str, set[str]]:
     """Each module of ``bot/discord`` and the modules of ``bot/discord`` it imports."""
     modules = {path.stem: path for path in (ROOT / "bot" / "discord").glob("*.py") if path.stem != "__init__"}
-    return {name: {m.rsplit(".", 1)[1] for m in imported_modules(path)
+    return {name: {m.rsplit(".", 1)[1] for m in imported_modules(path, annotations=True)
                    if within(m, "bot.discord") and m.count(".") == 2 and m.rsplit(".", 1)[1] in modules}
             for name, path in modules.items()}
 
@@ -157,7 +158,7 @@ def package_graph(package: str) -> dict[str, set[str]]:
     folder = ROOT / package
     dotted = package.replace("/", ".")
     modules = {path.stem: path for path in folder.glob("*.py") if path.stem != "__init__"}
-    return {name: {m.rsplit(".", 1)[1] for m in imported_modules(path)
+    return {name: {m.rsplit(".", 1)[1] for m in imported_modules(path, annotations=True)
                    if m.startswith(dotted + ".") and m.count(".") == dotted.count(".") + 1
                    and m.rsplit(".", 1)[1] in modules}
             for name, path in modules.items()}
