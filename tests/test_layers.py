@@ -142,8 +142,21 @@ def a_circle(graph: dict[str, set[str]]) -> list[str] | None:
 
 
 def test_the_discord_layer_imports_without_circles() -> None:
-    """A flow that posts boards is above ``announce``; the board's buttons reach ``announce`` through the client."""
+    """A flow that posts boards is above ``announce``; the board's buttons reach ``announce`` on the table it is
+    given, and no flow imports the client, whose ``setup_hook`` lays that table."""
     assert a_circle(discord_layer_graph()) is None, " → ".join(a_circle(discord_layer_graph()) or [])
+
+
+def test_the_flows_reach_the_bot_only_through_the_table_they_are_given() -> None:
+    """``table_of`` alone reads an interaction's client (for a button's callback): every flow is handed the table."""
+    def reads_a_client(path: Path) -> bool:
+        return any(isinstance(node, ast.Attribute) and node.attr == "client"
+                   and not (isinstance(node.value, ast.Name) and node.value.id == "self")
+                   for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))))
+
+    readers = [str(path.relative_to(ROOT)) for path in sorted((ROOT / "bot" / "discord").rglob("*.py"))
+               if reads_a_client(path)]
+    assert readers == ["bot/discord/table.py"], readers
 
 
 def test_a_circle_is_found_when_there_is_one() -> None:

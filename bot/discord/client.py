@@ -1,8 +1,9 @@
 """The bot: a ``discord.AutoShardedClient`` whose resources are wired in ``setup_hook``.
 
 Follows discord.py's ``examples/advanced_startup.py``: the database, the game
-service, the command group, the persistent buttons and the reminder loop are
-created once after login and released in ``close``.
+service, the table the flows are given (``bot.discord.table``), the command
+group, the persistent buttons and the reminder loop are created once after
+login and released in ``close``.
 
 Shards: ``SHARD_COUNT`` and ``SHARD_IDS`` choose the gateway shards this
 process runs; unset, it runs as many shards as Discord recommends (one for
@@ -111,8 +112,9 @@ class AlcazarBot(discord.AutoShardedClient):
         self._service = GameService(self.store, self.clock, cache_size=self.settings.game_cache_size,
                                     think_scale=self._think_scale, process_name=self.process_name,
                                     metrics=self.metrics)
-        table = self._table = Table(self._service, self, self.metrics, self.clock, self.computer_turns,
-                                    board.board_buttons, self._game_seeds)
+        table = self._table = Table(service=self._service, client=self, metrics=self.metrics, clock=self.clock,
+                                    computer_turns=self.computer_turns, board_buttons=board.board_buttons,
+                                    game_seeds=self._game_seeds)
         images.start_images(self.settings.image_workers, self.metrics)
         self.metrics.queue_from(images.work_queued)
         if self.settings.metrics_port is not None:
