@@ -33,7 +33,8 @@ class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"az:turn:(?P<game>\d+)
         return cls(*ids(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, open_chooser(table_of(interaction), interaction, self.game_id, self.version), game_id=self.game_id)
+        await guarded(interaction, open_chooser(table_of(interaction), interaction, self.game_id, self.version),
+                      game_id=self.game_id)
 
 
 class HandButton(ui.DynamicItem[ui.Button], template=r"az:hand:(?P<game>\d+)"):

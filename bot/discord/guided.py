@@ -109,8 +109,8 @@ async def pick(bot: Table, interaction: discord.Interaction, game_id: int, versi
     await _show_stage(interaction, game_id, version, stage)
 
 
-async def button(bot: Table, interaction: discord.Interaction, what: str, game_id: int, version: int, digest: str, path: str,
-                 page: int) -> None:
+async def button(bot: Table, interaction: discord.Interaction, what: str, game_id: int, version: int, digest: str,
+                 path: str, page: int) -> None:
     """The chooser's Play, Back and paging buttons."""
     # The chooser message stays as it is until the answer replaces it ("Played: …" after Play).
     await defer_update(interaction)
@@ -161,8 +161,8 @@ class PickSelect(ui.DynamicItem[ui.Select], template=r"az:choose:pick:" + _ID):
     async def callback(self, interaction: discord.Interaction) -> None:
         # A select menu's pick is the only value in the component data.
         values = [str(v) for v in self.item.values]
-        await guarded(interaction, pick(table_of(interaction), interaction, self.game_id, self.version, self.digest, self.path, values),
-                      game_id=self.game_id)
+        work = pick(table_of(interaction), interaction, self.game_id, self.version, self.digest, self.path, values)
+        await guarded(interaction, work, game_id=self.game_id)
 
 
 class ChooserButton(ui.DynamicItem[ui.Button],
@@ -183,7 +183,8 @@ class ChooserButton(ui.DynamicItem[ui.Button],
         return cls(match["what"], int(match["game"]), int(match["version"]), match["digest"], match["path"], page)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        work = button(table_of(interaction), interaction, self.what, self.game_id, self.version, self.digest, self.path, self.page or 0)
+        work = button(table_of(interaction), interaction, self.what, self.game_id, self.version, self.digest, self.path,
+                      self.page or 0)
         await guarded(interaction, work, game_id=self.game_id)
 
 

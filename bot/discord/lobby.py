@@ -119,7 +119,8 @@ async def _post_lobby(bot: Table, interaction: discord.Interaction, game: GameIn
                                                        version=game.version)
 
 
-async def _add_computers(bot: Table, interaction: discord.Interaction, game: GameInfo, levels: tuple[str, ...]) -> GameInfo:
+async def _add_computers(bot: Table, interaction: discord.Interaction, game: GameInfo,
+                         levels: tuple[str, ...]) -> GameInfo:
     for level in levels:
         game = accepted(await bot.service.add_computer(game.id, interaction.user.id, level),
                         game.id).game
@@ -219,7 +220,8 @@ async def update_lobby_message(bot: Table, interaction: discord.Interaction, gam
         return False
 
 
-async def show_lobby(bot: Table, interaction: discord.Interaction, game: GameInfo, from_button: bool, action: str) -> None:
+async def show_lobby(bot: Table, interaction: discord.Interaction, game: GameInfo, from_button: bool,
+                     action: str) -> None:
     """After join, leave or cancel: the lobby message shows it; a command gets a short private answer."""
     closed = game.status is not GameStatus.LOBBY
     name = interaction.user.display_name
@@ -333,7 +335,8 @@ class LobbyButton(ui.DynamicItem[ui.Button],
         return cls(match["action"], int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lobby_action(table_of(interaction), interaction, self.action, self.game_id), game_id=self.game_id)
+        await guarded(interaction, lobby_action(table_of(interaction), interaction, self.action, self.game_id),
+                      game_id=self.game_id)
 
 
 def lobby_buttons(game: GameInfo) -> ui.View:
@@ -362,7 +365,8 @@ class LevelChoice(ui.View):
                           self.game_id)
         # The lobby message first, so everyone sees the new player by the time the host is answered.
         name = Msg("computer.name", level=Msg(f"level.{level}.lower"))
-        await update_lobby_message(self.bot, interaction, result.game, Msg("lobby.joined", name=name), from_button=False)
+        await update_lobby_message(self.bot, interaction, result.game, Msg("lobby.joined", name=name),
+                                   from_button=False)
         await interaction.response.edit_message(
             content=t(private_language(interaction), "computer.joined_game", name=name), view=None)
         self.stop()

@@ -14,8 +14,8 @@ from bot.i18n import language_of, t
 from bot.service import GAME_KINDS, game_rules
 
 
-async def show_stats(bot: Table, interaction: discord.Interaction, kind: str | None, player: discord.abc.Snowflake | None,
-                     public: bool) -> None:
+async def show_stats(bot: Table, interaction: discord.Interaction, kind: str | None,
+                     player: discord.abc.Snowflake | None, public: bool) -> None:
     """Leaderboards of this server (or of the chosen game) and a player's record; privately unless asked.
 
     A private answer reads in the user's language, a public one in the server's."""

@@ -66,7 +66,8 @@ async def ask(bot: Table, interaction: discord.Interaction, kind: str) -> None:
     await send(interaction, Msg("vote.asked"), ephemeral=True)
 
 
-async def answer(bot: Table, interaction: discord.Interaction, kind: str, game_id: int, version: int, yes: bool) -> None:
+async def answer(bot: Table, interaction: discord.Interaction, kind: str, game_id: int, version: int,
+                 yes: bool) -> None:
     """A yes or no click on a question; the question message is edited to say how it was settled."""
     question = QUESTIONS[kind]
     await game_on_button(bot, interaction, game_id, version)
@@ -103,8 +104,9 @@ class VoteButton(ui.DynamicItem[ui.Button],
         return cls(match["question"], match["vote"], *ids(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, answer(table_of(interaction), interaction, self.question, self.game_id, self.version,
-                                          self.vote == "yes"), game_id=self.game_id)
+        work = answer(table_of(interaction), interaction, self.question, self.game_id, self.version,
+                      self.vote == "yes")
+        await guarded(interaction, work, game_id=self.game_id)
 
 
 def vote_buttons(question: str, game_id: int, version: int, lang: str = ENGLISH) -> ui.View:
