@@ -34,9 +34,9 @@ class ComputerPlayers(Protocol):
         """Start every computer turn waiting in the database."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Table:
-    """What the flows use; one per bot, laid once the service exists."""
+    """What the flows use; one per bot, laid once the service exists (a table is equal to itself alone)."""
 
     service: GameService
     client: discord.Client
