@@ -138,8 +138,8 @@ async def open_places(bot: AlcazarBot, fake: TimedDiscord, games: int, channels:
         started = await service.start(lobby.game.id, seated[0].id)
         assert isinstance(started, Accepted), started
         # As the lobby's Start does: the first board, then each player's hand by DM.
-        await post_board(bot, lobby.game.id, [])
-        await send_changed_hands(bot, started)
+        await post_board(bot.table, lobby.game.id, [])
+        await send_changed_hands(bot.table, started)
         places.append(Place(lobby.game.id, spot))
 
     batch = 20

@@ -3,7 +3,8 @@
 Imports are read from the source (``ast``), at any depth: an import inside a
 function still ties two modules together, it only hides the tie until run
 time. Imports under ``if TYPE_CHECKING:`` are for annotations and do not count for the
-layers below the edge; the Discord layer may not reach past the service even there.
+layers below the edge; the Discord layer may not reach past the service even there. A circle counts them
+too: a module that needs another's types to be read is tied to it as much as by a running import.
 """
 from __future__ import annotations
 
@@ -112,7 +113,7 @@ def test_the_edge_rule_tells_the_service_api_from_its_modules() -> None:
 def discord_layer_graph() -> dict[str, set[str]]:
     """Each module of ``bot/discord`` and the modules of ``bot/discord`` it imports."""
     modules = {path.stem: path for path in (ROOT / "bot" / "discord").glob("*.py") if path.stem != "__init__"}
-    return {name: {m.rsplit(".", 1)[1] for m in imported_modules(path)
+    return {name: {m.rsplit(".", 1)[1] for m in imported_modules(path, annotations=True)
                    if within(m, "bot.discord") and m.count(".") == 2 and m.rsplit(".", 1)[1] in modules}
             for name, path in modules.items()}
 
@@ -141,8 +142,21 @@ def a_circle(graph: dict[str, set[str]]) -> list[str] | None:
 
 
 def test_the_discord_layer_imports_without_circles() -> None:
-    """A flow that posts boards is above ``announce``; the board's buttons reach ``announce`` through the client."""
+    """A flow that posts boards is above ``announce``; the board's buttons reach ``announce`` on the table it is
+    given, and no flow imports the client, whose ``setup_hook`` lays that table."""
     assert a_circle(discord_layer_graph()) is None, " → ".join(a_circle(discord_layer_graph()) or [])
+
+
+def test_the_flows_reach_the_bot_only_through_the_table_they_are_given() -> None:
+    """``table_of`` alone reads an interaction's client (for a button's callback): every flow is handed the table."""
+    def reads_a_client(path: Path) -> bool:
+        return any(isinstance(node, ast.Attribute) and node.attr == "client"
+                   and not (isinstance(node.value, ast.Name) and node.value.id == "self")
+                   for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))))
+
+    readers = [str(path.relative_to(ROOT)) for path in sorted((ROOT / "bot" / "discord").rglob("*.py"))
+               if reads_a_client(path)]
+    assert readers == ["bot/discord/table.py"], readers
 
 
 def test_a_circle_is_found_when_there_is_one() -> None:
@@ -157,7 +171,7 @@ def package_graph(package: str) -> dict[str, set[str]]:
     folder = ROOT / package
     dotted = package.replace("/", ".")
     modules = {path.stem: path for path in folder.glob("*.py") if path.stem != "__init__"}
-    return {name: {m.rsplit(".", 1)[1] for m in imported_modules(path)
+    return {name: {m.rsplit(".", 1)[1] for m in imported_modules(path, annotations=True)
                    if m.startswith(dotted + ".") and m.count(".") == dotted.count(".") + 1
                    and m.rsplit(".", 1)[1] in modules}
             for name, path in modules.items()}

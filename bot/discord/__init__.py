@@ -8,8 +8,7 @@ the answer into messages. Nothing here decides a rule or writes SQL.
 
 Modules, from the top down: a module imports only modules below it (a test
 checks that the layer has no circles, also through imports inside functions).
-    client      the bot: resources wired in ``setup_hook``, command sync;
-                hands ``announce`` the board's buttons (``board_buttons``)
+    client      the bot: resources wired in ``setup_hook`` (the table among them), command sync
     monitor     ``/healthz`` and ``/metrics`` for the host; Discord's HTTP answers counted
     about       an interaction's guild, user and command as its log lines' context
     commands    the ``/alcazar`` command group
@@ -26,6 +25,8 @@ checks that the layer has no circles, also through imports inside functions).
     announce    channel messages after changes, hands by DM
     hands       each player's hand DM, edited in place
     context     the game an interaction is about; permission and freshness checks
+    table       what every flow is given in place of the client: the service, posting, names,
+                languages, metrics, the computer turns and the board's buttons
     buttons     what the persistent buttons share: ids, the confirmation's shape
     chooser     the chooser's move tree (pure grouping of legal moves)
     standings   the words under a board and the results; whose turn it is

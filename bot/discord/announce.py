@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import logging
 import time
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import discord
 
@@ -20,6 +20,7 @@ from bot.discord.player_texts import rating_lines
 from bot.discord.players import away_lines
 from bot.discord.standings import mention, pinging, result_lines, standing_line, turn_line
 from bot.discord.style import move_words
+from bot.discord.table import Table
 from bot.discord.texts import CONTENT_LIMIT, clip
 from bot.i18n import t
 from bot.service import (
@@ -27,9 +28,6 @@ from bot.service import (
 )
 from bot.telemetry import caused_by
 from bot.telemetry.causes import HAND_DM
-
-if TYPE_CHECKING:
-    from bot.discord.client import AlcazarBot
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +43,7 @@ def move_line(event: MovePlayed, lang: str = "en") -> str:
     return t(lang, "announce.move", player=who + stand_in, words=move_words(lang, event.words), forced=forced)
 
 
-async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, with_buttons: bool = True,
+async def post_board(bot: Table, game_id: int, lines: Sequence[str], *, with_buttons: bool = True,
                      ping: bool = True) -> None:
     """Post the board (or, once the game is over, the results) with ``lines`` in the game's channel.
 
@@ -72,7 +70,7 @@ async def post_board(bot: AlcazarBot, game_id: int, lines: Sequence[str], *, wit
     await bot.service.remember_message(game.id, "board", game.channel_id, message.id, version=game.version)
 
 
-async def retire_board(bot: AlcazarBot, game: GameInfo, *, forget: bool = True) -> None:
+async def retire_board(bot: Table, game: GameInfo, *, forget: bool = True) -> None:
     """Take the buttons off the game's last board message: a newer one (or the game's end) replaces it."""
     stored = await bot.service.posted_message(game.id, "board")
     if stored is None:
@@ -89,7 +87,7 @@ async def retire_board(bot: AlcazarBot, game: GameInfo, *, forget: bool = True) 
         await bot.service.forget_message(game.id, "board")
 
 
-async def retire_question(bot: AlcazarBot, game: GameInfo) -> None:
+async def retire_question(bot: Table, game: GameInfo) -> None:
     """The game moved on, so an open question is void: its buttons go, and it says why."""
     stored = await bot.service.posted_message(game.id, "question")
     if stored is None or stored.version == game.version:
@@ -105,7 +103,7 @@ async def retire_question(bot: AlcazarBot, game: GameInfo) -> None:
                  error.text)
 
 
-async def ping_was_lost(bot: AlcazarBot, game: GameInfo) -> bool:
+async def ping_was_lost(bot: Table, game: GameInfo) -> bool:
     """True when no board of the current position reached the channel, so the player to act was never pinged."""
     if game.to_move_id is None:
         return False
@@ -120,7 +118,7 @@ def board_pings(game: GameInfo) -> discord.AllowedMentions:
     return pinging(*([game.to_move_id] if game.to_move_id is not None else game.players))
 
 
-async def _board_message(bot: AlcazarBot, game: GameInfo, view: Mapping[str, Any], names: list[str], lines: Sequence[str],
+async def _board_message(bot: Table, game: GameInfo, view: Mapping[str, Any], names: list[str], lines: Sequence[str],
                          with_buttons: bool, *, after: Sequence[str] = ()) -> dict[str, Any]:
     """The board message: ``lines``, the standings, then ``after`` (whose turn, who is away)."""
     lang = game.settings.language
@@ -135,7 +133,7 @@ async def _board_message(bot: AlcazarBot, game: GameInfo, view: Mapping[str, Any
     return kwargs
 
 
-async def _results_message(bot: AlcazarBot, game: GameInfo, view: Mapping[str, Any], names: list[str],
+async def _results_message(bot: Table, game: GameInfo, view: Mapping[str, Any], names: list[str],
                            lines: Sequence[str]) -> dict[str, Any]:
     game = await _with_result(bot, game)
     if game.result is None:
@@ -150,7 +148,7 @@ async def _results_message(bot: AlcazarBot, game: GameInfo, view: Mapping[str, A
                                  description=t(lang, "announce.results_description", title=game.title))}
 
 
-async def _with_result(bot: AlcazarBot, game: GameInfo) -> GameInfo:
+async def _with_result(bot: Table, game: GameInfo) -> GameInfo:
     """The game with its result: the board view may have been read just before it was recorded."""
     if game.result is not None:
         return game
@@ -162,7 +160,7 @@ def _content(lines: Sequence[str]) -> str:
     return clip("\n".join(line for line in lines if line), CONTENT_LIMIT)
 
 
-async def publish(bot: AlcazarBot, accepted: Accepted, *, headline: str | None = None) -> bool:
+async def publish(bot: Table, accepted: Accepted, *, headline: str | None = None) -> bool:
     """After an accepted change: one channel message with the board, then hands by DM.
 
     Returns False when Discord would not take the channel message (or the game
@@ -198,7 +196,7 @@ async def publish(bot: AlcazarBot, accepted: Accepted, *, headline: str | None =
     return posted
 
 
-async def post_board_or_log(bot: AlcazarBot, game_id: int, lines: Sequence[str]) -> bool:
+async def post_board_or_log(bot: Table, game_id: int, lines: Sequence[str]) -> bool:
     """``post_board`` after a change that already stands: a Discord failure is logged, not raised."""
     try:
         await post_board(bot, game_id, lines)
@@ -208,7 +206,7 @@ async def post_board_or_log(bot: AlcazarBot, game_id: int, lines: Sequence[str])
         return False
 
 
-async def tell_turn_by_dm(bot: AlcazarBot, game_id: int) -> None:
+async def tell_turn_by_dm(bot: Table, game_id: int) -> None:
     """The board (and its ping) did not reach the channel: the player to act hears it is their turn by DM."""
     game = await bot.service.game(game_id)
     if isinstance(game, Refusal) or game.to_move_id is None or game.computer_to_move:
@@ -224,7 +222,7 @@ async def tell_turn_by_dm(bot: AlcazarBot, game_id: int) -> None:
                     error.status, error.text)
 
 
-async def send_changed_hands(bot: AlcazarBot, accepted: Accepted) -> None:
+async def send_changed_hands(bot: Table, accepted: Accepted) -> None:
     for event in accepted.of_type(HandsChanged):
         assert isinstance(event, HandsChanged)
         for seat, user_id in zip(event.seats, event.user_ids):

@@ -3,30 +3,27 @@ and ``/alcazar replay`` as an animated image, for the game here or a finished on
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 from bot.discord import player_texts as texts
-from bot.discord.context import bot_of, game_here, require_guild
+from bot.discord.context import game_here, require_guild
 from bot.discord.lobby import settings_text
 from bot.discord.replies import Refused, defer, guarded, private_language, send
+from bot.discord.table import Table
 from bot.discord.texts import CHOICE_NAME_LIMIT, COLOUR, EMBED_DESCRIPTION_LIMIT, clip
 from bot.i18n import Msg, t
 from bot.service import GameInfo, GameStatus, HistoryLine, Refusal
 
-if TYPE_CHECKING:
-    from bot.discord.client import AlcazarBot
 
 PAGE_SIZE = 15
 PAGE_TIMEOUT = 15 * 60.0
 
 
-async def chosen_game(interaction: discord.Interaction, game_id: int | None) -> GameInfo:
+async def chosen_game(bot: Table, interaction: discord.Interaction, game_id: int | None) -> GameInfo:
     """The game asked for (one of this channel's), else the game here, else the last one finished here."""
     require_guild(interaction)
-    bot = bot_of(interaction)
     assert interaction.channel_id is not None
     if game_id is not None:
         game = await bot.service.game(game_id)
@@ -34,7 +31,7 @@ async def chosen_game(interaction: discord.Interaction, game_id: int | None) -> 
             raise Refused(Msg("archive.no_such_game_here", id=game_id))
         return game
     try:
-        return await game_here(interaction)
+        return await game_here(bot, interaction)
     except Refused:
         latest = await bot.service.latest_game_in_channel(interaction.channel_id)
         if latest is None or latest.status is not GameStatus.FINISHED:
@@ -42,11 +39,10 @@ async def chosen_game(interaction: discord.Interaction, game_id: int | None) -> 
         return latest
 
 
-async def game_choices(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[int]]:
+async def game_choices(bot: Table, interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[int]]:
     """The game in play here and the recent finished games of this channel, newest first."""
     if interaction.guild_id is None or interaction.channel_id is None:
         return []
-    bot = bot_of(interaction)
     lang = private_language(interaction)
     games = await bot.service.finished_in_channel(interaction.channel_id, limit=25)
     live = await bot.service.game_in_channel(interaction.channel_id)
@@ -63,7 +59,7 @@ async def game_choices(interaction: discord.Interaction, typed: str) -> list[app
     return choices
 
 
-async def _moves(bot: AlcazarBot, game: GameInfo) -> list[HistoryLine]:
+async def _moves(bot: Table, game: GameInfo) -> list[HistoryLine]:
     lines = await bot.service.all_moves(game.id)
     if isinstance(lines, Refusal):
         raise Refused(lines.message, game_id=game.id)
@@ -72,10 +68,9 @@ async def _moves(bot: AlcazarBot, game: GameInfo) -> list[HistoryLine]:
 
 # -- /alcazar replay -------------------------------------------------------------------------------
 
-async def replay(interaction: discord.Interaction, game_id: int | None, public: bool) -> None:
+async def replay(bot: Table, interaction: discord.Interaction, game_id: int | None, public: bool) -> None:
     """An animated image of the whole game, one frame per move with the move in words."""
-    bot = bot_of(interaction)
-    game = await chosen_game(interaction, game_id)
+    game = await chosen_game(bot, interaction, game_id)
     if game.status is GameStatus.LOBBY:
         raise Refused(Msg("archive.nothing_to_replay"), game_id=game.id)
     # A public replay speaks the game's language, a private one the reader's.
@@ -96,11 +91,10 @@ async def replay(interaction: discord.Interaction, game_id: int | None, public: 
 
 # -- /alcazar record -------------------------------------------------------------------------------
 
-async def record(interaction: discord.Interaction, game_id: int | None) -> None:
+async def record(bot: Table, interaction: discord.Interaction, game_id: int | None) -> None:
     """The game record as a text file, privately and in the reader's language: players, settings,
     result and every move."""
-    bot = bot_of(interaction)
-    game = await chosen_game(interaction, game_id)
+    game = await chosen_game(bot, interaction, game_id)
     if game.status is GameStatus.LOBBY:
         raise Refused(Msg("archive.no_record_yet"), game_id=game.id)
     lang = private_language(interaction)
@@ -167,10 +161,9 @@ class HistoryPages(discord.ui.View):
         await guarded(interaction, self._turn(interaction, +1), game_id=self.game.id)
 
 
-async def history(interaction: discord.Interaction, page: int | None, game_id: int | None) -> None:
+async def history(bot: Table, interaction: discord.Interaction, page: int | None, game_id: int | None) -> None:
     """Every move of the game, a page at a time (the newest page first), privately."""
-    bot = bot_of(interaction)
-    game = await chosen_game(interaction, game_id)
+    game = await chosen_game(bot, interaction, game_id)
     lines = await _moves(bot, game)
     if not lines:
         await send(interaction, Msg("archive.no_moves"), ephemeral=True)

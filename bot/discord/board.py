@@ -1,8 +1,8 @@
 """The buttons under a board: take the turn step by step, and (Alcazar) see one's hand.
 
 A board is posted by ``announce``, and taking the turn posts the next board,
-so ``announce`` does not import this module: the client hands it
-``board_buttons`` (``AlcazarBot.board_buttons``), and the import graph of the
+so ``announce`` does not import this module: the table carries
+``board_buttons`` (``Table.board_buttons``), and the import graph of the
 Discord layer stays free of circles.
 """
 from __future__ import annotations
@@ -16,6 +16,7 @@ from discord import ui
 from bot.discord.buttons import ids
 from bot.discord.guided import open_chooser
 from bot.discord.replies import guarded
+from bot.discord.table import table_of
 from bot.discord.turns import show_hand
 from bot.i18n import ENGLISH, t
 from bot.service import GameInfo
@@ -32,7 +33,8 @@ class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"az:turn:(?P<game>\d+)
         return cls(*ids(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, open_chooser(interaction, self.game_id, self.version), game_id=self.game_id)
+        await guarded(interaction, open_chooser(table_of(interaction), interaction, self.game_id, self.version),
+                      game_id=self.game_id)
 
 
 class HandButton(ui.DynamicItem[ui.Button], template=r"az:hand:(?P<game>\d+)"):
@@ -46,7 +48,7 @@ class HandButton(ui.DynamicItem[ui.Button], template=r"az:hand:(?P<game>\d+)"):
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, show_hand(interaction, self.game_id), game_id=self.game_id)
+        await guarded(interaction, show_hand(table_of(interaction), interaction, self.game_id), game_id=self.game_id)
 
 
 ITEMS: tuple[Any, ...] = (TakeTurnButton, HandButton)

@@ -1,8 +1,9 @@
 """The bot: a ``discord.AutoShardedClient`` whose resources are wired in ``setup_hook``.
 
 Follows discord.py's ``examples/advanced_startup.py``: the database, the game
-service, the command group, the persistent buttons and the reminder loop are
-created once after login and released in ``close``.
+service, the table the flows are given (``bot.discord.table``), the command
+group, the persistent buttons and the reminder loop are created once after
+login and released in ``close``.
 
 Shards: ``SHARD_COUNT`` and ``SHARD_IDS`` choose the gateway shards this
 process runs; unset, it runs as many shards as Discord recommends (one for
@@ -18,7 +19,7 @@ import logging
 import os
 import socket
 from types import EllipsisType
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Iterator
 
 import discord
 from discord import app_commands
@@ -32,10 +33,10 @@ from bot.discord.endpoints import apply_endpoints
 from bot.discord.monitor import GatewayWatch, Monitor, http_trace
 from bot.discord.reminders import ReminderLoop
 from bot.discord.replies import answer_failure
-from bot.discord.standings import computer_label
+from bot.discord.table import Table
 from bot.discord.translator import CatalogTranslator
-from bot.i18n import ENGLISH, language_of, t
-from bot.service import BackupSchedule, Clock, GameInfo, GameService, Store, StoreUnavailable, SystemClock, open_store
+from bot.i18n import language_of
+from bot.service import BackupSchedule, Clock, GameService, Store, SystemClock, open_store
 from bot.telemetry import Metrics
 
 log = logging.getLogger(__name__)
@@ -80,14 +81,13 @@ class AlcazarBot(discord.AutoShardedClient):
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = answer_failure  # type: ignore[method-assign]
         self.reminders = ReminderLoop(
-            self, settings.reminder_poll_seconds if isinstance(reminder_interval, EllipsisType) else reminder_interval)
-        self.computer_turns = ComputerTurns(self)
+            settings.reminder_poll_seconds if isinstance(reminder_interval, EllipsisType) else reminder_interval)
+        self.computer_turns = ComputerTurns()
         self._backup_check_seconds = backup_check_seconds
         self.backups: BackupSchedule | None = None
         self.store: Store | None = None
         self._service: GameService | None = None
-        self._names: dict[int, str] = {}
-        self._languages: dict[int, str] = {}   # the last language stored per user, to write only changes
+        self._table: Table | None = None
         self._release: asyncio.Task[None] | None = None
 
     @property
@@ -95,6 +95,13 @@ class AlcazarBot(discord.AutoShardedClient):
         if self._service is None:
             raise RuntimeError("the game service is created in setup_hook, after login")
         return self._service
+
+    @property
+    def table(self) -> Table:
+        """What the flows are given: laid in ``setup_hook``, once the service exists."""
+        if self._table is None:
+            raise RuntimeError("the table is laid in setup_hook, after login")
+        return self._table
 
     async def setup_hook(self) -> None:
         if self.shard_count is None:
@@ -106,20 +113,23 @@ class AlcazarBot(discord.AutoShardedClient):
         self._service = GameService(self.store, self.clock, cache_size=self.settings.game_cache_size,
                                     think_scale=self._think_scale, process_name=self.process_name,
                                     metrics=self.metrics)
-        self._service.tournaments.channels = tournaments.GameThreads(self)   # each game a thread of its own
+        table = self._table = Table(service=self._service, client=self, metrics=self.metrics, clock=self.clock,
+                                    computer_turns=self.computer_turns, board_buttons=board.board_buttons,
+                                    tournament_news=self._tournament_news, game_seeds=self._game_seeds)
+        self._service.tournaments.channels = tournaments.GameThreads(table)   # each game a thread of its own
         images.start_images(self.settings.image_workers, self.metrics)
         self.metrics.queue_from(images.work_queued)
         if self.settings.metrics_port is not None:
             await self.monitor.start(self.settings.metrics_host, self.settings.metrics_port)
         self.add_dynamic_items(*PERSISTENT_BUTTONS)
         await self.tree.set_translator(CatalogTranslator())
-        self.tree.add_command(AlcazarCommands(self))
+        self.tree.add_command(AlcazarCommands(table))
         if self.settings.syncs_commands:
             await self.sync_commands()
-        self.reminders.start()
+        self.reminders.start(table)
         self._start_backups(self.store)
         # Computer turns left waiting by a restart are played once the bot can post again.
-        self.computer_turns.resume_when_ready()
+        self.computer_turns.resume_when_ready(table)
 
     def _start_backups(self, store: Store) -> None:
         """The bot's own backups, when ``BACKUP_EVERY_HOURS`` asks for them (of the SQLite file only)."""
@@ -136,14 +146,10 @@ class AlcazarBot(discord.AutoShardedClient):
         log.info("Backing up every %g hour(s) into %s, keeping %d", hours, self.settings.backup_dir,
                  self.settings.backup_keep)
 
-    def board_buttons(self, game: GameInfo) -> discord.ui.View:
-        """The buttons a new board carries (``announce`` posts boards but leaves their buttons to the board's flow)."""
-        return board.board_buttons(game)
-
-    async def tournament_news(self, events: Iterable[object]) -> None:
+    async def _tournament_news(self, events: Iterable[object]) -> None:
         """What a game's end did to its tournament, posted after the game's own message (``announce``
         posts games; the tournament's flow posts rounds and standings)."""
-        await tournaments.announce(self, events)
+        await tournaments.announce(self.table, events)
 
     @property
     def process_name(self) -> str:
@@ -196,63 +202,10 @@ class AlcazarBot(discord.AutoShardedClient):
     async def on_shard_disconnect(self, shard_id: int) -> None:
         self.gateway_watch.disconnected(shard_id)
 
-    def next_game_seed(self) -> int | None:
-        """The seed for the next new game, or None for a random one."""
-        return None if self._game_seeds is None else next(self._game_seeds)
-
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Remember the user's language: the DMs the bot sends them later are written in it."""
-        language = language_of(interaction.locale)
-        user_id = interaction.user.id
-        if self._languages.get(user_id) != language and self._service is not None:
-            self._languages[user_id] = language
-            try:
-                await self._service.remember_language(user_id, language)
-            except StoreUnavailable:
-                # The interaction itself tells the user; the language is stored at their next one.
-                self._languages.pop(user_id, None)
-
-    async def language_for_dm(self, user_id: int) -> str:
-        """The language of the user's last interaction with the bot (English if none)."""
-        if user_id not in self._languages:
-            self._languages[user_id] = (await self.service.languages_of([user_id]))[user_id]
-        return self._languages[user_id]
-
-    # -- names for images (the bot has no member list: default intents only) --------------
-    def remember_name(self, user: discord.abc.User) -> None:
-        self._names[user.id] = user.display_name
-
-    async def user_by_id(self, user_id: int) -> discord.User:
-        return self.get_user(user_id) or await self.fetch_user(user_id)
-
-    def known_names(self, user_ids: Sequence[int]) -> list[str]:
-        """Display names already known, without asking Discord (for autocomplete, which must be quick)."""
-        names = []
-        for index, user_id in enumerate(user_ids):
-            if user_id < 0:
-                names.append(computer_label(user_id))
-                continue
-            user = self.get_user(user_id)
-            names.append(self._names.get(user_id)
-                         or (user.display_name if user else t(ENGLISH, "player.numbered", number=index + 1)))
-        return names
-
-    async def names_of(self, user_ids: Sequence[int], lang: str = ENGLISH) -> list[str]:
-        """Display names in the given order, fetched once when not seen yet ("Player 2" in ``lang`` if not found)."""
-        names = []
-        for user_id in user_ids:
-            if user_id < 0:
-                names.append(computer_label(user_id, lang))
-                continue
-            if user_id not in self._names:
-                try:
-                    self._names[user_id] = (await self.user_by_id(user_id)).display_name
-                except discord.HTTPException:
-                    return [computer_label(u, lang) if u < 0
-                            else self._names.get(u, t(lang, "player.numbered", number=i + 1))
-                            for i, u in enumerate(user_ids)]
-            names.append(self._names[user_id])
-        return names
+        if self._table is not None:
+            await self._table.remember_language(interaction.user.id, language_of(interaction.locale))
 
     async def sync_commands(self) -> None:
         """Register ``/alcazar`` with Discord: in the dev guild at once when one is set, else globally."""

@@ -1,7 +1,7 @@
 """The ``/alcazar`` command group: each command parses its options and hands over."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Awaitable, TypeVar
+from typing import Awaitable, TypeVar
 
 import discord
 from discord import app_commands
@@ -9,13 +9,11 @@ from discord import app_commands
 from bot.discord import archive, lobby, players, stats, tournaments, turns, votes
 from bot.discord.replies import private_language, send
 from bot.discord.rules_text import rules_embeds
+from bot.discord.table import Table
 from bot.discord.texts import help_embed
 from bot.discord.translator import described
 from bot.i18n import LANGUAGES, Msg
 from bot.service import StoreUnavailable
-
-if TYPE_CHECKING:
-    from bot.discord.client import AlcazarBot
 
 T = TypeVar("T")
 
@@ -44,15 +42,15 @@ class AlcazarCommands(app_commands.Group):
     #: What works in a DM with the bot: nothing there belongs to one channel's game.
     IN_DMS = frozenset({"games", "away", "quiet", "stats", "help", "rules"})
 
-    def __init__(self, bot: AlcazarBot) -> None:
+    def __init__(self, table: Table) -> None:
         # Games live in server channels, but a player's own commands (their games, time away,
         # ratings) work in a DM with the bot too. Discord sets where a command may be used per
         # top-level command only, so the group is offered in DMs and the rest refuse there.
         super().__init__(name="alcazar", description=described("cmd.alcazar"),
                          allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True,
                                                                          private_channel=False))
-        self.bot = bot
-        self.add_command(tournaments.TournamentCommands())
+        self.table = table
+        self.add_command(tournaments.TournamentCommands(table))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         command = interaction.command
@@ -84,79 +82,79 @@ class AlcazarCommands(app_commands.Group):
                                                bank_days, increment_days),
             threefold)
         chosen = "normal" if level is None else level.value
-        await lobby.open_lobby(interaction, game.value, changes, thread, (chosen,) * computers)
+        await lobby.open_lobby(self.table, interaction, game.value, changes, thread, (chosen,) * computers)
 
     @app_commands.command(name="join", description=described("cmd.join"))
     async def join(self, interaction: discord.Interaction) -> None:
-        await lobby.lobby_action(interaction, "join")
+        await lobby.lobby_action(self.table, interaction, "join")
 
     @app_commands.command(name="leave", description=described("cmd.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        await lobby.lobby_action(interaction, "leave")
+        await lobby.lobby_action(self.table, interaction, "leave")
 
     @app_commands.command(name="start", description=described("cmd.start"))
     async def start(self, interaction: discord.Interaction) -> None:
-        await lobby.lobby_action(interaction, "start")
+        await lobby.lobby_action(self.table, interaction, "start")
 
     @app_commands.command(name="cancel", description=described("cmd.cancel"))
     async def cancel(self, interaction: discord.Interaction) -> None:
-        await lobby.lobby_action(interaction, "cancel")
+        await lobby.lobby_action(self.table, interaction, "cancel")
 
     @app_commands.command(name="move", description=described("cmd.move"))
     @app_commands.describe(notation=described("cmd.move.notation"))
     async def move(self, interaction: discord.Interaction, notation: app_commands.Range[str, 1, 200]) -> None:
-        await turns.move_command(interaction, notation)
+        await turns.move_command(self.table, interaction, notation)
 
     @move.autocomplete("notation")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await while_store_answers(turns.move_choices(interaction, current))
+        return await while_store_answers(turns.move_choices(self.table, interaction, current))
 
     @app_commands.command(name="hand", description=described("cmd.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        await turns.show_hand(interaction)
+        await turns.show_hand(self.table, interaction)
 
     @app_commands.command(name="board", description=described("cmd.board"))
     @app_commands.describe(for_table=described("cmd.board.for_table"))
     async def board(self, interaction: discord.Interaction, for_table: bool = False) -> None:
-        await turns.show_board(interaction, for_table)
+        await turns.show_board(self.table, interaction, for_table)
 
     @app_commands.command(name="history", description=described("cmd.history"))
     @app_commands.describe(page=described("cmd.history.page"), game=described("cmd.game_of_channel"))
     async def history(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] | None = None,
                       game: int | None = None) -> None:
-        await archive.history(interaction, page, game)
+        await archive.history(self.table, interaction, page, game)
 
     @history.autocomplete("game")
     async def history_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await while_store_answers(archive.game_choices(interaction, current))
+        return await while_store_answers(archive.game_choices(self.table, interaction, current))
 
     @app_commands.command(name="record", description=described("cmd.record"))
     @app_commands.describe(game=described("cmd.game_of_channel"))
     async def record(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await archive.record(interaction, game)
+        await archive.record(self.table, interaction, game)
 
     @record.autocomplete("game")
     async def record_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await while_store_answers(archive.game_choices(interaction, current))
+        return await while_store_answers(archive.game_choices(self.table, interaction, current))
 
     @app_commands.command(name="replay", description=described("cmd.replay"))
     @app_commands.describe(game=described("cmd.game_of_channel"), public=described("cmd.public"))
     async def replay(self, interaction: discord.Interaction, game: int | None = None, public: bool = False) -> None:
-        await archive.replay(interaction, game, public)
+        await archive.replay(self.table, interaction, game, public)
 
     @replay.autocomplete("game")
     async def replay_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await while_store_answers(archive.game_choices(interaction, current))
+        return await while_store_answers(archive.game_choices(self.table, interaction, current))
 
     @app_commands.command(name="games", description=described("cmd.games"))
     async def games(self, interaction: discord.Interaction) -> None:
-        await players.list_games(interaction)
+        await players.list_games(self.table, interaction)
 
     @app_commands.command(name="away", description=described("cmd.away"))
     @app_commands.describe(duration=described("cmd.away.duration"))
     async def away(self, interaction: discord.Interaction,
                    duration: app_commands.Range[str, 1, 40] | None = None) -> None:
-        await players.away(interaction, duration)
+        await players.away(self.table, interaction, duration)
 
     @app_commands.command(name="quiet", description=described("cmd.quiet"))
     @app_commands.describe(start=described("cmd.quiet.start"), end=described("cmd.quiet.end"),
@@ -164,7 +162,7 @@ class AlcazarCommands(app_commands.Group):
     async def quiet(self, interaction: discord.Interaction, start: app_commands.Range[int, 0, 23] | None = None,
                     end: app_commands.Range[int, 0, 23] | None = None,
                     time_zone: app_commands.Range[str, 1, 64] | None = None, off: bool = False) -> None:
-        await players.quiet(interaction, start, end, time_zone, off)
+        await players.quiet(self.table, interaction, start, end, time_zone, off)
 
     @quiet.autocomplete("time_zone")
     async def quiet_zone(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -176,19 +174,19 @@ class AlcazarCommands(app_commands.Group):
     @app_commands.choices(game=GAME_CHOICES)
     async def stats(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
                     player: discord.User | None = None, public: bool = False) -> None:
-        await stats.show_stats(interaction, None if game is None else game.value, player, public)
+        await stats.show_stats(self.table, interaction, None if game is None else game.value, player, public)
 
     @app_commands.command(name="resign", description=described("cmd.resign"))
     async def resign(self, interaction: discord.Interaction) -> None:
-        await turns.resign(interaction)
+        await turns.resign(self.table, interaction)
 
     @app_commands.command(name="undo", description=described("cmd.undo"))
     async def undo(self, interaction: discord.Interaction) -> None:
-        await votes.ask(interaction, "undo")
+        await votes.ask(self.table, interaction, "undo")
 
     @app_commands.command(name="draw", description=described("cmd.draw"))
     async def draw(self, interaction: discord.Interaction) -> None:
-        await votes.ask(interaction, "draw")
+        await votes.ask(self.table, interaction, "draw")
 
     @app_commands.command(name="settings", description=described("cmd.settings"))
     @app_commands.describe(reminder_hours=described("cmd.settings.reminder_hours"),
@@ -214,7 +212,7 @@ class AlcazarCommands(app_commands.Group):
             changes["reminder_max"] = 3 if reminders else 0
         if language is not None:
             changes["language"] = language.value
-        await lobby.change_settings(interaction, changes, threefold)
+        await lobby.change_settings(self.table, interaction, changes, threefold)
 
     @app_commands.command(name="help", description=described("cmd.help"))
     async def help(self, interaction: discord.Interaction) -> None:
@@ -237,5 +235,5 @@ class AlcazarCommands(app_commands.Group):
     async def _kind_in_channel(self, interaction: discord.Interaction) -> str | None:
         if interaction.channel_id is None:
             return None
-        game = await self.bot.service.game_in_channel(interaction.channel_id)
+        game = await self.table.service.game_in_channel(interaction.channel_id)
         return None if game is None else game.kind

@@ -5,21 +5,19 @@
 process, commits the move under the version check, and the board is posted
 in words like anyone's move. Turns still waiting after a restart are resumed
 once the bot is ready, and again on every reminder round, so none is lost.
+The turns are given the bot's table when they first resume (``setup_hook``).
 """
 from __future__ import annotations
 
 import asyncio
 import contextvars
 import logging
-from typing import TYPE_CHECKING
 
 from bot.discord.announce import publish
+from bot.discord.table import Table
 from bot.service import Accepted, ComputerToMove, StoreUnavailable
 from bot.telemetry import about, caused_by
 from bot.telemetry.causes import COMPUTER_MOVE
-
-if TYPE_CHECKING:
-    from bot.discord.client import AlcazarBot
 
 log = logging.getLogger(__name__)
 
@@ -27,10 +25,17 @@ log = logging.getLogger(__name__)
 class ComputerTurns:
     """Background tasks playing computer turns, one per (game, version)."""
 
-    def __init__(self, bot: AlcazarBot) -> None:
-        self.bot = bot
+    def __init__(self) -> None:
+        self._table: Table | None = None
         self._running: dict[tuple[int, int], asyncio.Task[None]] = {}
         self._resumer: asyncio.Task[None] | None = None
+
+    @property
+    def bot(self) -> Table:
+        """The table the turns are played at, given by ``resume_when_ready``."""
+        if self._table is None:
+            raise RuntimeError("computer turns are given the bot's table in setup_hook")
+        return self._table
 
     def notice(self, accepted: Accepted) -> None:
         """Start the computer turns an accepted change announces."""
@@ -64,7 +69,10 @@ class ComputerTurns:
         for due in await self.bot.service.computer_turns_due():
             self.schedule(due.game_id, due.version)
 
-    def resume_when_ready(self) -> None:
+    def resume_when_ready(self, table: Table) -> None:
+        """Play the turns of ``table`` from now on, and resume those waiting once the bot is ready."""
+        self._table = table
+
         async def run() -> None:
             await self.bot.wait_until_ready()
             try:

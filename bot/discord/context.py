@@ -1,21 +1,17 @@
-"""What an interaction is about: the bot, the game in its channel or on its button, and what the bot may do there.
+"""What an interaction is about: the game in its channel or on its button, and what the bot may do there.
 
 Each check raises ``Refused`` with a message the user can act on, so that the
 flow modules read as a list of steps.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 
 from bot.discord.replies import Refused
+from bot.discord.table import Table
 from bot.i18n import Msg
 from bot.service import Accepted, GameInfo, GameService, GameStatus, Refusal
 from bot.telemetry.context import set_about
-
-if TYPE_CHECKING:
-    from bot.discord.client import AlcazarBot
 
 STALE = Msg("refusal.stale")
 GAME_OVER = Msg("refusal.game_over")
@@ -28,10 +24,6 @@ def whose_turn(game: GameInfo) -> Msg:
     if game.to_move_id is None:
         return Msg("context.nobody_to_act")
     return Msg("context.whose_turn", player=f"<@{game.to_move_id}>")
-
-
-def bot_of(interaction: discord.Interaction) -> AlcazarBot:
-    return interaction.client  # type: ignore[return-value]
 
 
 def accepted(result: Accepted | Refusal, game_id: int | None = None) -> Accepted:
@@ -60,11 +52,11 @@ def require_can_post(interaction: discord.Interaction) -> None:
         raise Refused(Msg("refusal.cannot_play_here", missing=missing))
 
 
-async def game_here(interaction: discord.Interaction) -> GameInfo:
+async def game_here(bot: Table, interaction: discord.Interaction) -> GameInfo:
     """The lobby or game in play of this channel, or a friendly refusal."""
     require_guild(interaction)
     assert interaction.channel_id is not None
-    service = bot_of(interaction).service
+    service = bot.service
     game = await service.game_in_channel(interaction.channel_id)
     if game is None:
         raise Refused(await _why_no_game(service, interaction.channel_id))
@@ -84,10 +76,11 @@ async def _why_no_game(service: GameService, channel_id: int) -> Msg:
     return NO_GAME_HERE
 
 
-async def game_on_button(interaction: discord.Interaction, game_id: int, version: int | None = None) -> GameInfo:
+async def game_on_button(bot: Table, interaction: discord.Interaction, game_id: int,
+                         version: int | None = None) -> GameInfo:
     """The game a button belongs to, still in play and (when ``version`` is given) at that version."""
     set_about(game_id=game_id)     # the rest of the interaction's log lines name the game
-    game = await bot_of(interaction).service.game(game_id)
+    game = await bot.service.game(game_id)
     if isinstance(game, Refusal):
         raise Refused(game.message, game_id=game_id)
     if game.status is GameStatus.FINISHED:

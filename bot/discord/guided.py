@@ -18,8 +18,9 @@ from discord import ui
 from bot.discord.chooser import (
     DIGEST_LENGTH, MoveTree, Stage, decode_path, encode_path, move_digest, move_tree, move_with_digest,
 )
-from bot.discord.context import STALE, bot_of, game_on_button, whose_turn
+from bot.discord.context import STALE, game_on_button, whose_turn
 from bot.discord.replies import Refused, defer, defer_update, guarded, private_language, send
+from bot.discord.table import Table, table_of
 from bot.discord.texts import SELECT_TEXT_LIMIT, clip
 from bot.discord.turns import play_move
 from bot.i18n import Msg, t, text_of
@@ -31,11 +32,10 @@ FROM_OLDER_VERSION = Msg("chooser.from_older_version")
 MOVE_NOT_POSSIBLE = Msg("chooser.move_no_longer_possible")
 
 
-async def _tree(interaction: discord.Interaction, game_id: int, version: int
+async def _tree(bot: Table, interaction: discord.Interaction, game_id: int, version: int
                 ) -> tuple[MoveTree, list[MoveChoice]]:
     """The caller's move tree at ``version`` and every legal move, after the checks of a turn."""
-    bot = bot_of(interaction)
-    game = await game_on_button(interaction, game_id, version)
+    game = await game_on_button(bot, interaction, game_id, version)
     if game.seat_of(interaction.user.id) is None:
         raise Refused(Msg("refusal.not_playing"), game_id=game_id)
     if game.to_move_id != interaction.user.id:
@@ -84,11 +84,11 @@ def stage_message(game_id: int, version: int, stage: Stage, page: int = 0, lang:
     return text, view
 
 
-async def open_chooser(interaction: discord.Interaction, game_id: int, version: int) -> None:
+async def open_chooser(bot: Table, interaction: discord.Interaction, game_id: int, version: int) -> None:
     """The "Take my turn" button: the first step, ephemerally."""
     # Building the move tree reads every legal move: acknowledge first.
     await defer(interaction, ephemeral=True)
-    tree, _ = await _tree(interaction, game_id, version)
+    tree, _ = await _tree(bot, interaction, game_id, version)
     stage = tree.stage(())
     if stage is None:
         raise Refused(STALE, game_id=game_id)
@@ -96,32 +96,32 @@ async def open_chooser(interaction: discord.Interaction, game_id: int, version: 
     await send(interaction, text, view=view, ephemeral=True)
 
 
-async def pick(interaction: discord.Interaction, game_id: int, version: int, digest: str, path: str,
+async def pick(bot: Table, interaction: discord.Interaction, game_id: int, version: int, digest: str, path: str,
                values: list[str]) -> None:
     """A choice in the chooser's menu: one step further down the move tree."""
     index, _, picked = values[0].partition(":") if values else ("", "", "")
     if not index.isdigit() or not picked:
         raise Refused(Msg("chooser.pick_an_option"))
     await defer_update(interaction)
-    tree, _ = await _tree(interaction, game_id, version)
+    tree, _ = await _tree(bot, interaction, game_id, version)
     _stage_meaning(tree, decode_path(path), digest, game_id)
     stage = _stage_meaning(tree, decode_path(path) + (int(index),), picked, game_id)
     await _show_stage(interaction, game_id, version, stage)
 
 
-async def button(interaction: discord.Interaction, what: str, game_id: int, version: int, digest: str, path: str,
-                 page: int) -> None:
+async def button(bot: Table, interaction: discord.Interaction, what: str, game_id: int, version: int, digest: str,
+                 path: str, page: int) -> None:
     """The chooser's Play, Back and paging buttons."""
     # The chooser message stays as it is until the answer replaces it ("Played: …" after Play).
     await defer_update(interaction)
-    tree, legal = await _tree(interaction, game_id, version)
+    tree, legal = await _tree(bot, interaction, game_id, version)
     if what == "play":
         # The move is the one the button showed, found by its digest; the path only serves Back.
         notation = move_with_digest([m.notation for m in legal], digest)
         if notation is None:
             raise Refused(MOVE_NOT_POSSIBLE, game_id=game_id)
         chosen = next(m for m in legal if m.notation == notation)
-        await play_move(interaction, game_id, notation, version, edit_original=True,
+        await play_move(bot, interaction, game_id, notation, version, edit_original=True,
                         draws_from_deck=chosen.parts.draws_from_deck)
         return
     stage = _stage_meaning(tree, decode_path(path), digest, game_id)
@@ -161,8 +161,8 @@ class PickSelect(ui.DynamicItem[ui.Select], template=r"az:choose:pick:" + _ID):
     async def callback(self, interaction: discord.Interaction) -> None:
         # A select menu's pick is the only value in the component data.
         values = [str(v) for v in self.item.values]
-        await guarded(interaction, pick(interaction, self.game_id, self.version, self.digest, self.path, values),
-                      game_id=self.game_id)
+        work = pick(table_of(interaction), interaction, self.game_id, self.version, self.digest, self.path, values)
+        await guarded(interaction, work, game_id=self.game_id)
 
 
 class ChooserButton(ui.DynamicItem[ui.Button],
@@ -183,7 +183,8 @@ class ChooserButton(ui.DynamicItem[ui.Button],
         return cls(match["what"], int(match["game"]), int(match["version"]), match["digest"], match["path"], page)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        work = button(interaction, self.what, self.game_id, self.version, self.digest, self.path, self.page or 0)
+        work = button(table_of(interaction), interaction, self.what, self.game_id, self.version, self.digest, self.path,
+                      self.page or 0)
         await guarded(interaction, work, game_id=self.game_id)
 
 

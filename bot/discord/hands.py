@@ -12,17 +12,15 @@ from __future__ import annotations
 import io
 import logging
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 import discord
 
 from bot.discord import images
 from bot.discord.standings import mention, pinging, real, signed_real
+from bot.discord.table import Table
 from bot.i18n import t
 from bot.service import BoardView, GameInfo, PostedMessage, Refusal
-
-if TYPE_CHECKING:
-    from bot.discord.client import AlcazarBot
 
 log = logging.getLogger(__name__)
 
@@ -56,14 +54,14 @@ def hand_change(before: Mapping[str, Any] | None, now: Mapping[str, Any], lang: 
     return said[:1].upper() + said[1:]
 
 
-async def hand_message(bot: AlcazarBot, private: BoardView, change: str | None = None,
+async def hand_message(bot: Table, private: BoardView, change: str | None = None,
                        lang: str = "en") -> tuple[str, discord.File]:
     """Text and image of one player's hand, for that player only, in ``lang``."""
     content, png = await _hand_content(bot, private, change, lang)
     return content, _hand_file(png, lang)
 
 
-async def _hand_content(bot: AlcazarBot, private: BoardView, change: str | None, lang: str) -> tuple[str, bytes]:
+async def _hand_content(bot: Table, private: BoardView, change: str | None, lang: str) -> tuple[str, bytes]:
     game, view = private.game, private.view
     seat = private.seat
     assert seat is not None
@@ -85,7 +83,7 @@ def _hand_file(png: bytes, lang: str = "en") -> discord.File:
     return discord.File(io.BytesIO(png), filename="hand.png", description=t(lang, "hand.file_description"))
 
 
-async def send_hand_by_dm(bot: AlcazarBot, game: GameInfo, user_id: int) -> bool:
+async def send_hand_by_dm(bot: Table, game: GameInfo, user_id: int) -> bool:
     """Show a player their hand in their hand DM (edited in place); False when that failed."""
     private = await bot.service.private_view(game.id, user_id)
     if isinstance(private, Refusal) or "hand" not in private.view:
@@ -117,7 +115,7 @@ async def send_hand_by_dm(bot: AlcazarBot, game: GameInfo, user_id: int) -> bool
     return True
 
 
-async def _edit_hand(bot: AlcazarBot, stored: PostedMessage, content: str, png: bytes, lang: str) -> bool:
+async def _edit_hand(bot: Table, stored: PostedMessage, content: str, png: bytes, lang: str) -> bool:
     """Edit the hand DM in place; False when it is gone or Discord will not edit it (a new DM follows)."""
     message = bot.get_partial_messageable(stored.channel_id, type=discord.ChannelType.private) \
         .get_partial_message(stored.message_id)
@@ -130,7 +128,7 @@ async def _edit_hand(bot: AlcazarBot, stored: PostedMessage, content: str, png: 
         return False
 
 
-async def note_closed_dms(bot: AlcazarBot, game: GameInfo, user_id: int) -> None:
+async def note_closed_dms(bot: Table, game: GameInfo, user_id: int) -> None:
     """Say once per game in the channel, without secrets, that this player should use /alcazar hand.
 
     The note is recorded in the database before it is sent, so a restart never says it again.

@@ -15,10 +15,11 @@ from discord import ui
 
 from bot.discord.announce import publish, retire_board, retire_question
 from bot.discord.buttons import ConfirmButton
-from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, require_guild
+from bot.discord.context import accepted, game_here, game_on_button, require_can_post, require_guild
 from bot.discord.hands import DMS_CLOSED
 from bot.discord.replies import Refused, defer, defer_update, edit_source, guarded, private_language, send
 from bot.discord.standings import duration, mention
+from bot.discord.table import Table, table_of
 from bot.discord.texts import COLOUR
 from bot.i18n import ENGLISH, Msg, language_of, t
 from bot.service import LEVELS, GameInfo, GameStatus, Reason, Refusal, game_rules
@@ -97,11 +98,10 @@ def settings_changes(reminder_hours: float | None, deadline_hours: float | None,
     return changes
 
 
-async def open_lobby(interaction: discord.Interaction, kind: str, changes: dict[str, Any], thread: bool,
+async def open_lobby(bot: Table, interaction: discord.Interaction, kind: str, changes: dict[str, Any], thread: bool,
                      computers: tuple[str, ...] = ()) -> None:
     """``/alcazar new``: a lobby message with Join, Leave, Start and Cancel, here or in a new thread,
     with a computer player of the given level for each entry of ``computers``."""
-    bot = bot_of(interaction)
     guild_id = require_guild(interaction)
     require_can_post(interaction)
     bot.remember_name(interaction.user)
@@ -112,30 +112,31 @@ async def open_lobby(interaction: discord.Interaction, kind: str, changes: dict[
         raise Refused(Msg("lobby.too_many_computers", title=rules.title, players=rules.max_players,
                           count=rules.max_players - 1))
     if thread:
-        await open_lobby_in_thread(interaction, guild_id, kind, changes, computers)
+        await open_lobby_in_thread(bot, interaction, guild_id, kind, changes, computers)
         return
     assert interaction.channel_id is not None
     game = accepted(await bot.service.create_lobby(guild_id, interaction.channel_id, interaction.user.id,
                                                    kind, changes, seed=bot.next_game_seed())).game
-    await _post_lobby(interaction, await _add_computers(interaction, game, computers))
+    await _post_lobby(bot, interaction, await _add_computers(bot, interaction, game, computers))
 
 
-async def _post_lobby(interaction: discord.Interaction, game: GameInfo, note: Msg | None = None) -> None:
+async def _post_lobby(bot: Table, interaction: discord.Interaction, game: GameInfo, note: Msg | None = None) -> None:
     """The lobby as the answer to the interaction, remembered as the game's lobby message (edited from now on)."""
     await send(interaction, embed=lobby_embed(game, note), view=lobby_buttons(game), ephemeral=False)
     message = await interaction.original_response()
-    await bot_of(interaction).service.remember_message(game.id, "lobby", message.channel.id, message.id,
+    await bot.service.remember_message(game.id, "lobby", message.channel.id, message.id,
                                                        version=game.version)
 
 
-async def _add_computers(interaction: discord.Interaction, game: GameInfo, levels: tuple[str, ...]) -> GameInfo:
+async def _add_computers(bot: Table, interaction: discord.Interaction, game: GameInfo,
+                         levels: tuple[str, ...]) -> GameInfo:
     for level in levels:
-        game = accepted(await bot_of(interaction).service.add_computer(game.id, interaction.user.id, level),
+        game = accepted(await bot.service.add_computer(game.id, interaction.user.id, level),
                         game.id).game
     return game
 
 
-async def open_lobby_in_thread(interaction: discord.Interaction, guild_id: int, kind: str,
+async def open_lobby_in_thread(bot: Table, interaction: discord.Interaction, guild_id: int, kind: str,
                                changes: dict[str, Any], computers: tuple[str, ...] = ()) -> None:
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
@@ -143,47 +144,44 @@ async def open_lobby_in_thread(interaction: discord.Interaction, guild_id: int, 
     if not interaction.app_permissions.create_public_threads:
         raise Refused(Msg("lobby.thread_permission"))
     await defer(interaction, ephemeral=True)
-    bot = bot_of(interaction)
     thread = await channel.create_thread(name=t(changes["language"], "lobby.thread_name", title=game_rules(kind).title),
                                          type=discord.ChannelType.public_thread)
     game = accepted(await bot.service.create_lobby(guild_id, thread.id, interaction.user.id, kind, changes,
                                                    seed=bot.next_game_seed())).game
-    game = await _add_computers(interaction, game, computers)
+    game = await _add_computers(bot, interaction, game, computers)
     message = await thread.send(embed=lobby_embed(game), view=lobby_buttons(game))
     await bot.service.remember_message(game.id, "lobby", thread.id, message.id, version=game.version)
     await send(interaction, Msg("lobby.open_in_thread", thread=thread.mention), ephemeral=True)
 
 
-async def lobby_action(interaction: discord.Interaction, action: str, game_id: int | None = None) -> None:
+async def lobby_action(bot: Table, interaction: discord.Interaction, action: str, game_id: int | None = None) -> None:
     """Join, leave, start or cancel, from a lobby button (``game_id`` given) or a command."""
-    bot = bot_of(interaction)
     bot.remember_name(interaction.user)
     from_button = game_id is not None
     if game_id is None:
-        game_id = (await game_here(interaction)).id
+        game_id = (await game_here(bot, interaction)).id
     user_id = interaction.user.id
     if action == "start":
-        await start_game(interaction, game_id, from_button)
+        await start_game(bot, interaction, game_id, from_button)
         return
     if action == "computer":
-        await offer_levels(interaction, game_id)
+        await offer_levels(bot, interaction, game_id)
         return
-    if action == "cancel" and await _ask_to_confirm_cancel(interaction, game_id):
+    if action == "cancel" and await _ask_to_confirm_cancel(bot, interaction, game_id):
         return
     operation = {"join": bot.service.join, "leave": bot.service.leave, "cancel": bot.service.cancel,
                  "uncomputer": bot.service.remove_computer}[action]
     result = accepted(await operation(game_id, user_id), game_id)
-    await show_lobby(interaction, result.game, from_button, action)
+    await show_lobby(bot, interaction, result.game, from_button, action)
     if action == "join" and result.game.kind == "alcazar":
         await warn_if_dms_closed(interaction, result.game)
 
 
-async def start_game(interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
+async def start_game(bot: Table, interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
     """The host starts the game: the lobby closes, the first board goes to the channel, hands by DM.
 
     The first board says that the game has started, so the Start button answers nothing more;
     ``/alcazar start`` gets a short private answer."""
-    bot = bot_of(interaction)
     require_can_post(interaction)
     if from_button:
         await defer_update(interaction)      # the lobby message itself is the answer: it closes
@@ -196,14 +194,14 @@ async def start_game(interaction: discord.Interaction, game_id: int, from_button
                       for seat, u in enumerate(result.game.players))
     posted = await publish(bot, result, headline=t(lang, "lobby.begins", title=result.game.title, seats=seats))
     # Closing the lobby answers the click, so it comes once the board is there.
-    await update_lobby_message(interaction, result.game, Msg("lobby.started"), from_button=from_button)
+    await update_lobby_message(bot, interaction, result.game, Msg("lobby.started"), from_button=from_button)
     if not posted:
         await send(interaction, Msg("lobby.started_no_board"), ephemeral=True)
     elif not from_button:
         await send(interaction, Msg("lobby.started"), ephemeral=True)
 
 
-async def update_lobby_message(interaction: discord.Interaction, game: GameInfo, note: str | Msg | None, *,
+async def update_lobby_message(bot: Table, interaction: discord.Interaction, game: GameInfo, note: str | Msg | None, *,
                                from_button: bool) -> bool:
     """Show the lobby as it now is in its own message (buttons only while it is open); False when it is gone.
 
@@ -218,10 +216,10 @@ async def update_lobby_message(interaction: discord.Interaction, game: GameInfo,
         if from_button:
             await edit_source(interaction, embed=embed, view=view)
             return True
-        stored = await bot_of(interaction).service.posted_message(game.id, "lobby")
+        stored = await bot.service.posted_message(game.id, "lobby")
         if stored is None:
             return False
-        message = bot_of(interaction).get_partial_messageable(stored.channel_id, guild_id=game.guild_id) \
+        message = bot.get_partial_messageable(stored.channel_id, guild_id=game.guild_id) \
             .get_partial_message(stored.message_id)
         await message.edit(embed=embed, view=view)
         return True
@@ -231,7 +229,8 @@ async def update_lobby_message(interaction: discord.Interaction, game: GameInfo,
         return False
 
 
-async def show_lobby(interaction: discord.Interaction, game: GameInfo, from_button: bool, action: str) -> None:
+async def show_lobby(bot: Table, interaction: discord.Interaction, game: GameInfo, from_button: bool,
+                     action: str) -> None:
     """After join, leave or cancel: the lobby message shows it; a command gets a short private answer."""
     closed = game.status is not GameStatus.LOBBY
     name = interaction.user.display_name
@@ -239,7 +238,7 @@ async def show_lobby(interaction: discord.Interaction, game: GameInfo, from_butt
                         "cancel": Msg("lobby.cancelled"), "uncomputer": Msg("lobby.computer_left")}.get(action)
     if closed and action == "leave":
         note = Msg("lobby.host_left", name=name)
-    updated = await update_lobby_message(interaction, game, note, from_button=from_button)
+    updated = await update_lobby_message(bot, interaction, game, note, from_button=from_button)
     if from_button:
         return
     if not updated:
@@ -247,7 +246,7 @@ async def show_lobby(interaction: discord.Interaction, game: GameInfo, from_butt
         if closed:
             await send(interaction, embed=lobby_embed(game, note), ephemeral=False)
         else:
-            await _post_lobby(interaction, game, note)
+            await _post_lobby(bot, interaction, game, note)
         return
     answer = Msg({"join": "lobby.you_joined", "leave": "lobby.you_left", "cancel": "lobby.you_cancelled",
                   "uncomputer": "lobby.you_removed_computer"}[action])
@@ -256,9 +255,9 @@ async def show_lobby(interaction: discord.Interaction, game: GameInfo, from_butt
     await send(interaction, answer, ephemeral=True)
 
 
-async def _ask_to_confirm_cancel(interaction: discord.Interaction, game_id: int) -> bool:
+async def _ask_to_confirm_cancel(bot: Table, interaction: discord.Interaction, game_id: int) -> bool:
     """Cancelling a game in play throws away every move: the host confirms with a second click."""
-    game = await bot_of(interaction).service.game(game_id)
+    game = await bot.service.game(game_id)
     if isinstance(game, Refusal) or game.status is not GameStatus.ACTIVE:
         return False
     if interaction.user.id != game.host_id:
@@ -268,10 +267,9 @@ async def _ask_to_confirm_cancel(interaction: discord.Interaction, game_id: int)
     return True
 
 
-async def cancel_game_in_play(interaction: discord.Interaction, game_id: int, version: int) -> None:
+async def cancel_game_in_play(bot: Table, interaction: discord.Interaction, game_id: int, version: int) -> None:
     """The host confirmed: cancel the game and say so in the channel."""
-    bot = bot_of(interaction)
-    await game_on_button(interaction, game_id, version)
+    await game_on_button(bot, interaction, game_id, version)
     await defer_update(interaction)
     result = accepted(await bot.service.cancel(game_id, interaction.user.id), game_id)
     await retire_board(bot, result.game)
@@ -287,7 +285,7 @@ class ConfirmCancel(ConfirmButton, template=r"az:confirm:cancel:(?P<game>\d+):(?
     action = "cancel"
 
     def confirmed(self, interaction: discord.Interaction) -> Coroutine[Any, Any, None]:
-        return cancel_game_in_play(interaction, self.game_id, self.version)
+        return cancel_game_in_play(table_of(interaction), interaction, self.game_id, self.version)
 
 
 async def warn_if_dms_closed(interaction: discord.Interaction, game: GameInfo) -> None:
@@ -307,11 +305,10 @@ async def warn_if_dms_closed(interaction: discord.Interaction, game: GameInfo) -
                     error.text)
 
 
-async def change_settings(interaction: discord.Interaction, changes: dict[str, Any],
+async def change_settings(bot: Table, interaction: discord.Interaction, changes: dict[str, Any],
                           threefold: bool | None = None) -> None:
     """``/alcazar settings``: show the settings, or change them (host only) for everyone to see."""
-    bot = bot_of(interaction)
-    game = await game_here(interaction)
+    game = await game_here(bot, interaction)
     changes = with_house_rules(game.kind, changes, threefold)
     mine = private_language(interaction)
     if not changes:
@@ -321,7 +318,7 @@ async def change_settings(interaction: discord.Interaction, changes: dict[str, A
     if isinstance(result, Refusal) and result.reason is Reason.NOT_HOST:
         raise Refused(Msg("settings.host_only", host=mention(game.host_id)), game_id=game.id)
     game = accepted(result, game.id).game
-    if game.status is GameStatus.LOBBY and await update_lobby_message(interaction, game, Msg("settings.changed"),
+    if game.status is GameStatus.LOBBY and await update_lobby_message(bot, interaction, game, Msg("settings.changed"),
                                                                       from_button=False):
         await send(interaction, t(mine, "settings.changed_see_lobby") + "\n" + settings_text(game, mine),
                    ephemeral=True)
@@ -347,7 +344,8 @@ class LobbyButton(ui.DynamicItem[ui.Button],
         return cls(match["action"], int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lobby_action(interaction, self.action, self.game_id), game_id=self.game_id)
+        await guarded(interaction, lobby_action(table_of(interaction), interaction, self.action, self.game_id),
+                      game_id=self.game_id)
 
 
 def lobby_buttons(game: GameInfo) -> ui.View:
@@ -365,18 +363,19 @@ def lobby_buttons(game: GameInfo) -> ui.View:
 class LevelChoice(ui.View):
     """The host's private choice of a computer's level, after "Add computer" in a lobby."""
 
-    def __init__(self, game_id: int, lang: str = "en") -> None:
+    def __init__(self, bot: Table, game_id: int, lang: str = "en") -> None:
         super().__init__(timeout=300)
-        self.game_id = game_id
+        self.bot, self.game_id = bot, game_id
         for button, level in ((self.easy, "easy"), (self.normal, "normal"), (self.hard, "hard")):
             button.label = t(lang, f"level.{level}")  # the decorators name the callbacks; this is the label
 
     async def _add(self, interaction: discord.Interaction, level: str) -> None:
-        result = accepted(await bot_of(interaction).service.add_computer(self.game_id, interaction.user.id, level),
+        result = accepted(await self.bot.service.add_computer(self.game_id, interaction.user.id, level),
                           self.game_id)
         # The lobby message first, so everyone sees the new player by the time the host is answered.
         name = Msg("computer.name", level=Msg(f"level.{level}.lower"))
-        await update_lobby_message(interaction, result.game, Msg("lobby.joined", name=name), from_button=False)
+        await update_lobby_message(self.bot, interaction, result.game, Msg("lobby.joined", name=name),
+                                   from_button=False)
         await interaction.response.edit_message(
             content=t(private_language(interaction), "computer.joined_game", name=name), view=None)
         self.stop()
@@ -394,15 +393,15 @@ class LevelChoice(ui.View):
         await guarded(interaction, self._add(interaction, "hard"), game_id=self.game_id)
 
 
-async def offer_levels(interaction: discord.Interaction, game_id: int) -> None:
+async def offer_levels(bot: Table, interaction: discord.Interaction, game_id: int) -> None:
     """The "Add computer" button: only the host may, and picks the level privately."""
-    game = await game_on_button(interaction, game_id)
+    game = await game_on_button(bot, interaction, game_id)
     if interaction.user.id != game.host_id:
         raise Refused(Msg("refusal.host_add_computer"), game_id=game_id)
     lang = private_language(interaction)
     levels = "\n".join(f"**{t(lang, f'level.{level}')}**: {t(lang, f'level.{level}.help')}" for level in LEVELS)
-    bot_of(interaction).remember_name(interaction.user)
-    await send(interaction, t(lang, "computer.which_level", levels=levels), view=LevelChoice(game_id, lang),
+    bot.remember_name(interaction.user)
+    await send(interaction, t(lang, "computer.which_level", levels=levels), view=LevelChoice(bot, game_id, lang),
                ephemeral=True)
 
 

@@ -19,19 +19,16 @@ import logging
 import re
 import time
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable, Protocol
 
 import aiohttp
 from aiohttp import web
 
 from bot.discord import images
-from bot.service import Clock
+from bot.service import Clock, GameService, Store
 from bot.telemetry import Metrics, request_cause
 from bot.telemetry.logs import scrub
 from bot.telemetry.metrics import CONTENT_TYPE
-
-if TYPE_CHECKING:
-    from bot.discord.client import AlcazarBot
 
 log = logging.getLogger(__name__)
 
@@ -129,10 +126,21 @@ class GatewayWatch:
                 if state["down_seconds"] is not None and state["down_seconds"] > SHARD_DOWN_SECONDS]
 
 
+class Watched(Protocol):
+    """What the monitor looks at: the bot's gateways, its database and service, its metrics."""
+
+    gateway_watch: GatewayWatch
+    metrics: Metrics
+    store: Store | None     # None once the bot has closed it
+
+    @property
+    def service(self) -> GameService: ...
+
+
 class Monitor:
     """The HTTP server of ``/healthz`` and ``/metrics``; ``port`` is where it listens once started."""
 
-    def __init__(self, bot: AlcazarBot) -> None:
+    def __init__(self, bot: Watched) -> None:
         self.bot = bot
         self.port: int | None = None
         self._runner: web.AppRunner | None = None

@@ -3,33 +3,28 @@ away lines on boards. All of it works in a DM with the bot too."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 from bot.discord import player_texts as texts
-from bot.discord.context import bot_of
 from bot.discord.replies import Refused, defer, private_language, send
 from bot.discord.standings import turn_line
+from bot.discord.table import Table
 from bot.discord.texts import COLOUR, EMBED_DESCRIPTION_LIMIT
 from bot.i18n import Msg, t
 from bot.service import GameInfo, GameStatus, Refusal, time_zones_matching
 
-if TYPE_CHECKING:
-    from bot.discord.client import AlcazarBot
-
 log = logging.getLogger(__name__)
 
 
-def server_name(bot: AlcazarBot, guild_id: int, lang: str) -> str:
+def server_name(bot: Table, guild_id: int, lang: str) -> str:
     guild = bot.get_guild(guild_id)
     return f"**{guild.name}**" if guild is not None else t(lang, "games.another_server")
 
 
-async def list_games(interaction: discord.Interaction) -> None:
+async def list_games(bot: Table, interaction: discord.Interaction) -> None:
     """``/alcazar games``: every game of the caller on every server, their turns first (private)."""
-    bot = bot_of(interaction)
     lang = private_language(interaction)
     await defer(interaction, ephemeral=True)
     games = await bot.service.my_games(interaction.user.id)
@@ -52,9 +47,8 @@ async def list_games(interaction: discord.Interaction) -> None:
     await send(interaction, embed=embed, ephemeral=True)
 
 
-async def away(interaction: discord.Interaction, duration: str | None) -> None:
+async def away(bot: Table, interaction: discord.Interaction, duration: str | None) -> None:
     """``/alcazar away``: be away for a while (deadlines paused, no reminders), or come back with ``off``."""
-    bot = bot_of(interaction)
     service = bot.service
     user_id = interaction.user.id
     lang = private_language(interaction)
@@ -79,10 +73,10 @@ async def away(interaction: discord.Interaction, duration: str | None) -> None:
     await send(interaction, texts.away_text(status, lang, just_set=True), ephemeral=True)
 
 
-async def quiet(interaction: discord.Interaction, start: int | None, end: int | None, time_zone: str | None,
+async def quiet(bot: Table, interaction: discord.Interaction, start: int | None, end: int | None, time_zone: str | None,
                 off: bool) -> None:
     """``/alcazar quiet``: hours of the day when reminders wait, in the player's time zone."""
-    service = bot_of(interaction).service
+    service = bot.service
     user_id = interaction.user.id
     lang = private_language(interaction)
     if off:
@@ -110,7 +104,7 @@ async def time_zone_choices(interaction: discord.Interaction, typed: str) -> lis
 
 # -- boards -----------------------------------------------------------------------------------------
 
-async def away_lines(bot: AlcazarBot, game: GameInfo) -> list[str]:
+async def away_lines(bot: Table, game: GameInfo) -> list[str]:
     """A line for each player of the game who is away now (for the board message, in the game's language)."""
     if game.status is not GameStatus.ACTIVE:
         return []
@@ -120,7 +114,7 @@ async def away_lines(bot: AlcazarBot, game: GameInfo) -> list[str]:
             if user not in game.resigned]
 
 
-async def refresh_boards(bot: AlcazarBot, user_id: int) -> None:
+async def refresh_boards(bot: Table, user_id: int) -> None:
     """Edit the newest board of each of the player's games in play to show (or drop) their away line.
 
     Editing keeps the channel quiet: no new message, no ping. A board that cannot be

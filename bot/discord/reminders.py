@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from typing import TYPE_CHECKING, Any, Awaitable
+from typing import Any, Awaitable
 
 import discord
 from discord import ui
@@ -20,27 +20,33 @@ from bot.discord.once import nonce
 from bot.discord.players import refresh_boards
 from bot.discord.replies import Refused, guarded, send
 from bot.discord.standings import mention, pinging, timestamp
+from bot.discord.table import Table, table_of
 from bot.i18n import ENGLISH, Msg, t
 from bot.service import Refusal, Reminder, StoreUnavailable, cancelled
 from bot.telemetry import about, caused_by
 from bot.telemetry.causes import DEADLINE, REMINDER
 
-if TYPE_CHECKING:
-    from bot.discord.client import AlcazarBot
-
 log = logging.getLogger(__name__)
 
 
 class ReminderLoop:
-    """Every ``interval`` seconds: send due reminders, then apply missed deadlines."""
+    """Every ``interval`` seconds: send due reminders, then apply missed deadlines, at the table given to ``start``."""
 
-    def __init__(self, bot: AlcazarBot, interval: float | None) -> None:
-        self.bot = bot
+    def __init__(self, interval: float | None) -> None:
+        self._table: Table | None = None
         self.interval = interval
         self._task: asyncio.Task[None] | None = None
         self._last_round: float | None = None
 
-    def start(self) -> None:
+    @property
+    def bot(self) -> Table:
+        if self._table is None:
+            raise RuntimeError("the reminder loop is given the bot's table in setup_hook")
+        return self._table
+
+    def start(self, table: Table) -> None:
+        """Remind at ``table`` from now on; the loop runs when there is an interval (tests call ``run_once``)."""
+        self._table = table
         if self.interval is not None and self._task is None:
             self._task = asyncio.create_task(self._run(), name="alcazar-reminders")
 
@@ -176,9 +182,8 @@ class ReminderLoop:
         return True
 
 
-async def mute(interaction: discord.Interaction, game_id: int) -> None:
+async def mute(bot: Table, interaction: discord.Interaction, game_id: int) -> None:
     """The mute button: no more reminders of this game for the one who clicks."""
-    bot: AlcazarBot = interaction.client  # type: ignore[assignment]
     result = await bot.service.mute(game_id, interaction.user.id)
     if isinstance(result, Refusal):
         raise Refused(result.message, game_id=game_id)
@@ -196,7 +201,7 @@ class MuteButton(ui.DynamicItem[ui.Button], template=r"az:mute:(?P<game>\d+)"):
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, mute(interaction, self.game_id), game_id=self.game_id)
+        await guarded(interaction, mute(table_of(interaction), interaction, self.game_id), game_id=self.game_id)
 
 
 def mute_buttons(game_id: int, lang: str = ENGLISH) -> ui.View:

@@ -16,6 +16,7 @@ from typing import Any, Awaitable
 import discord
 from discord import app_commands
 
+from bot.discord.table import table_of
 from bot.discord.texts import CONTENT_LIMIT, clip
 from bot.i18n import Msg, language_of, t
 from bot.service import StoreProblem, StoreUnavailable
@@ -150,8 +151,10 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None], *, ga
 
 async def _game_of_channel(interaction: discord.Interaction) -> int | None:
     """The id of the channel's game, for the log line of an unexpected error."""
+    if interaction.channel_id is None:
+        return None
     try:
-        game = await interaction.client.service.game_in_channel(interaction.channel_id)  # type: ignore[attr-defined]
+        game = await table_of(interaction).service.game_in_channel(interaction.channel_id)
     except Exception:  # noqa: BLE001 - the log line must not fail in turn
         return None
     return None if game is None else game.id

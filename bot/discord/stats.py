@@ -7,19 +7,18 @@ import discord
 
 from bot.discord import images
 from bot.discord import player_texts as texts
-from bot.discord.context import bot_of
 from bot.discord.replies import defer, private_language, send
+from bot.discord.table import Table
 from bot.discord.texts import COLOUR, EMBED_FIELD_VALUE_LIMIT, clip
 from bot.i18n import language_of, t
 from bot.service import GAME_KINDS, game_rules
 
 
-async def show_stats(interaction: discord.Interaction, kind: str | None, player: discord.abc.Snowflake | None,
-                     public: bool) -> None:
+async def show_stats(bot: Table, interaction: discord.Interaction, kind: str | None,
+                     player: discord.abc.Snowflake | None, public: bool) -> None:
     """Leaderboards of this server (or of the chosen game) and a player's record; privately unless asked.
 
     A private answer reads in the user's language, a public one in the server's."""
-    bot = bot_of(interaction)
     who_id = (player or interaction.user).id
     lang = language_of(interaction.guild_locale) if public and interaction.guild_id is not None \
         else private_language(interaction)
@@ -27,7 +26,7 @@ async def show_stats(interaction: discord.Interaction, kind: str | None, player:
     # By id and name only: an option's user may come without member data.
     [who] = await bot.names_of([who_id], lang)
     if interaction.guild_id is None:
-        await _stats_in_dm(interaction, who_id, who, lang)
+        await _stats_in_dm(bot, interaction, who_id, who, lang)
         return
     guild_id = interaction.guild_id
     kinds = [kind] if kind else list(GAME_KINDS)
@@ -61,9 +60,8 @@ async def show_stats(interaction: discord.Interaction, kind: str | None, player:
                allowed_mentions=discord.AllowedMentions.none())
 
 
-async def _stats_in_dm(interaction: discord.Interaction, who_id: int, who: str, lang: str) -> None:
+async def _stats_in_dm(bot: Table, interaction: discord.Interaction, who_id: int, who: str, lang: str) -> None:
     """In a DM there is no server: the caller's ratings on every server."""
-    bot = bot_of(interaction)
     ratings = await bot.service.ratings_of_user(who_id)
     if not ratings:
         await send(interaction, t(lang, "stats.none_in_dm", player=who), ephemeral=True)

@@ -12,16 +12,17 @@ from __future__ import annotations
 import io
 import logging
 import re
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import discord
 from discord import app_commands, ui
 
 from bot.discord import images
 from bot.discord.announce import post_board, publish, send_changed_hands
-from bot.discord.context import bot_of, require_can_post, require_guild
+from bot.discord.context import require_can_post, require_guild
 from bot.discord.replies import Refused, defer, edit_source, guarded, private_language, send
 from bot.discord.standings import mention, pinging
+from bot.discord.table import Table, table_of
 from bot.discord.texts import COLOUR, CONTENT_LIMIT, clip
 from bot.discord.translator import described
 from bot.i18n import ENGLISH, Msg, language_of, t
@@ -30,8 +31,6 @@ from bot.service import (
     TournamentEnded, TournamentInfo, TournamentStanding, TournamentStatus, game_rules,
 )
 
-if TYPE_CHECKING:
-    from bot.discord.client import AlcazarBot
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +96,7 @@ class SignupButton(ui.DynamicItem[ui.Button], template=r"az:tourney:(?P<action>j
         return cls(match["action"], int(match["tournament"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, sign_up(interaction, self.action, self.tournament_id))
+        await guarded(interaction, sign_up(table_of(interaction), interaction, self.action, self.tournament_id))
 
 
 def signup_buttons(info: TournamentInfo) -> ui.View | None:
@@ -109,7 +108,7 @@ def signup_buttons(info: TournamentInfo) -> ui.View | None:
     return view
 
 
-async def refresh_signup(bot: AlcazarBot, info: TournamentInfo, note: str | None = None) -> None:
+async def refresh_signup(bot: Table, info: TournamentInfo, note: str | None = None) -> None:
     """Show the sign-up message as the tournament now is (its buttons go at the start)."""
     if info.signup_message is None:
         return
@@ -123,10 +122,9 @@ async def refresh_signup(bot: AlcazarBot, info: TournamentInfo, note: str | None
 
 # -- commands ---------------------------------------------------------------------------------
 
-async def open_tournament(interaction: discord.Interaction, game: str, format: str, rounds: int | None,
+async def open_tournament(bot: Table, interaction: discord.Interaction, game: str, format: str, rounds: int | None,
                           table_size: int | None, double: bool, deadline_hours: float | None) -> None:
     """``/alcazar tournament new``: the sign-up message, with Join and Leave."""
-    bot = bot_of(interaction)
     guild_id = require_guild(interaction)
     require_can_post(interaction)
     assert interaction.channel_id is not None
@@ -141,21 +139,20 @@ async def open_tournament(interaction: discord.Interaction, game: str, format: s
     await bot.service.tournaments.remember_signup(info.id, message.id)
 
 
-async def here(interaction: discord.Interaction) -> TournamentInfo:
+async def here(bot: Table, interaction: discord.Interaction) -> TournamentInfo:
     """The tournament of this channel (signing up or running), or why there is none."""
     assert interaction.channel_id is not None
-    found = await bot_of(interaction).service.tournaments.in_channel(interaction.channel_id)
+    found = await bot.service.tournaments.in_channel(interaction.channel_id)
     if found is None:
         raise Refused(Msg("tournament.refusal.none_here"))
     return found
 
 
-async def sign_up(interaction: discord.Interaction, action: str, tournament_id: int | None = None) -> None:
+async def sign_up(bot: Table, interaction: discord.Interaction, action: str, tournament_id: int | None = None) -> None:
     """Join or leave, from a button (``tournament_id``) or a command; the sign-up message shows it."""
-    bot = bot_of(interaction)
     from_button = tournament_id is not None
     if tournament_id is None:
-        tournament_id = (await here(interaction)).id
+        tournament_id = (await here(bot, interaction)).id
     operation = bot.service.tournaments.join if action == "join" else bot.service.tournaments.leave
     info = accepted(await operation(tournament_id, interaction.user.id)).tournament
     name = interaction.user.display_name
@@ -167,11 +164,10 @@ async def sign_up(interaction: discord.Interaction, action: str, tournament_id: 
     await send(interaction, Msg("tournament.you_joined" if action == "join" else "tournament.you_left"))
 
 
-async def start_tournament(interaction: discord.Interaction) -> None:
+async def start_tournament(bot: Table, interaction: discord.Interaction) -> None:
     """``/alcazar tournament start``: round 1 is paired and its games open, each in a thread."""
-    bot = bot_of(interaction)
     require_can_post(interaction)
-    info = await here(interaction)
+    info = await here(bot, interaction)
     await defer(interaction, ephemeral=True)
     result = accepted(await bot.service.tournaments.start(info.id, interaction.user.id))
     await refresh_signup(bot, result.tournament)
@@ -179,19 +175,17 @@ async def start_tournament(interaction: discord.Interaction) -> None:
     await send(interaction, Msg("tournament.you_started"))
 
 
-async def cancel_tournament(interaction: discord.Interaction) -> None:
-    bot = bot_of(interaction)
-    info = await here(interaction)
+async def cancel_tournament(bot: Table, interaction: discord.Interaction) -> None:
+    info = await here(bot, interaction)
     result = accepted(await bot.service.tournaments.cancel(info.id, interaction.user.id))
     await refresh_signup(bot, result.tournament)
     await announce(bot, result.events)
     await send(interaction, Msg("tournament.you_cancelled"))
 
 
-async def withdraw_player(interaction: discord.Interaction) -> None:
+async def withdraw_player(bot: Table, interaction: discord.Interaction) -> None:
     """``/alcazar tournament withdraw``: the player's running game is resigned; no more pairings."""
-    bot = bot_of(interaction)
-    info = await here(interaction)
+    info = await here(bot, interaction)
     await defer(interaction, ephemeral=True)
     result = accepted(await bot.service.tournaments.withdraw(info.id, interaction.user.id))
     await announce(bot, result.events)
@@ -200,9 +194,8 @@ async def withdraw_player(interaction: discord.Interaction) -> None:
     await send(interaction, Msg("tournament.you_withdrew"))
 
 
-async def show_standings(interaction: discord.Interaction) -> None:
+async def show_standings(bot: Table, interaction: discord.Interaction) -> None:
     """``/alcazar tournament standings``: the table so far, as an image, for the one who asked."""
-    bot = bot_of(interaction)
     assert interaction.channel_id is not None
     info = await bot.service.tournaments.in_channel(interaction.channel_id, latest=True)
     if info is None:
@@ -219,7 +212,7 @@ async def show_standings(interaction: discord.Interaction) -> None:
                                                       reader=interaction.user.id))
 
 
-async def standings_file(bot: AlcazarBot, info: TournamentInfo, table: Sequence[TournamentStanding], lang: str,
+async def standings_file(bot: Table, info: TournamentInfo, table: Sequence[TournamentStanding], lang: str,
                          played: int, *, final: bool = False, reader: int | None = None) -> discord.File:
     names = await bot.names_of([s.player for s in table], lang)
     view = images.standings_view(info, table, names, tournament_name(info, lang), played, final=final)
@@ -232,7 +225,7 @@ async def standings_file(bot: AlcazarBot, info: TournamentInfo, table: Sequence[
 
 # -- what the tournament announces -------------------------------------------------------------
 
-async def announce(bot: AlcazarBot, events: Iterable[object]) -> None:
+async def announce(bot: Table, events: Iterable[object]) -> None:
     """Post what a tournament's events say in its channel (after the game message that set them going)."""
     for event in events:
         try:
@@ -251,12 +244,12 @@ async def announce(bot: AlcazarBot, events: Iterable[object]) -> None:
             log.warning("Could not announce %s: %s %s", type(event).__name__, error.status, error.text)
 
 
-async def _info(bot: AlcazarBot, tournament_id: int) -> TournamentInfo | None:
+async def _info(bot: Table, tournament_id: int) -> TournamentInfo | None:
     info = await bot.service.tournaments.get(tournament_id)
     return None if isinstance(info, Refusal) else info
 
 
-async def _say(bot: AlcazarBot, tournament_id: int, key: str, **args: Any) -> None:
+async def _say(bot: Table, tournament_id: int, key: str, **args: Any) -> None:
     info = await _info(bot, tournament_id)
     if info is None:
         return
@@ -264,7 +257,7 @@ async def _say(bot: AlcazarBot, tournament_id: int, key: str, **args: Any) -> No
     await channel.send(t(info.language, key, **args), allowed_mentions=discord.AllowedMentions.none())
 
 
-async def _round_started(bot: AlcazarBot, event: RoundStarted) -> None:
+async def _round_started(bot: Table, event: RoundStarted) -> None:
     """Each game's first board in its thread (nobody pinged there), then one message pinging the round."""
     info = await _info(bot, event.tournament_id)
     if info is None:
@@ -283,7 +276,7 @@ async def _round_started(bot: AlcazarBot, event: RoundStarted) -> None:
     await channel.send(clip("\n".join(lines), CONTENT_LIMIT), allowed_mentions=pinging(*players))
 
 
-async def _first_board(bot: AlcazarBot, game: GameInfo, headline: str) -> None:
+async def _first_board(bot: Table, game: GameInfo, headline: str) -> None:
     """The game's first board in its thread, pinging nobody: the round's message pings each player once."""
     try:
         await post_board(bot, game.id, [headline], ping=False)
@@ -296,7 +289,7 @@ def _table_line(game: GameInfo, lang: str) -> str:
              thread=f"<#{game.channel_id}>")
 
 
-async def _round_ended(bot: AlcazarBot, event: RoundEnded) -> None:
+async def _round_ended(bot: Table, event: RoundEnded) -> None:
     info = await _info(bot, event.tournament_id)
     if info is None:
         return
@@ -308,7 +301,7 @@ async def _round_ended(bot: AlcazarBot, event: RoundEnded) -> None:
                        allowed_mentions=discord.AllowedMentions.none())
 
 
-async def _ended(bot: AlcazarBot, event: TournamentEnded) -> None:
+async def _ended(bot: Table, event: TournamentEnded) -> None:
     """The end, said once: the winner and the final ranking (the image came with the last round)."""
     info = await _info(bot, event.tournament_id)
     if info is None:
@@ -333,7 +326,7 @@ def _points(score: Any) -> str:
 class GameThreads:
     """Opens each table's game a public thread under the tournament's channel, named after its players."""
 
-    def __init__(self, bot: AlcazarBot) -> None:
+    def __init__(self, bot: Table) -> None:
         self.bot = bot
 
     async def open_table(self, tournament: TournamentInfo, round_number: int, table: int,
@@ -358,8 +351,9 @@ FORMAT_CHOICES = [app_commands.Choice(name=described("choice.format.swiss"), val
 class TournamentCommands(app_commands.Group):
     """``/alcazar tournament …``"""
 
-    def __init__(self) -> None:
+    def __init__(self, table: Table) -> None:
         super().__init__(name="tournament", description=described("cmd.tournament"))
+        self.table = table
 
     @app_commands.command(name="new", description=described("cmd.tournament.new"))
     @app_commands.describe(game=described("cmd.new.game"), format=described("cmd.tournament.format"),
@@ -370,31 +364,31 @@ class TournamentCommands(app_commands.Group):
                   format: app_commands.Choice[str], rounds: app_commands.Range[int, 1, 20] | None = None,
                   table_size: app_commands.Range[int, 3, 4] | None = None, double: bool = False,
                   deadline_hours: app_commands.Range[float, 1.0, 2160.0] | None = None) -> None:
-        await open_tournament(interaction, game.value, format.value, rounds, table_size, double, deadline_hours)
+        await open_tournament(self.table, interaction, game.value, format.value, rounds, table_size, double, deadline_hours)
 
     @app_commands.command(name="join", description=described("cmd.tournament.join"))
     async def join(self, interaction: discord.Interaction) -> None:
-        await sign_up(interaction, "join")
+        await sign_up(self.table, interaction, "join")
 
     @app_commands.command(name="leave", description=described("cmd.tournament.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        await sign_up(interaction, "leave")
+        await sign_up(self.table, interaction, "leave")
 
     @app_commands.command(name="start", description=described("cmd.tournament.start"))
     async def start(self, interaction: discord.Interaction) -> None:
-        await start_tournament(interaction)
+        await start_tournament(self.table, interaction)
 
     @app_commands.command(name="cancel", description=described("cmd.tournament.cancel"))
     async def cancel(self, interaction: discord.Interaction) -> None:
-        await cancel_tournament(interaction)
+        await cancel_tournament(self.table, interaction)
 
     @app_commands.command(name="standings", description=described("cmd.tournament.standings"))
     async def standings(self, interaction: discord.Interaction) -> None:
-        await show_standings(interaction)
+        await show_standings(self.table, interaction)
 
     @app_commands.command(name="withdraw", description=described("cmd.tournament.withdraw"))
     async def withdraw(self, interaction: discord.Interaction) -> None:
-        await withdraw_player(interaction)
+        await withdraw_player(self.table, interaction)
 
 
 ITEMS: tuple[Any, ...] = (SignupButton,)

@@ -6,7 +6,7 @@ announcements in the channel are in the game's language.
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any, Coroutine, Sequence
+from typing import Any, Coroutine, Sequence
 
 import discord
 from discord import app_commands
@@ -15,28 +15,26 @@ from bot.discord import images
 from bot.discord.announce import ping_was_lost, post_board, publish
 from bot.discord.buttons import ConfirmButton
 from bot.discord.chooser import offered_moves
-from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post, whose_turn
+from bot.discord.context import accepted, game_here, game_on_button, require_can_post, whose_turn
 from bot.discord.hands import hand_message
 from bot.discord.replies import Refused, defer, defer_update, private_language, send
 from bot.discord.standings import mention, standing_line
 from bot.discord.style import move_words
+from bot.discord.table import Table, table_of
 from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
 from bot.i18n import Msg, t
 from bot.service import (
     GameInfo, GameStatus, MoveChoice, MovePlayed, Reason, Refusal, StoreUnavailable, game_rules,
 )
 
-if TYPE_CHECKING:
-    from bot.discord.client import AlcazarBot
 
 
 
-async def play_move(interaction: discord.Interaction, game_id: int, text: str, version: int | None, *,
+async def play_move(bot: Table, interaction: discord.Interaction, game_id: int, text: str, version: int | None, *,
                     edit_original: bool = False, draws_from_deck: bool | None = None) -> None:
     """Play ``text`` for the caller; the board message goes to the channel, the caller gets a short note.
 
     ``draws_from_deck`` is what the move's parts say, when the caller has them (the chooser does)."""
-    bot = bot_of(interaction)
     require_can_post(interaction)
     await defer(interaction, ephemeral=True)
     # Only a purchase from the deck brings a card nobody has seen; other moves need no hand lookups.
@@ -68,13 +66,13 @@ async def play_move(interaction: discord.Interaction, game_id: int, text: str, v
         await send(interaction, note, ephemeral=True)
 
 
-async def _own_hand(bot: AlcazarBot, game_id: int, user_id: int) -> list[int]:
+async def _own_hand(bot: Table, game_id: int, user_id: int) -> list[int]:
     """The building cards the user holds (none in Alcazar 1978), for their eyes only."""
     private = await bot.service.private_view(game_id, user_id)
     return [] if isinstance(private, Refusal) else list(private.view.get("hand", []))
 
 
-async def _hand_after_move(bot: AlcazarBot, game_id: int, user_id: int) -> list[int]:
+async def _hand_after_move(bot: Table, game_id: int, user_id: int) -> list[int]:
     """The hand after a move that stands: the card drawn goes unsaid if the store went away meanwhile
     (the hand shows it), rather than telling the player that nothing was changed."""
     try:
@@ -83,18 +81,17 @@ async def _hand_after_move(bot: AlcazarBot, game_id: int, user_id: int) -> list[
         return []
 
 
-async def move_command(interaction: discord.Interaction, notation: str) -> None:
+async def move_command(bot: Table, interaction: discord.Interaction, notation: str) -> None:
     """``/alcazar move``: the typed (or picked) notation, for the game in this channel."""
-    game = await game_here(interaction)
+    game = await game_here(bot, interaction)
     text = notation.strip()
     if not text:
         raise Refused(Msg("turn.type_a_move"))
-    await play_move(interaction, game.id, text, None)
+    await play_move(bot, interaction, game.id, text, None)
 
 
-async def move_choices(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+async def move_choices(bot: Table, interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
     """The caller's own legal moves matching what they typed (notation or words), at most 25."""
-    bot = bot_of(interaction)
     if interaction.channel_id is None:
         return []
     game = await bot.service.game_in_channel(interaction.channel_id)
@@ -117,7 +114,7 @@ async def move_choices(interaction: discord.Interaction, typed: str) -> list[app
             for c in choices[:OPTIONS_LIMIT] if len(c.notation) <= 100]
 
 
-async def _offered(bot: AlcazarBot, game: GameInfo, user_id: int) -> list[MoveChoice]:
+async def _offered(bot: Table, game: GameInfo, user_id: int) -> list[MoveChoice]:
     """All the user's legal moves as the chooser offers them (equal wall turns once)."""
     moves = await bot.service.legal_moves_for(game.id, user_id, limit=None)
     return offered_moves(moves)
@@ -130,11 +127,10 @@ def choice_label(words: str, notation: str) -> str:
     return clip(f"{notation} · {words}", CHOICE_NAME_LIMIT)
 
 
-async def show_hand(interaction: discord.Interaction, game_id: int | None = None) -> None:
+async def show_hand(bot: Table, interaction: discord.Interaction, game_id: int | None = None) -> None:
     """``/alcazar hand``: the caller's hand, money and nobles, and what they can do now (ephemeral)."""
-    bot = bot_of(interaction)
     if game_id is None:
-        game_id = (await game_here(interaction)).id
+        game_id = (await game_here(bot, interaction)).id
     await defer(interaction, ephemeral=True)
     private = await bot.service.private_view(game_id, interaction.user.id)
     if isinstance(private, Refusal):
@@ -149,13 +145,12 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None = None
         colour = Msg(f"colour.{game_rules(game.kind).colours[private.seat]}") if private.seat is not None else ""
         content = t(lang, "turn.no_hand", colour=colour, title=game.title)
         file = discord.File(io.BytesIO(png), filename="board.png")
-    content += "\n" + await what_you_can_do(interaction, game)
+    content += "\n" + await what_you_can_do(bot, interaction, game)
     await send(interaction, clip(content, 2000), ephemeral=True, file=file)
 
 
-async def what_you_can_do(interaction: discord.Interaction, game: GameInfo) -> str:
+async def what_you_can_do(bot: Table, interaction: discord.Interaction, game: GameInfo) -> str:
     """Whose turn it is, and for the player to move what they can do, in words."""
-    bot = bot_of(interaction)
     lang = private_language(interaction)
     if game.status is not GameStatus.ACTIVE:
         return t(lang, "result.over")
@@ -193,13 +188,12 @@ def moves_in_words(kind: str, moves: Sequence[Any], lang: str = "en") -> str:
     return t(lang, choices)
 
 
-async def show_board(interaction: discord.Interaction, for_table: bool = False) -> None:
+async def show_board(bot: Table, interaction: discord.Interaction, for_table: bool = False) -> None:
     """``/alcazar board``: the current board, privately; ``for_table`` posts it in the channel without pings.
 
     A board posted for the table does ping the player to act when the board of this position
     never reached the channel, since that player was then never told."""
-    bot = bot_of(interaction)
-    game = await game_here(interaction)
+    game = await game_here(bot, interaction)
     if game.status is GameStatus.LOBBY:
         raise Refused(Msg("turn.not_started_start_button"))
     played = await _ply(bot, game)
@@ -225,14 +219,14 @@ async def show_board(interaction: discord.Interaction, for_table: bool = False) 
                                  description=t(lang, "announce.board_description", title=game.title)))
 
 
-async def _ply(bot: AlcazarBot, game: GameInfo) -> int:
+async def _ply(bot: Table, game: GameInfo) -> int:
     history = await bot.service.history(game.id, limit=1)
     return 0 if isinstance(history, Refusal) or not history else history[-1].ply
 
 
-async def resign(interaction: discord.Interaction) -> None:
+async def resign(bot: Table, interaction: discord.Interaction) -> None:
     """``/alcazar resign``: asks first; Alcazar goes on without the player, in Alcazar 1978 the opponent wins."""
-    game = await game_here(interaction)
+    game = await game_here(bot, interaction)
     if game.status is GameStatus.LOBBY:
         raise Refused(Msg("turn.not_started_leave"), game_id=game.id)
     if interaction.user.id not in game.players or interaction.user.id in game.resigned:
@@ -244,10 +238,9 @@ async def resign(interaction: discord.Interaction) -> None:
                view=ConfirmResign(game.id, game.version, private_language(interaction)).alone(), ephemeral=True)
 
 
-async def confirmed_resign(interaction: discord.Interaction, game_id: int, version: int) -> None:
+async def confirmed_resign(bot: Table, interaction: discord.Interaction, game_id: int, version: int) -> None:
     """The player confirmed: resign, and tell the channel."""
-    bot = bot_of(interaction)
-    await game_on_button(interaction, game_id, version)
+    await game_on_button(bot, interaction, game_id, version)
     await defer_update(interaction)          # the results image may take a moment
     result = accepted(await bot.service.resign(game_id, interaction.user.id), game_id)
     posted = await publish(bot, result, headline=t(result.game.settings.language, "turn.resigned",
@@ -262,7 +255,7 @@ class ConfirmResign(ConfirmButton, template=r"az:confirm:resign:(?P<game>\d+):(?
     action = "resign"
 
     def confirmed(self, interaction: discord.Interaction) -> Coroutine[Any, Any, None]:
-        return confirmed_resign(interaction, self.game_id, self.version)
+        return confirmed_resign(table_of(interaction), interaction, self.game_id, self.version)
 
 
 ITEMS: tuple[Any, ...] = (ConfirmResign,)

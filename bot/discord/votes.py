@@ -21,9 +21,10 @@ from discord import ui
 
 from bot.discord.announce import publish
 from bot.discord.buttons import ids
-from bot.discord.context import accepted, bot_of, game_here, game_on_button, require_can_post
+from bot.discord.context import accepted, game_here, game_on_button, require_can_post
 from bot.discord.replies import Refused, defer, defer_update, guarded, send
 from bot.discord.standings import mention, pinging
+from bot.discord.table import Table, table_of
 from bot.i18n import ENGLISH, Msg, t
 from bot.service import MovesUndone, Reason, Refusal, UndoApproved, answerers
 
@@ -44,11 +45,10 @@ DRAW = Question("draw", "vote.draw_offered", "vote.draw_accepted", "vote.draw_de
 QUESTIONS = {question.kind: question for question in (UNDO, DRAW)}
 
 
-async def ask(interaction: discord.Interaction, kind: str) -> None:
+async def ask(bot: Table, interaction: discord.Interaction, kind: str) -> None:
     """``/alcazar undo`` or ``/alcazar draw``: put the question to those who must answer it."""
     question = QUESTIONS[kind]
-    bot = bot_of(interaction)
-    game = await game_here(interaction)
+    game = await game_here(bot, interaction)
     require_can_post(interaction)
     await defer(interaction, ephemeral=True)
     result = await bot.service.ask(kind, game.id, interaction.user.id)
@@ -66,11 +66,11 @@ async def ask(interaction: discord.Interaction, kind: str) -> None:
     await send(interaction, Msg("vote.asked"), ephemeral=True)
 
 
-async def answer(interaction: discord.Interaction, kind: str, game_id: int, version: int, yes: bool) -> None:
+async def answer(bot: Table, interaction: discord.Interaction, kind: str, game_id: int, version: int,
+                 yes: bool) -> None:
     """A yes or no click on a question; the question message is edited to say how it was settled."""
     question = QUESTIONS[kind]
-    bot = bot_of(interaction)
-    await game_on_button(interaction, game_id, version)
+    await game_on_button(bot, interaction, game_id, version)
     # Taking a move back replays the game and a draw draws the results: acknowledge first.
     await defer_update(interaction)
     result = accepted(await bot.service.answer(kind, game_id, interaction.user.id, yes), game_id)
@@ -104,8 +104,9 @@ class VoteButton(ui.DynamicItem[ui.Button],
         return cls(match["question"], match["vote"], *ids(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, answer(interaction, self.question, self.game_id, self.version,
-                                          self.vote == "yes"), game_id=self.game_id)
+        work = answer(table_of(interaction), interaction, self.question, self.game_id, self.version,
+                      self.vote == "yes")
+        await guarded(interaction, work, game_id=self.game_id)
 
 
 def vote_buttons(question: str, game_id: int, version: int, lang: str = ENGLISH) -> ui.View:

@@ -9,13 +9,37 @@ building that holds this cell".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable, Mapping, Protocol, Sequence
 
 from bot.games.alcazar import board
-from bot.games.alcazar.pieces import MAX_VALUE, PIECE
+from bot.games.alcazar.pieces import MAX_VALUE, PIECE, Element
 
-if TYPE_CHECKING:
-    from bot.games.alcazar.state import State
+
+class Span(Protocol):
+    """A bridge as its building counts it: the cell under its middle, and its level."""
+
+    @property
+    def middle(self) -> int: ...
+
+    @property
+    def level(self) -> int: ...
+
+
+class Position(Protocol):
+    """What a position shows of its buildings (a ``State`` is one; the state caches its buildings,
+    so this module names no state of its own)."""
+
+    @property
+    def heights(self) -> Sequence[int]: ...
+
+    @property
+    def stacks(self) -> Sequence[Sequence[Element]]: ...
+
+    @property
+    def bridges(self) -> Iterable[Span]: ...
+
+    @property
+    def flags(self) -> Mapping[int, int]: ...
 
 
 def piece_value(level: int) -> int:
@@ -65,7 +89,7 @@ class Buildings:
         return sum(self.raw[b] for b in parts) + added
 
 
-def analyse(state: State) -> Buildings:
+def analyse(state: Position) -> Buildings:
     """Find the buildings of a position by a flood fill in canonical cell order."""
     heights = state.heights
     building_of = [-1] * board.CELL_COUNT
