@@ -5,11 +5,12 @@ import pytest
 
 from bot.games import alcazar as game
 from bot.games.alcazar import board
+from bot.games.alcazar.scoring import outcome
 from bot.games.alcazar.arrange import arrange
 from bot.games.alcazar.state import State
-from bot.games.common import IllegalMove
+from bot.games.common import IllegalMove, Outcome
 
-__all__ = ["arrange", "cell", "forbidden", "moves", "noble", "value", "height", "game"]
+__all__ = ["arrange", "cell", "final_score", "forbidden", "moves", "noble", "value", "height", "game"]
 
 
 def cell(name: str) -> int:
@@ -31,6 +32,14 @@ def forbidden(state: State, move: str, reason: str) -> None:
     with pytest.raises(IllegalMove, match=reason):
         game.play(state, move)
     assert move not in moves(state)
+
+
+def final_score(state: State) -> Outcome:
+    """The outcome if the game ended in ``state`` now."""
+    state.end_reason, state.to_move = "test", None
+    result = outcome(state)
+    assert result is not None
+    return result
 
 
 def value(state: State, name: str) -> int:
