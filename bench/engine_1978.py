@@ -11,10 +11,11 @@ is one JSON object.  Budget: legal_moves median < 200 µs.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import time
+
+from figures import median, p99, print_figures
 
 from bot.games import alcazar1978 as game
 
@@ -63,17 +64,15 @@ def main() -> None:
     figures = {
         "games": args.games,
         "positions": len(legal_us),
-        "legal_moves_us_median": round(statistics.median(legal_us), 1),
-        "legal_moves_us_p99": round(sorted(legal_us)[int(0.99 * (len(legal_us) - 1))], 1),
-        "play_us_median": round(statistics.median(play_us), 1),
-        "play_text_us_median": round(statistics.median(text_us), 1),
-        "random_game_ms_median": round(statistics.median(game_ms), 2),
+        "legal_moves_us_median": median(legal_us, 1),
+        "legal_moves_us_p99": p99(legal_us, 1),
+        "play_us_median": median(play_us, 1),
+        "play_text_us_median": median(text_us, 1),
+        "random_game_ms_median": median(game_ms, 2),
         "random_game_moves_median": statistics.median(lengths),
         "games_at_move_cap": sum(1 for n in lengths if n >= MOVE_CAP),
     }
-    for name, value in figures.items():
-        print(f"{name:>26}: {value}")
-    print(json.dumps(figures))
+    print_figures(figures)
 
 
 if __name__ == "__main__":

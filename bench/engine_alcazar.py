@@ -11,10 +11,11 @@ JSON object.  Budgets: legal_moves median < 5 ms and max < 50 ms; a random
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import time
+
+from figures import median, p99, print_figures
 
 from bot.games import alcazar as game
 from bot.games.alcazar.arrange import arrange
@@ -77,19 +78,17 @@ def main() -> None:
     crowded, crowded_moves = crowded_ms()
     figures = {
         "positions": len(legal_ms),
-        "legal_moves_ms_median": round(statistics.median(legal_ms), 3),
-        "legal_moves_ms_p99": round(sorted(legal_ms)[int(0.99 * (len(legal_ms) - 1))], 3),
+        "legal_moves_ms_median": median(legal_ms, 3),
+        "legal_moves_ms_p99": p99(legal_ms, 3),
         "legal_moves_ms_max": round(max(legal_ms), 3),
-        "play_ms_median": round(statistics.median(play_ms), 3),
+        "play_ms_median": median(play_ms, 3),
         "play_ms_max": round(max(play_ms), 3),
-        "random_game_s_median": round(statistics.median(five_player_s), 3),
+        "random_game_s_median": median(five_player_s, 3),
         "random_game_moves_median": statistics.median(lengths),
         "crowded_legal_moves_ms": round(crowded, 3),
         "crowded_legal_moves_count": crowded_moves,
     }
-    for name, value in figures.items():
-        print(f"{name:>26}: {value}")
-    print(json.dumps(figures))
+    print_figures(figures)
 
 
 if __name__ == "__main__":

@@ -16,13 +16,14 @@ import argparse
 import io
 import json
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from figures import median  # noqa: E402
 
 from bot.games import get_game  # noqa: E402
 from renderer import alcazar, alcazar1978, hand, results  # noqa: E402
@@ -91,11 +92,11 @@ def main() -> None:
             sizes.append(len(results.results(public)))
 
     figures = {
-        "alcazar_ms_median": round(statistics.median(board_ms), 2),
+        "alcazar_ms_median": median(board_ms, 2),
         "alcazar_ms_max": round(max(board_ms), 2),
-        "encode_only_ms_median": round(statistics.median(encode_ms), 2),
-        "alcazar_1978_ms_median": round(statistics.median(old_ms), 2),
-        "hand_ms_median": round(statistics.median(hand_ms), 2),
+        "encode_only_ms_median": median(encode_ms, 2),
+        "alcazar_1978_ms_median": median(old_ms, 2),
+        "hand_ms_median": median(hand_ms, 2),
         "png_kb_max": round(max(sizes) / 1024, 1),
         "images": len(sizes),
     }
