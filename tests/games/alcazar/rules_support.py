@@ -1,6 +1,8 @@
 """Small helpers shared by the rules tests (positions come from ``arrange``)."""
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.games import alcazar as game
@@ -10,7 +12,7 @@ from bot.games.alcazar.arrange import arrange
 from bot.games.alcazar.state import State
 from bot.games.common import IllegalMove, Outcome
 
-__all__ = ["arrange", "cell", "final_score", "forbidden", "moves", "noble", "value", "height", "game"]
+__all__ = ["arrange", "cell", "final_score", "forbidden", "moves", "noble", "value", "height", "game", "stuck"]
 
 
 def cell(name: str) -> int:
@@ -25,6 +27,13 @@ def moves(state: State) -> set[str]:
     listed = [str(m) for m in game.legal_moves(state)]
     assert len(listed) == len(set(listed)), "a move is listed twice"
     return set(listed)
+
+
+def stuck(players: int = 2, **arrangement: Any) -> State:
+    """A position of ``arrange`` where no card is left to buy: none face up, the decks empty."""
+    state = arrange(players, face_up=[], deck=[], **arrangement)
+    state.tower_deck = 0
+    return state
 
 
 def forbidden(state: State, move: str, reason: str) -> None:

@@ -108,8 +108,7 @@ def spaces_37_to_42() -> Table:
 
 
 def test_q4_white_may_not_raise_40_from_a_lower_own_support() -> None:
-    table = spaces_37_to_42()
-    table.refuses(WHITE, "tower 40")
+    spaces_37_to_42().refuses(WHITE, "tower 40")
 
 
 def test_q5_white_may_raise_under_its_baron_on_42_then_bridge_40_42() -> None:
@@ -127,8 +126,7 @@ def test_q6_yellow_may_not_raise_39_under_the_bridge_end() -> None:
     # Under rules/alcazar.md the answer is "no" because no Yellow noble stands
     # two cells from 39 on a higher support; the book's own reason (a bridge
     # already spans the two supports) is checked in the next test.
-    table = spaces_37_to_42()
-    table.refuses(YELLOW, "tower 39")
+    spaces_37_to_42().refuses(YELLOW, "tower 39")
 
 
 def test_q6_a_tower_card_never_prepares_a_bridge_that_already_exists() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.games import alcazar as game
 
-from .rules_support import arrange, final_score, forbidden, moves, noble, value
+from .rules_support import arrange, final_score, forbidden, moves, noble, stuck, value
 
 FAR_CASTLES = [2, 10, 18, 26, 34, 42, 50, 58]  # eight castles' middle spaces, far enough apart
 
@@ -115,8 +115,7 @@ def test_a_removed_noble_is_paid_the_capped_value_of_a_mansion_above_50() -> Non
 
 
 def test_a_playable_tower_card_rules_out_a_pass() -> None:
-    state = arrange(built=["6"], nobles={"6": (0, "baron")}, towers=[1, 0], face_up=[], deck=[], money=[0, 40])
-    state.tower_deck = 0
+    state = stuck(built=["6"], nobles={"6": (0, "baron")}, towers=[1, 0], money=[0, 40])
     assert moves(state) >= {"tower 6"}
     forbidden(state, "pass", "you can still play or buy a card")
 

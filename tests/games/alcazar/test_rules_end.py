@@ -3,14 +3,7 @@ from __future__ import annotations
 
 from bot.games import alcazar as game
 
-from .rules_support import arrange, final_score, forbidden, moves
-
-
-def stuck(players: int = 2, **kwargs: object) -> game.State:
-    """Nobody holds or can buy a card."""
-    state = arrange(players, face_up=[], deck=[], **kwargs)  # type: ignore[arg-type]
-    state.tower_deck = 0
-    return state
+from .rules_support import arrange, final_score, forbidden, moves, stuck
 
 
 def test_pass_is_the_only_move_when_no_card_can_be_played_or_bought() -> None:
