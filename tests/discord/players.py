@@ -84,5 +84,11 @@ async def started_game(fake: FakeDiscord, database_path: Path, kind: str, host: 
         yield bot, game, people
 
 
+async def resign(player: FakeUser) -> Reply:
+    """``player`` resigns: ``/alcazar resign``, then the button that confirms it."""
+    asked = await player.slash("resign")
+    return await player.click(asked.message, "Yes, resign")
+
+
 def labels(message: dict[str, Any]) -> list[str]:
     return [c.get("label") for row in message.get("components", []) for c in row["components"]]

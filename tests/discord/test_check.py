@@ -108,8 +108,7 @@ async def test_a_thread_whose_parent_denies_sending_in_threads(fake: FakeDiscord
     thread = fake.add_channel("Alcazar game", type=PUBLIC_THREAD, parent_id=fake.general.id)
     game_id = await live_game(database_path, thread, status="lobby")
     fake.deny_bot(fake.general, SEND_MESSAGES_IN_THREADS)
-    text = await failing_check(fake, database_path)
-    problem = line_with(text, "Thread")
+    problem = line_with(await failing_check(fake, database_path), "Thread")
     assert problem.startswith(f'✗ Thread "Alcazar game" in #general in Board game club (thread {thread.id}, '
                               f"the lobby of game {game_id}): the bot lacks Send Messages in Threads.\n")
     assert "in the settings of #general" in problem
@@ -138,8 +137,7 @@ async def test_a_deleted_channel_is_said_so(fake: FakeDiscord, database_path: Pa
     gone = fake.add_channel("gone")
     game_id = await live_game(database_path, gone)
     del fake.channels[gone.id]
-    text = await failing_check(fake, database_path)
-    assert line_with(text, f"Channel {gone.id}").startswith(
+    assert line_with(await failing_check(fake, database_path), f"Channel {gone.id}").startswith(
         f"✗ Channel {gone.id} in Board game club (game {game_id}): deleted, so the game cannot go on.")
 
 
@@ -181,8 +179,7 @@ async def test_a_newer_database_asks_for_an_upgrade(fake: FakeDiscord, database_
     conn = sqlite3.connect(database_path)
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     conn.close()
-    text = await failing_check(fake, database_path)
-    line = line_with(text, "Database")
+    line = line_with(await failing_check(fake, database_path), "Database")
     assert line.startswith(f"✗ Database {database_path}: schema version {SCHEMA_VERSION + 1} is newer than this "
                            f"bot's ({SCHEMA_VERSION}); this bot refuses to start on it.")
     assert "upgrade the bot" in line

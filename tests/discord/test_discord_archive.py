@@ -7,7 +7,7 @@ from pathlib import Path
 
 from conftest import assert_clean
 from fake_discord import FakeDiscord
-from players import started_game
+from players import resign, started_game
 from secrets_check import leaks
 from PIL import Image
 
@@ -33,8 +33,7 @@ async def test_rated_results_stats_and_the_leaderboard(fake: FakeDiscord, databa
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with started_game(fake, database_path, "alcazar1978", alice, bob) as (bot, game, (first, second)):
         await _play(bot, [alice, bob], game.id, 3)
-        asked = await first.slash("resign")
-        await first.click(asked.message, "Yes, resign")
+        await resign(first)
         over = fake.channel_messages(fake.general)[-1]
         shifts = {s.user_id: s for s in await bot.service.rating_changes(game.id)}
         assert f"Ratings: {second.mention} 1000 → **{shifts[second.id].after}** (+" in over["content"]
@@ -67,8 +66,7 @@ async def test_replay_and_record_of_a_finished_alcazar_1978_game(fake: FakeDisco
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with started_game(fake, database_path, "alcazar1978", alice, bob) as (bot, game, (first, second)):
         await _play(bot, [alice, bob], game.id, 7)
-        asked = await second.slash("resign")
-        await second.click(asked.message, "Yes, resign")
+        await resign(second)
         moves = await bot.service.all_moves(game.id)
         assert not isinstance(moves, Refusal) and len(moves) == 7
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
-from players import labels, latest_board
+from players import labels, latest_board, resign
 from secrets_check import leaks
 
 from bot.games import get_game
@@ -149,8 +149,7 @@ async def test_the_stand_in_plays_a_late_players_turn_and_the_board_says_so(fake
         history = await late.slash("history")
         assert "stand-in" in history.text
         other = bob if late is alice else alice
-        asked = await other.slash("resign")
-        await other.click(asked.message, "Yes, resign")
+        await resign(other)
         over = fake.channel_messages(fake.general)[-1]
         assert "The game is over" in over["content"]
         assert f"The stand-in (a computer) played for {late.mention}." in over["content"]
