@@ -1,7 +1,7 @@
 """What every repository shares: the connection of its transaction, and the SQL shapes they all write."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Collection, Sequence
 
 from bot.store.db import Db
 
@@ -31,7 +31,7 @@ class Repo:
         return list(await cursor.fetchall())
 
 
-def marks(values: Sequence[Any]) -> str:
+def marks(values: Collection[Any]) -> str:
     """``?, ?, …``: one placeholder for each of ``values`` (for ``IN (…)`` and ``VALUES (…)``)."""
     return ", ".join("?" * len(values))
 
