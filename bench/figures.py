@@ -7,8 +7,16 @@ from __future__ import annotations
 
 import json
 import statistics
+from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
+
+
+class Samples(defaultdict[str, list[float]]):
+    """A run's measurements by name (``samples["play_ms"].append(…)``): a list from a name's first use."""
+
+    def __init__(self) -> None:
+        super().__init__(list)
 
 
 def median(values: Sequence[float], digits: int) -> float:
