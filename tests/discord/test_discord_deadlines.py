@@ -13,8 +13,8 @@ from secrets_check import leaks
 from bot.service import FakeClock, Refusal
 
 
-async def test_alcazar_skips_the_late_player_and_says_so(fake: FakeDiscord, database_path: Path) -> None:
-    clock = FakeClock()
+async def test_alcazar_skips_the_late_player_and_says_so(fake: FakeDiscord, database_path: Path,
+                                                         clock: FakeClock) -> None:
     async with started_game(fake, database_path, "alcazar", deadline_hours=1.0,
                             clock=clock) as (bot, game, (late, next_up)):
         board = latest_board(fake)
@@ -46,8 +46,8 @@ async def test_alcazar_skips_the_late_player_and_says_so(fake: FakeDiscord, data
 
 
 async def test_alcazar_1978_the_late_player_loses_and_the_results_are_posted(fake: FakeDiscord,
-                                                                              database_path: Path) -> None:
-    clock = FakeClock()
+                                                                              database_path: Path,
+                                                                              clock: FakeClock) -> None:
     async with started_game(fake, database_path, "alcazar1978", deadline_hours=2.0,
                             clock=clock) as (bot, game, (first, second)):
         await first.slash("move", notation=(await bot.service.legal_moves_for(game.id, first.id))[0].notation)
@@ -67,10 +67,9 @@ async def test_alcazar_1978_the_late_player_loses_and_the_results_are_posted(fak
 
 
 async def test_one_game_whose_reminder_fails_stops_no_other_game(fake: FakeDiscord, database_path: Path,
-                                                                 caplog) -> None:
+                                                                 caplog, clock: FakeClock) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     other_channel = fake.add_channel("other")
-    clock = FakeClock()
     async with started_game(fake, database_path, "alcazar1978", alice, bob, clock=clock) as (bot, broken, _):
         healthy, _ = await start_game(fake, bot, alice, [bob], "alcazar1978", channel=other_channel)
         sent: list[int] = []

@@ -26,10 +26,10 @@ def dm_channel(fake: FakeDiscord, user: FakeUser) -> Channel:
 
 
 async def test_my_games_across_two_servers_in_a_server_channel_and_in_a_dm(fake: FakeDiscord,
-                                                                          database_path: Path) -> None:
+                                                                          database_path: Path,
+                                                                          clock: FakeClock) -> None:
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     tables = fake.add_channel("tables")
-    clock = FakeClock()
     async with started_game(fake, database_path, "alcazar1978", alice, bob, clock=clock) as (bot, first, seated):
         if seated[0] is alice:                                   # make it bob's turn here
             await alice.slash("move", notation=(await bot.service.legal_moves_for(first.id, alice.id))[0].notation)
@@ -87,8 +87,7 @@ async def test_in_a_dm_the_commands_of_a_channels_game_refuse_and_name_what_work
 
 
 async def test_away_stops_the_clock_on_the_board_and_the_reminders_and_off_restarts_them(
-        fake: FakeDiscord, database_path: Path) -> None:
-    clock = FakeClock()
+        fake: FakeDiscord, database_path: Path, clock: FakeClock) -> None:
     async with started_game(fake, database_path, "alcazar1978", deadline_hours=24.0,
                             clock=clock) as (bot, game, (first, second)):
         board = latest_board(fake)
@@ -124,9 +123,8 @@ async def test_away_stops_the_clock_on_the_board_and_the_reminders_and_off_resta
     assert_clean(fake)
 
 
-async def test_away_refusals_say_the_limits(fake: FakeDiscord, database_path: Path) -> None:
+async def test_away_refusals_say_the_limits(fake: FakeDiscord, database_path: Path, clock: FakeClock) -> None:
     alice = fake.add_user("alice")
-    clock = FakeClock()
     async with running_bot(fake, database_path, clock=clock, reminder_interval=None):
         dm = dm_channel(fake, alice)
         too_long = await alice.slash("away", channel=dm, duration="15d")
@@ -162,8 +160,7 @@ async def test_quiet_hours_through_discord(fake: FakeDiscord, database_path: Pat
 
 
 async def test_when_time_away_runs_out_the_board_shows_the_deadline_again(fake: FakeDiscord,
-                                                                         database_path: Path) -> None:
-    clock = FakeClock()
+                                                                         database_path: Path, clock: FakeClock) -> None:
     async with started_game(fake, database_path, "alcazar", deadline_hours=12.0,
                             clock=clock) as (bot, game, (first, _)):
         board = latest_board(fake)

@@ -11,9 +11,9 @@ from bot.service import FakeClock
 
 
 async def test_only_the_host_changes_settings_and_everyone_sees_the_new_ones(fake: FakeDiscord,
-                                                                             database_path: Path) -> None:
+                                                                             database_path: Path,
+                                                                             clock: FakeClock) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    clock = FakeClock()
     async with started_game(fake, database_path, "alcazar1978", alice, bob,
                             clock=clock) as (bot, game, (first, second)):
         refused = await bob.slash("settings", reminder_hours=6.0)
