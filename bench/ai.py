@@ -34,14 +34,13 @@ from bot.ai import THINKING_SECONDS, choose_move, observe  # noqa: E402
 from bot.games import get_game  # noqa: E402
 
 
-def play_game(kind: str, players: list[str], seed: int, scale: float) -> dict[str, Any]:
-    """One whole game; ``players`` is a level or ``random`` per seat. Returns winners and move times."""
+def play_on(kind: str, state: Any, players: list[str], rng: random.Random, *, scale: float = 1.0,
+            plies: int | None = None, history: list[tuple[int, str]], times: dict[str, list[float]]) -> Any:
+    """Play from ``state`` to the end (or for ``plies`` moves), each seat as its level or ``random``
+    chooses; the moves go onto ``history`` and the computers' thinking times into ``times``."""
     engine = get_game(kind)
-    rng = random.Random(seed)
-    state = engine.new_game(len(players), seed=seed)
-    history: list[tuple[int, str]] = []
-    times: dict[str, list[float]] = {}
-    while (seat := engine.to_move(state)) is not None:
+    played = 0
+    while (seat := engine.to_move(state)) is not None and (plies is None or played < plies):
         level = players[seat]
         if level == "random":
             move = str(rng.choice(engine.legal_moves(state)))
@@ -51,6 +50,17 @@ def play_game(kind: str, players: list[str], seed: int, scale: float) -> dict[st
             times.setdefault(level, []).append(time.perf_counter() - started)
         history.append((seat, move))
         state = engine.play(state, move)
+        played += 1
+    return state
+
+
+def play_game(kind: str, players: list[str], seed: int, scale: float) -> dict[str, Any]:
+    """One whole game; ``players`` is a level or ``random`` per seat. Returns winners and move times."""
+    engine = get_game(kind)
+    rng = random.Random(seed)
+    times: dict[str, list[float]] = {}
+    state = play_on(kind, engine.new_game(len(players), seed=seed), players, rng, scale=scale, history=[],
+                    times=times)
     outcome = engine.outcome(state)
     assert outcome is not None, "the game is over"
     return {"winners": [players[s] for s in outcome.winners], "shared": len(outcome.winners), "times": times}
@@ -62,16 +72,11 @@ def time_moves(kind: str, level: str, count: int, seed: int) -> list[float]:
     rng = random.Random(seed)
     found: list[float] = []
     while len(found) < count:
-        state = engine.new_game(3 if kind == "alcazar" else 2, seed=rng.randrange(2**31))
+        players = 3 if kind == "alcazar" else 2
+        state = engine.new_game(players, seed=rng.randrange(2**31))
         history: list[tuple[int, str]] = []
         stop = rng.randrange(2, 40 if kind == "alcazar" else 12)
-        for _ in range(stop):
-            mover = engine.to_move(state)
-            if mover is None:
-                break
-            move = str(rng.choice(engine.legal_moves(state)))
-            history.append((mover, move))
-            state = engine.play(state, move)
+        state = play_on(kind, state, ["random"] * players, rng, plies=stop, history=history, times={})
         seat = engine.to_move(state)
         if seat is None or len(engine.legal_moves(state)) < 2:
             continue

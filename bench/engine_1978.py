@@ -11,17 +11,18 @@ is one JSON object.  Budget: legal_moves median < 200 µs.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import time
+
+from figures import Samples, median, p99, print_figures
 
 from bot.games import alcazar1978 as game
 
 MOVE_CAP = 2000
 
 
-def random_game(seed: int, legal_us: list[float], play_us: list[float], text_us: list[float]) -> tuple[float, int]:
+def random_game(seed: int, times: Samples) -> tuple[float, int]:
     """Play one random game; returns its duration in milliseconds and its number of moves."""
     rng = random.Random(seed)
     start = time.perf_counter()
@@ -39,9 +40,9 @@ def random_game(seed: int, legal_us: list[float], play_us: list[float], text_us:
             text = str(move)
             t4 = time.perf_counter()
             game.play(state, text)
-            text_us.append((time.perf_counter() - t4) * 1e6)
-        legal_us.append((t1 - t0) * 1e6)
-        play_us.append((t3 - t2) * 1e6)
+            times["play_text_us"].append((time.perf_counter() - t4) * 1e6)
+        times["legal_moves_us"].append((t1 - t0) * 1e6)
+        times["play_us"].append((t3 - t2) * 1e6)
         state = after
         moves += 1
     return (time.perf_counter() - start) * 1000, moves
@@ -51,29 +52,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=300, help="random games to play")
     args = parser.parse_args()
-    legal_us: list[float] = []
-    play_us: list[float] = []
-    text_us: list[float] = []
-    game_ms: list[float] = []
+    times = Samples()
     lengths: list[int] = []
     for seed in range(args.games):
-        ms, moves = random_game(seed, legal_us, play_us, text_us)
-        game_ms.append(ms)
+        ms, moves = random_game(seed, times)
+        times["random_game_ms"].append(ms)
         lengths.append(moves)
     figures = {
         "games": args.games,
-        "positions": len(legal_us),
-        "legal_moves_us_median": round(statistics.median(legal_us), 1),
-        "legal_moves_us_p99": round(sorted(legal_us)[int(0.99 * (len(legal_us) - 1))], 1),
-        "play_us_median": round(statistics.median(play_us), 1),
-        "play_text_us_median": round(statistics.median(text_us), 1),
-        "random_game_ms_median": round(statistics.median(game_ms), 2),
+        "positions": len(times["legal_moves_us"]),
+        "legal_moves_us_median": median(times["legal_moves_us"], 1),
+        "legal_moves_us_p99": p99(times["legal_moves_us"], 1),
+        "play_us_median": median(times["play_us"], 1),
+        "play_text_us_median": median(times["play_text_us"], 1),
+        "random_game_ms_median": median(times["random_game_ms"], 2),
         "random_game_moves_median": statistics.median(lengths),
         "games_at_move_cap": sum(1 for n in lengths if n >= MOVE_CAP),
     }
-    for name, value in figures.items():
-        print(f"{name:>26}: {value}")
-    print(json.dumps(figures))
+    print_figures(figures)
 
 
 if __name__ == "__main__":

@@ -11,16 +11,17 @@ JSON object.  Budgets: legal_moves median < 5 ms and max < 50 ms; a random
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import time
+
+from figures import Samples, median, p99, print_figures
 
 from bot.games import alcazar as game
 from bot.games.alcazar.arrange import arrange
 
 
-def random_game(players: int, seed: int, legal_ms: list[float], play_ms: list[float]) -> tuple[float, int]:
+def random_game(players: int, seed: int, times: Samples) -> tuple[float, int]:
     """Play one random game; returns its duration in seconds and its number of moves."""
     rng = random.Random(seed)
     start = time.perf_counter()
@@ -32,8 +33,8 @@ def random_game(players: int, seed: int, legal_ms: list[float], play_ms: list[fl
         t1 = time.perf_counter()
         state = game.play(state, rng.choice(legal))
         t2 = time.perf_counter()
-        legal_ms.append((t1 - t0) * 1000)
-        play_ms.append((t2 - t1) * 1000)
+        times["legal_moves_ms"].append((t1 - t0) * 1000)
+        times["play_ms"].append((t2 - t1) * 1000)
         moves += 1
     return time.perf_counter() - start, moves
 
@@ -63,33 +64,29 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=8, help="games per player count")
     args = parser.parse_args()
-    legal_ms: list[float] = []
-    play_ms: list[float] = []
-    five_player_s: list[float] = []
+    times = Samples()
     lengths: list[int] = []
     for players in range(2, 6):
         for seed in range(args.games):
-            seconds, moves = random_game(players, 1000 * players + seed, legal_ms, play_ms)
+            seconds, moves = random_game(players, 1000 * players + seed, times)
             lengths.append(moves)
             if players == 5:
-                five_player_s.append(seconds)
+                times["five_player_game_s"].append(seconds)
         print(f"{players} players: {args.games} games done")
     crowded, crowded_moves = crowded_ms()
     figures = {
-        "positions": len(legal_ms),
-        "legal_moves_ms_median": round(statistics.median(legal_ms), 3),
-        "legal_moves_ms_p99": round(sorted(legal_ms)[int(0.99 * (len(legal_ms) - 1))], 3),
-        "legal_moves_ms_max": round(max(legal_ms), 3),
-        "play_ms_median": round(statistics.median(play_ms), 3),
-        "play_ms_max": round(max(play_ms), 3),
-        "random_game_s_median": round(statistics.median(five_player_s), 3),
+        "positions": len(times["legal_moves_ms"]),
+        "legal_moves_ms_median": median(times["legal_moves_ms"], 3),
+        "legal_moves_ms_p99": p99(times["legal_moves_ms"], 3),
+        "legal_moves_ms_max": round(max(times["legal_moves_ms"]), 3),
+        "play_ms_median": median(times["play_ms"], 3),
+        "play_ms_max": round(max(times["play_ms"]), 3),
+        "random_game_s_median": median(times["five_player_game_s"], 3),
         "random_game_moves_median": statistics.median(lengths),
         "crowded_legal_moves_ms": round(crowded, 3),
         "crowded_legal_moves_count": crowded_moves,
     }
-    for name, value in figures.items():
-        print(f"{name:>26}: {value}")
-    print(json.dumps(figures))
+    print_figures(figures)
 
 
 if __name__ == "__main__":

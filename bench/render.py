@@ -16,13 +16,14 @@ import argparse
 import io
 import json
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from figures import Samples, median  # noqa: E402
 
 from bot.games import get_game  # noqa: E402
 from renderer import alcazar, alcazar1978, hand, results  # noqa: E402
@@ -56,10 +57,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=60)
     args = parser.parse_args()
 
-    board_ms: list[float] = []
-    encode_ms: list[float] = []
-    hand_ms: list[float] = []
-    old_ms: list[float] = []
+    times = Samples()
     sizes: list[int] = []
 
     # warm the caches (fonts, backgrounds, sprites) as a running bot would be
@@ -70,14 +68,14 @@ def main() -> None:
     for players in (2, 3, 4, 5):
         for public, own in positions("alcazar", players, args.positions // 4, players * 100):
             ms, png = timed(alcazar.board, public)
-            board_ms.append(ms)
+            times["alcazar_ms"].append(ms)
             sizes.append(len(png))
             canvas = alcazar.board_image(public)
             buffer = io.BytesIO()
             ms, _ = timed(canvas.save, buffer, "PNG")
-            encode_ms.append(ms)
+            times["encode_only_ms"].append(ms)
             ms, png = timed(hand.hand, own)
-            hand_ms.append(ms)
+            times["hand_ms"].append(ms)
             sizes.append(len(png))
             if public.get("outcome"):
                 sizes.append(len(results.results(public)))
@@ -85,17 +83,14 @@ def main() -> None:
     alcazar1978.board(positions("alcazar1978", 2, 1, 1)[0][0])
     for public, _ in positions("alcazar1978", 2, args.positions, 1978):
         ms, png = timed(alcazar1978.board, public)
-        old_ms.append(ms)
+        times["alcazar_1978_ms"].append(ms)
         sizes.append(len(png))
         if public.get("outcome"):
             sizes.append(len(results.results(public)))
 
     figures = {
-        "alcazar_ms_median": round(statistics.median(board_ms), 2),
-        "alcazar_ms_max": round(max(board_ms), 2),
-        "encode_only_ms_median": round(statistics.median(encode_ms), 2),
-        "alcazar_1978_ms_median": round(statistics.median(old_ms), 2),
-        "hand_ms_median": round(statistics.median(hand_ms), 2),
+        **{f"{name}_median": median(values, 2) for name, values in times.items()},
+        "alcazar_ms_max": round(max(times["alcazar_ms"]), 2),
         "png_kb_max": round(max(sizes) / 1024, 1),
         "images": len(sizes),
     }

@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
-import json
 import logging
 import sys
 import time
@@ -28,6 +27,7 @@ from types import SimpleNamespace
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import yarl  # noqa: E402
+from figures import print_figures  # noqa: E402
 
 from bot.discord.monitor import http_trace  # noqa: E402
 from bot.telemetry import Metrics, about  # noqa: E402
@@ -100,10 +100,7 @@ def main() -> None:
         "log_line_us": round(bot_line * 1e6, 1), "log_line_unfiltered_us": round(bot_bare * 1e6, 1),
         "http_debug_line_us": round(http_line * 1e6, 1), "http_debug_line_unfiltered_us": round(http_bare * 1e6, 1),
     }
-    print(f"metrics per move: {figures['metrics_us_per_move']} µs; /metrics answer: "
-          f"{figures['metrics_exposition_ms']} ms; a log line: {figures['log_line_us']} µs "
-          f"({figures['log_line_unfiltered_us']} µs without the secret filter)")
-    print(json.dumps(figures))
+    print_figures(figures)   # each filtered line's time beside its unfiltered baseline
 
 
 if __name__ == "__main__":

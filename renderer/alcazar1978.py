@@ -20,7 +20,7 @@ from renderer.cached_draw import Draw
 from renderer.drawing import Names, badge, fit_text, player_name, png_bytes, sentence, wrap_text
 from renderer.labels import colour_letter, colour_word, label, stored_text
 from renderer.palette import palette_for
-from renderer.sprites import SUPERSAMPLE, noble
+from renderer.sprites import canvas, finished, noble
 from renderer.theme import font
 
 DEFAULT_SQUARE = 120
@@ -112,9 +112,7 @@ def _coordinates(draw: ImageDraw.ImageDraw, geo: Geometry) -> None:
 @lru_cache(maxsize=8)
 def tower_sprite(size: int) -> Image.Image:
     """A round stone tower seen from above, with battlements."""
-    big = size * SUPERSAMPLE
-    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
+    image, draw, big = canvas(size)
     m = big * 0.06
     draw.ellipse((m, m, big - m, big - m), fill=theme.TOWER_DARK)
     for k in range(8):
@@ -124,15 +122,13 @@ def tower_sprite(size: int) -> Image.Image:
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.TOWER)
     inner = big * 0.28
     draw.ellipse((inner, inner, big - inner, big - inner), fill=(176, 166, 150))
-    return image.resize((size, size), Image.Resampling.LANCZOS)
+    return finished(image, size)
 
 
 @lru_cache(maxsize=4)
 def start_cross(square: int, colour: str, lang: str = "en") -> Image.Image:
     """The cross on a starting square, in its owner's colour, with the colour's letter at its heart."""
-    big = square * SUPERSAMPLE
-    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
+    image, draw, big = canvas(square)
     r, g, b = theme.player_colour(colour)
     width = round(big * 0.07)
     m = big * 0.2
@@ -143,7 +139,7 @@ def start_cross(square: int, colour: str, lang: str = "en") -> Image.Image:
     draw.ellipse((centre - disc, centre - disc, centre + disc, centre + disc), fill=(r, g, b, 200))
     draw.text((centre, centre), colour_letter(lang, colour), font=font(round(big * 0.17), "bold"),
               fill=theme.text_on((r, g, b)), anchor="mm")
-    return image.resize((square, square), Image.Resampling.LANCZOS)
+    return finished(image, square)
 
 
 # --- one position ------------------------------------------------------------------

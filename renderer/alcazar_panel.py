@@ -4,14 +4,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from renderer import theme
 from renderer.alcazar_geometry import Geometry
 from renderer.cached_draw import Draw
 from renderer.drawing import Names, badge, fit_text, player_name, wrap_text
 from renderer.labels import colour_word, label, stored_text
-from renderer.sprites import SUPERSAMPLE, card_back, noble, shield
+from renderer.sprites import canvas, card_back, finished, noble, shield
 from renderer.theme import font
 
 View = dict[str, Any]
@@ -329,21 +329,17 @@ def _legend_symbol(panel: Panel, symbol: Image.Image | str, x: int, cy: int, ico
 @lru_cache(maxsize=16)
 def coin(size: int) -> Image.Image:
     """A gold Real coin."""
-    big = size * SUPERSAMPLE
-    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
+    image, draw, big = canvas(size)
     m = big * 0.08
     draw.ellipse((m, m, big - m, big - m), fill=(236, 184, 52), outline=(150, 104, 20), width=max(2, big // 14))
     draw.text((big / 2, big / 2), "R", font=font(int(big * 0.5), "bold"), fill=(150, 104, 20), anchor="mm")
-    return image.resize((size, size), Image.Resampling.LANCZOS)
+    return finished(image, size)
 
 
 @lru_cache(maxsize=16)
 def tower_card(size: int) -> Image.Image:
     """A tower card: a slate card with a little tower on it."""
-    big = size * SUPERSAMPLE
-    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
+    image, draw, big = canvas(size)
     draw.rounded_rectangle((big * 0.16, big * 0.06, big * 0.84, big * 0.94), radius=big * 0.1,
                            fill=theme.bridge_colour(3), outline=theme.INK, width=max(2, big // 16))
     w = big * 0.2
@@ -352,4 +348,4 @@ def tower_card(size: int) -> Image.Image:
     for i in range(3):
         x = cx - w + i * w * 0.8
         draw.rectangle((x, big * 0.26, x + w * 0.4, big * 0.38), fill=(240, 232, 214))
-    return image.resize((size, size), Image.Resampling.LANCZOS)
+    return finished(image, size)

@@ -29,7 +29,16 @@ def _scaled(points: list[Point], size: int) -> list[tuple[float, float]]:
     return [(x * size, y * size) for x, y in points]
 
 
-def _finish(big: Image.Image, size: int) -> Image.Image:
+def canvas(size: int) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
+    """A clear square ``SUPERSAMPLE`` times ``size`` wide, its pen and its width: a sprite is drawn
+    large and shrunk (``finished``) so that its edges are smooth."""
+    big_size = size * SUPERSAMPLE
+    big = Image.new("RGBA", (big_size, big_size), (0, 0, 0, 0))
+    return big, ImageDraw.Draw(big), big_size
+
+
+def finished(big: Image.Image, size: int) -> Image.Image:
+    """A sprite drawn on a ``canvas``, shrunk to ``size``."""
     return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
@@ -47,9 +56,7 @@ def noble(colour: str, rank: str, size: int, lang: str = "en") -> Image.Image:
     K, S, Z, P, F in Hungarian) so colour-blind players can tell the owners
     apart by the word the image and the messages use.
     """
-    big_size = size * SUPERSAMPLE
-    big = Image.new("RGBA", (big_size, big_size), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
+    big, draw, big_size = canvas(size)
     fill = player_colour(colour)
     rim = player_outline(colour)
     rim_width = max(2, big_size // 18)
@@ -77,7 +84,7 @@ def noble(colour: str, rank: str, size: int, lang: str = "en") -> Image.Image:
         letter_size = int(big_size * 0.55)
     draw.text(letter_centre, colour_letter(lang, colour), font=font(letter_size, "bold"),
               fill=text_on(fill), anchor="mm")
-    return _finish(big, size)
+    return finished(big, size)
 
 
 # The eight provinces' coats of arms: two tinctures and a division each.
@@ -151,30 +158,26 @@ def shield(flag: int, size: int, *, numbered: bool = True) -> Image.Image:
     if numbered:
         draw.text((big_size * 0.5, big_size * 0.47), str(flag), font=font(int(big_size * 0.5), "bold"),
                   fill=(255, 255, 255), anchor="mm", stroke_width=max(2, big_size // 20), stroke_fill=INK)
-    return _finish(big, size)
+    return finished(big, size)
 
 
 @lru_cache(maxsize=16)
 def card_back(size: int) -> Image.Image:
     """A tiny stack-of-cards icon for hand and deck counts."""
-    big_size = size * SUPERSAMPLE
-    big = Image.new("RGBA", (big_size, big_size), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
+    big, draw, big_size = canvas(size)
     w = max(2, big_size // 16)
     for i, colour in enumerate(((170, 120, 80), (200, 150, 100), (244, 236, 218))):
         o = i * big_size * 0.1
         draw.rounded_rectangle((big_size * 0.12 + o, big_size * 0.22 - o * 0.6, big_size * 0.68 + o,
                                 big_size * 0.92 - o * 0.6), radius=big_size * 0.08, fill=colour,
                                outline=INK, width=w)
-    return _finish(big, size)
+    return finished(big, size)
 
 
 @lru_cache(maxsize=16)
 def trophy(size: int) -> Image.Image:
     """A gold cup on a plinth: the winner's mark, unlike any playing piece."""
-    big_size = size * SUPERSAMPLE
-    big = Image.new("RGBA", (big_size, big_size), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
+    big, draw, big_size = canvas(size)
     s = big_size
     w = max(2, s // 20)
     gold, rim = TROPHY, (120, 82, 12)
@@ -185,4 +188,4 @@ def trophy(size: int) -> Image.Image:
     draw.rectangle((s * 0.2, s * 0.08, s * 0.8, s * 0.2), fill=gold, outline=rim, width=w)
     draw.rectangle((s * 0.45, s * 0.58, s * 0.55, s * 0.76), fill=gold, outline=rim, width=w)
     draw.rounded_rectangle((s * 0.26, s * 0.74, s * 0.74, s * 0.92), radius=s * 0.04, fill=gold, outline=rim, width=w)
-    return _finish(big, size)
+    return finished(big, size)

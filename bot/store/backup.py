@@ -225,14 +225,19 @@ def restore_sqlite(backup: Path, database: Path, *, now: float) -> Restored:
                                   summary.last_move_at), replaced)
 
 
+def _fold_journal(path: Path) -> None:
+    """Fold the file's WAL into it and leave it in rollback-journal mode, with nothing beside it to need."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode = DELETE")
+    finally:
+        conn.close()
+
+
 def _settle(path: Path) -> None:
     """Make a staged file self-contained (a backup copied from a WAL database is still marked WAL)."""
     try:
-        conn = sqlite3.connect(path, isolation_level=None)
-        try:
-            conn.execute("PRAGMA journal_mode = DELETE")
-        finally:
-            conn.close()
+        _fold_journal(path)
     except sqlite3.DatabaseError as error:
         raise BackupError(f"{path} is not a readable SQLite database: {error}.") from error
 
@@ -245,11 +250,7 @@ def _put_aside(database: Path, now: float) -> Path:
     ``-shm`` index, which SQLite rebuilds, is removed, and only once the file is aside.
     """
     try:
-        conn = sqlite3.connect(database, isolation_level=None)
-        try:
-            conn.execute("PRAGMA journal_mode = DELETE")
-        finally:
-            conn.close()
+        _fold_journal(database)
     except sqlite3.Error:
         pass   # a damaged file is still kept aside as it is, journals and all
     aside = stamped_path(database.parent, database.name + ".replaced", "", now)

@@ -13,7 +13,7 @@ next reminder) replaces the row, a claim on older work is refused.
 """
 from __future__ import annotations
 
-from bot.store.db import Db
+from bot.store.repo import Repo
 
 #: The claim may be taken: the row holds older work, or the same work, undone, whose lease is over.
 _CLAIMABLE = (
@@ -23,16 +23,13 @@ _CLAIMABLE = (
 )
 
 
-class ClaimRepo:
+class ClaimRepo(Repo):
     """The ``claims`` table.
 
     SQLite writes one transaction at a time, so one conditional upsert is an
     atomic claim. ``PostgresClaimRepo`` takes the row with ``FOR UPDATE SKIP
     LOCKED`` instead, so a process never waits on another's claim.
     """
-
-    def __init__(self, conn: Db) -> None:
-        self._conn = conn
 
     async def claim(self, game_id: int, task: str, version: int, number: int, *,
                     owner: str, now: float, lease: float) -> bool:

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
-from bot.store.db import Db, IntegrityError
+from bot.store.db import IntegrityError
+from bot.store.repo import Repo
 from bot.store.records import GameRow, GameStatus, ResultRow, SeatRow
 
 
@@ -36,11 +37,8 @@ def _game(row: tuple[Any, ...]) -> GameRow:
     )
 
 
-class GameRepo:
+class GameRepo(Repo):
     """The ``games`` table."""
-
-    def __init__(self, conn: Db) -> None:
-        self._conn = conn
 
     async def create_lobby(
         self, *, guild_id: int, channel_id: int, kind: str, host_id: int,
@@ -65,20 +63,21 @@ class GameRepo:
             created_at=now, updated_at=now, turn_seat=None, turn_since=None,
         )
 
-    async def get(self, game_id: int) -> GameRow | None:
-        cursor = await self._conn.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
-        )
-        row = await cursor.fetchone()
+    async def _game_where(self, condition: str, params: Sequence[Any]) -> GameRow | None:
+        """The first game that meets the SQL ``condition``, if any."""
+        row = await self._row(f"SELECT {_GAME_COLUMNS} FROM games WHERE {condition}", params)
         return None if row is None else _game(row)
+
+    async def _games_where(self, condition: str, params: Sequence[Any] = ()) -> list[GameRow]:
+        """Every game that meets the SQL ``condition``."""
+        return [_game(row) for row in await self._rows(f"SELECT {_GAME_COLUMNS} FROM games WHERE {condition}", params)]
+
+    async def get(self, game_id: int) -> GameRow | None:
+        return await self._game_where("id = ?", (game_id,))
 
     async def lock(self, game_id: int) -> GameRow | None:
         """The game, its row locked until the transaction ends (other processes' changes wait)."""
-        cursor = await self._conn.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?{self._conn.row_lock}", (game_id,)
-        )
-        row = await cursor.fetchone()
-        return None if row is None else _game(row)
+        return await self._game_where(f"id = ?{self._conn.row_lock}", (game_id,))
 
     async def lock_lobby(self, game_id: int) -> bool:
         """Lock the game's row for the transaction; whether it is still a lobby."""
@@ -94,34 +93,20 @@ class GameRepo:
 
     async def live_in_channel(self, channel_id: int) -> GameRow | None:
         """The lobby or active game of a channel or thread, if any."""
-        cursor = await self._conn.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games"
-            " WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
-        )
-        row = await cursor.fetchone()
-        return None if row is None else _game(row)
+        return await self._game_where("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
 
     async def latest_in_channel(self, channel_id: int) -> GameRow | None:
         """The newest game of a channel or thread, whatever its status."""
-        cursor = await self._conn.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
-        )
-        row = await cursor.fetchone()
-        return None if row is None else _game(row)
+        return await self._game_where("channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
 
     async def finished_in_channel(self, channel_id: int, limit: int) -> list[GameRow]:
         """The newest finished games of a channel or thread, newest first."""
-        cursor = await self._conn.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'finished'"
-            " ORDER BY id DESC LIMIT ?", (channel_id, limit),
+        return await self._games_where(
+            "channel_id = ? AND status = 'finished' ORDER BY id DESC LIMIT ?", (channel_id, limit)
         )
-        return [_game(row) for row in await cursor.fetchall()]
 
     async def with_status(self, status: GameStatus) -> list[GameRow]:
-        cursor = await self._conn.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = ? ORDER BY id", (status.value,)
-        )
-        return [_game(row) for row in await cursor.fetchall()]
+        return await self._games_where("status = ? ORDER BY id", (status.value,))
 
     async def count_by_status(self) -> dict[GameStatus, int]:
         """How many games have each status (every status, 0 when none): the ``games_by_status`` index only."""
@@ -175,20 +160,14 @@ class GameRepo:
         return expected_version + 1
 
 
-class SeatRepo:
+class SeatRepo(Repo):
     """The ``seats`` table: who plays a game, and in which seat once it started."""
-
-    def __init__(self, conn: Db) -> None:
-        self._conn = conn
 
     async def add(self, game_id: int, user_id: int, now: float) -> bool:
         """Add a player to a lobby; False if the user had already joined."""
-        cursor = await self._conn.execute(
-            "INSERT INTO seats (game_id, user_id, joined_at) VALUES (?, ?, ?)"
-            " ON CONFLICT (game_id, user_id) DO NOTHING",
-            (game_id, user_id, now),
+        return await self._insert_new(
+            "seats", ("game_id", "user_id"), {"game_id": game_id, "user_id": user_id, "joined_at": now}
         )
-        return cursor.rowcount == 1
 
     async def remove(self, game_id: int, user_id: int) -> bool:
         cursor = await self._conn.execute(
@@ -240,11 +219,8 @@ class SeatRepo:
         )
 
 
-class ResultRepo:
+class ResultRepo(Repo):
     """The ``results`` table: one row per finished game."""
-
-    def __init__(self, conn: Db) -> None:
-        self._conn = conn
 
     async def record(
         self, game_id: int, *, winners: Iterable[int], reason: str,
@@ -257,11 +233,9 @@ class ResultRepo:
         )
 
     async def get(self, game_id: int) -> ResultRow | None:
-        cursor = await self._conn.execute(
-            "SELECT winners, reason, outcome, finished_at FROM results WHERE game_id = ?",
-            (game_id,),
+        row = await self._row(
+            "SELECT winners, reason, outcome, finished_at FROM results WHERE game_id = ?", (game_id,)
         )
-        row = await cursor.fetchone()
         if row is None:
             return None
         winners, reason, outcome, finished_at = row

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from bot.store.db import Db
+from bot.store.repo import Repo, upsert
 from bot.store.records import EntryKind, LogEntry, Snapshot
 
 
@@ -18,11 +18,8 @@ def _entry(row: Iterable[Any]) -> LogEntry:
 _ENTRY_COLUMNS = "ply, seat, kind, notation, words, forced, played_at, by_stand_in"
 
 
-class MoveLog:
+class MoveLog(Repo):
     """The ``moves`` table. Lines are appended, and an undo only marks them undone."""
-
-    def __init__(self, conn: Db) -> None:
-        self._conn = conn
 
     async def append(self, game_id: int, entries: Sequence[LogEntry]) -> None:
         """Append lines; a ply already in the live log is an ``IntegrityError`` (``bot.store.db``)."""
@@ -69,25 +66,17 @@ class MoveLog:
         return cursor.rowcount
 
 
-class SnapshotRepo:
+class SnapshotRepo(Repo):
     """The ``snapshots`` table: only the latest state of each game is kept."""
-
-    def __init__(self, conn: Db) -> None:
-        self._conn = conn
 
     async def put(self, snapshot: Snapshot) -> None:
         await self._conn.execute(
-            "INSERT INTO snapshots (game_id, version, ply, state) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, ply = excluded.ply,"
-            " state = excluded.state",
+            upsert("snapshots", ("game_id",), ("version", "ply", "state")),
             (snapshot.game_id, snapshot.version, snapshot.ply, snapshot.state),
         )
 
     async def get(self, game_id: int) -> Snapshot | None:
-        cursor = await self._conn.execute(
-            "SELECT version, ply, state FROM snapshots WHERE game_id = ?", (game_id,)
-        )
-        row = await cursor.fetchone()
+        row = await self._row("SELECT version, ply, state FROM snapshots WHERE game_id = ?", (game_id,))
         if row is None:
             return None
         version, ply, state = row

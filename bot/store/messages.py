@@ -9,32 +9,25 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.store.db import Db
+from bot.store.repo import Repo, upsert
 from bot.store.records import PostedMessageRow
 
 
-class PostedMessageRepo:
+class PostedMessageRepo(Repo):
     """The ``posted_messages`` table: at most one message per game, role and user."""
-
-    def __init__(self, conn: Db) -> None:
-        self._conn = conn
 
     async def put(self, row: PostedMessageRow) -> None:
         await self._conn.execute(
-            "INSERT INTO posted_messages"
-            " (game_id, role, user_id, channel_id, message_id, version, detail) VALUES (?, ?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (game_id, role, user_id) DO UPDATE SET channel_id = excluded.channel_id,"
-            " message_id = excluded.message_id, version = excluded.version, detail = excluded.detail",
+            upsert("posted_messages", ("game_id", "role", "user_id"), ("channel_id", "message_id", "version", "detail")),
             (row.game_id, row.role, row.user_id, row.channel_id, row.message_id, row.version,
              json.dumps(row.detail)),
         )
 
     async def get(self, game_id: int, role: str, user_id: int = 0) -> PostedMessageRow | None:
-        cursor = await self._conn.execute(
+        found = await self._row(
             "SELECT channel_id, message_id, version, detail FROM posted_messages"
             " WHERE game_id = ? AND role = ? AND user_id = ?", (game_id, role, user_id),
         )
-        found = await cursor.fetchone()
         if found is None:
             return None
         channel_id, message_id, version, detail = found

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from bot.store.db import Db
+from bot.store.repo import Repo, marks, upsert
 
 
 @dataclass(frozen=True)
@@ -30,11 +30,8 @@ class QuietHours:
     end_hour: int
 
 
-class AwayRepo:
+class AwayRepo(Repo):
     """The ``away_periods`` table (plain SQL that SQLite and PostgreSQL share)."""
-
-    def __init__(self, conn: Db) -> None:
-        self._conn = conn
 
     async def add(self, user_id: int, starts_at: float, ends_at: float) -> None:
         await self._conn.execute(
@@ -73,30 +70,22 @@ class AwayRepo:
     async def of_users(self, user_ids: Iterable[int], since: float) -> dict[int, list[AwayPeriod]]:
         """For each of the users, their periods that end after ``since``."""
         ids = sorted(set(user_ids))
-        if not ids:
-            return {}
-        marks = ", ".join("?" * len(ids))
-        cursor = await self._conn.execute(
-            f"SELECT user_id, starts_at, ends_at FROM away_periods WHERE user_id IN ({marks})"
+        rows = await self._rows(
+            f"SELECT user_id, starts_at, ends_at FROM away_periods WHERE user_id IN ({marks(ids)})"
             " AND ends_at > ? ORDER BY starts_at", (*ids, since),
-        )
+        ) if ids else []
         periods: dict[int, list[AwayPeriod]] = {}
-        for u, s, e in await cursor.fetchall():
+        for u, s, e in rows:
             periods.setdefault(u, []).append(AwayPeriod(u, s, e))
         return periods
 
 
-class QuietRepo:
+class QuietRepo(Repo):
     """The ``quiet_hours`` table: at most one setting per player."""
-
-    def __init__(self, conn: Db) -> None:
-        self._conn = conn
 
     async def put(self, quiet: QuietHours) -> None:
         await self._conn.execute(
-            "INSERT INTO quiet_hours (user_id, time_zone, start_hour, end_hour) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (user_id) DO UPDATE SET time_zone = excluded.time_zone,"
-            " start_hour = excluded.start_hour, end_hour = excluded.end_hour",
+            upsert("quiet_hours", ("user_id",), ("time_zone", "start_hour", "end_hour")),
             (quiet.user_id, quiet.time_zone, quiet.start_hour, quiet.end_hour),
         )
 
@@ -106,11 +95,7 @@ class QuietRepo:
 
     async def of_users(self, user_ids: Iterable[int]) -> dict[int, QuietHours]:
         ids = sorted(set(user_ids))
-        if not ids:
-            return {}
-        marks = ", ".join("?" * len(ids))
-        cursor = await self._conn.execute(
-            f"SELECT user_id, time_zone, start_hour, end_hour FROM quiet_hours WHERE user_id IN ({marks})",
-            ids,
-        )
-        return {u: QuietHours(u, z, s, e) for u, z, s, e in await cursor.fetchall()}
+        rows = await self._rows(
+            f"SELECT user_id, time_zone, start_hour, end_hour FROM quiet_hours WHERE user_id IN ({marks(ids)})", ids,
+        ) if ids else []
+        return {u: QuietHours(u, z, s, e) for u, z, s, e in rows}

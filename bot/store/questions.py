@@ -8,34 +8,26 @@ from __future__ import annotations
 
 import json
 
-from bot.store.db import Db
+from bot.store.repo import Repo, upsert
 from bot.store.records import QuestionRow
 
 
-class QuestionRepo:
+class QuestionRepo(Repo):
     """The ``questions`` table: at most one row per game."""
-
-    def __init__(self, conn: Db) -> None:
-        self._conn = conn
 
     async def put(self, question: QuestionRow) -> None:
         """Ask ``question``, replacing a void one; or record its answers so far."""
         await self._conn.execute(
-            "INSERT INTO questions (game_id, question, asked_by, version, asked_at, agreed_by)"
-            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET"
-            " question = excluded.question, asked_by = excluded.asked_by, version = excluded.version,"
-            " asked_at = excluded.asked_at, agreed_by = excluded.agreed_by",
+            upsert("questions", ("game_id",), ("question", "asked_by", "version", "asked_at", "agreed_by")),
             (question.game_id, question.question, question.asked_by, question.version, question.asked_at,
              json.dumps(list(question.agreed_by))),
         )
 
     async def get(self, game_id: int) -> QuestionRow | None:
         """The game's question, void or not (compare its ``version`` with the game's)."""
-        cursor = await self._conn.execute(
-            "SELECT question, asked_by, version, asked_at, agreed_by FROM questions WHERE game_id = ?",
-            (game_id,),
+        row = await self._row(
+            "SELECT question, asked_by, version, asked_at, agreed_by FROM questions WHERE game_id = ?", (game_id,)
         )
-        row = await cursor.fetchone()
         if row is None:
             return None
         question, asked_by, version, asked_at, agreed_by = row

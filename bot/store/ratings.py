@@ -5,7 +5,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from bot.store.db import Db
+from bot.store.repo import Repo, marks
 
 
 @dataclass(frozen=True)
@@ -41,22 +41,16 @@ _CHANGE_COLUMNS = ("game_id, user_id, guild_id, kind, place, mu_before, sigma_be
                    " sigma_after, rated_at")
 
 
-class RatingRepo:
+class RatingRepo(Repo):
     """The ``ratings`` and ``rating_changes`` tables."""
-
-    def __init__(self, conn: Db) -> None:
-        self._conn = conn
 
     async def of_players(self, guild_id: int, kind: str, user_ids: Iterable[int]) -> dict[int, RatingRow]:
         ids = sorted(set(user_ids))
-        if not ids:
-            return {}
-        marks = ", ".join("?" * len(ids))
-        cursor = await self._conn.execute(
+        rows = await self._rows(
             "SELECT guild_id, kind, user_id, mu, sigma, games, updated_at FROM ratings"
-            f" WHERE guild_id = ? AND kind = ? AND user_id IN ({marks})", (guild_id, kind, *ids),
-        )
-        return {row[2]: RatingRow(*row) for row in await cursor.fetchall()}
+            f" WHERE guild_id = ? AND kind = ? AND user_id IN ({marks(ids)})", (guild_id, kind, *ids),
+        ) if ids else []
+        return {row[2]: RatingRow(*row) for row in rows}
 
     async def record(self, changes: Iterable[RatingChange]) -> None:
         """Write a game's changes and the players' new ratings (inside the result's transaction)."""

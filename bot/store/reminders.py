@@ -8,29 +8,19 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from bot.store.db import Db
+from bot.store.repo import Repo, marks, upsert
 from bot.store.records import ReminderRow
 
 
-class ReminderRepo:
+class ReminderRepo(Repo):
     """The ``reminders`` table: how many reminders went out for the current turn."""
-
-    def __init__(self, conn: Db) -> None:
-        self._conn = conn
 
     async def of_games(self, game_ids: Iterable[int]) -> dict[int, ReminderRow]:
         ids = list(game_ids)
-        if not ids:
-            return {}
-        marks = ", ".join("?" * len(ids))
-        cursor = await self._conn.execute(
-            f"SELECT game_id, version, sent, last_sent_at FROM reminders WHERE game_id IN ({marks})",
-            ids,
-        )
-        return {
-            g: ReminderRow(game_id=g, version=v, sent=s, last_sent_at=t)
-            for g, v, s, t in await cursor.fetchall()
-        }
+        rows = await self._rows(
+            f"SELECT game_id, version, sent, last_sent_at FROM reminders WHERE game_id IN ({marks(ids)})", ids,
+        ) if ids else []
+        return {g: ReminderRow(game_id=g, version=v, sent=s, last_sent_at=t) for g, v, s, t in rows}
 
     async def record_sent(self, game_id: int, version: int, sent: int, now: float) -> bool:
         """Record that reminder number ``sent`` of the turn at ``version`` went out.
@@ -39,9 +29,7 @@ class ReminderRepo:
         recording the same reminder twice changes nothing and returns False.
         """
         cursor = await self._conn.execute(
-            "INSERT INTO reminders (game_id, version, sent, last_sent_at) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version,"
-            " sent = excluded.sent, last_sent_at = excluded.last_sent_at"
+            upsert("reminders", ("game_id",), ("version", "sent", "last_sent_at")) +
             " WHERE (reminders.version = excluded.version AND reminders.sent = excluded.sent - 1)"
             "    OR (reminders.version <> excluded.version AND excluded.sent = 1)",
             (game_id, version, sent, now),
@@ -49,19 +37,12 @@ class ReminderRepo:
         return cursor.rowcount == 1
 
 
-class MuteRepo:
+class MuteRepo(Repo):
     """The ``muted_games`` table: a user's choice not to be reminded in a game."""
-
-    def __init__(self, conn: Db) -> None:
-        self._conn = conn
 
     async def set_muted(self, game_id: int, user_id: int, muted: bool) -> None:
         if muted:
-            await self._conn.execute(
-                "INSERT INTO muted_games (game_id, user_id) VALUES (?, ?)"
-                " ON CONFLICT (game_id, user_id) DO NOTHING",
-                (game_id, user_id),
-            )
+            await self._insert_new("muted_games", ("game_id", "user_id"), {"game_id": game_id, "user_id": user_id})
         else:
             await self._conn.execute(
                 "DELETE FROM muted_games WHERE game_id = ? AND user_id = ?", (game_id, user_id)
@@ -82,17 +63,11 @@ class MuteRepo:
         return {(g, u) for g, u in await cursor.fetchall()}
 
 
-class DmNoteRepo:
+class DmNoteRepo(Repo):
     """The ``dm_closed_notes`` table: who was told in a game's channel that the bot cannot DM them."""
-
-    def __init__(self, conn: Db) -> None:
-        self._conn = conn
 
     async def note_once(self, game_id: int, user_id: int, now: float) -> bool:
         """Record the note; False when it was recorded before (it is said once per game)."""
-        cursor = await self._conn.execute(
-            "INSERT INTO dm_closed_notes (game_id, user_id, noted_at) VALUES (?, ?, ?)"
-            " ON CONFLICT (game_id, user_id) DO NOTHING",
-            (game_id, user_id, now),
+        return await self._insert_new(
+            "dm_closed_notes", ("game_id", "user_id"), {"game_id": game_id, "user_id": user_id, "noted_at": now}
         )
-        return cursor.rowcount == 1

@@ -11,6 +11,7 @@ from fake_discord import FakeDiscord, logged_in
 
 from bot.config import Settings
 from bot.discord import AlcazarBot
+from bot.service import FakeClock
 
 
 def settings_for(fake: FakeDiscord, database_path: Path, *, dev_guild: bool = True, **more: Any) -> Settings:
@@ -56,6 +57,12 @@ async def fake_two_shards() -> AsyncIterator[FakeDiscord]:
         yield fake
     finally:
         await fake.stop()
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    """The test's clock, which it moves on by hand; give it to the bot with ``clock=clock``."""
+    return FakeClock()
 
 
 @pytest.fixture

@@ -1,12 +1,16 @@
 """How the fake users play a turn: typed, picked from autocomplete, or through the guided chooser."""
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
+from conftest import running_bot
 from fake_discord import FakeDiscord, FakeUser, Reply
 
 from bot.discord.chooser import move_tree
-from bot.service import MoveChoice
+from bot.service import FakeClock, MoveChoice
 
 
 def listed(engine: Any, state: Any, legal: Any = None) -> list[MoveChoice]:
@@ -64,6 +68,26 @@ async def start_game(fake: FakeDiscord, bot: Any, host: FakeUser, others: list[F
     assert game is not None
     people = {p.id: p for p in [host, *others]}
     return game, [people[u] for u in game.players]
+
+
+@contextlib.asynccontextmanager
+async def started_game(fake: FakeDiscord, database_path: Path, kind: str, host: FakeUser | None = None,
+                       *others: FakeUser, clock: Any = None, **options: Any
+                       ) -> AsyncIterator[tuple[Any, Any, list[FakeUser]]]:
+    """The bot running on ``clock`` (a fresh ``FakeClock`` by default; no reminder loop: tests run it), with
+    ``host``'s game started by ``start_game`` (alice's, with bob, when no one is named); yields the bot, the
+    game and the people in seat order."""
+    if host is None:
+        host, others = fake.add_user("alice"), (fake.add_user("bob"),)
+    async with running_bot(fake, database_path, clock=clock or FakeClock(), reminder_interval=None) as bot:
+        game, people = await start_game(fake, bot, host, list(others), kind, **options)
+        yield bot, game, people
+
+
+async def resign(player: FakeUser) -> Reply:
+    """``player`` resigns: ``/alcazar resign``, then the button that confirms it."""
+    asked = await player.slash("resign")
+    return await player.click(asked.message, "Yes, resign")
 
 
 def labels(message: dict[str, Any]) -> list[str]:

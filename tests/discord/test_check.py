@@ -43,6 +43,13 @@ async def run_check(fake: FakeDiscord, database_path: Path, token: str | None = 
     return report(findings), exit_code(findings)
 
 
+async def failing_check(fake: FakeDiscord, database_path: Path, token: str | None = None) -> str:
+    """The report of a check that finds something to fix (it exits 1)."""
+    text, code = await run_check(fake, database_path, token)
+    assert code == 1, text
+    return text
+
+
 def line_with(text: str, words: str) -> str:
     """The (first) line of the report that has ``words``, with its fix line when it has one."""
     lines = text.splitlines()
@@ -73,8 +80,7 @@ async def test_all_well_exits_0_and_every_line_says_so(fake: FakeDiscord, databa
 
 
 async def test_a_refused_token_says_how_to_get_a_new_one(fake: FakeDiscord, database_path: Path) -> None:
-    text, code = await run_check(fake, database_path, token="an-old-token")
-    assert code == 1
+    text = await failing_check(fake, database_path, token="an-old-token")
     token_line = line_with(text, "Token")
     assert token_line.startswith("✗ Token: Discord refused DISCORD_TOKEN")
     assert "Reset Token" in token_line and "DISCORD_TOKEN=" in token_line
@@ -87,8 +93,7 @@ async def test_a_channel_denying_attach_files_is_named_with_the_fix(fake: FakeDi
     game_id = await live_game(database_path, boards)
     await live_game(database_path, fake.general)
     fake.deny_bot(boards, ATTACH_FILES)
-    text, code = await run_check(fake, database_path)
-    assert code == 1
+    text = await failing_check(fake, database_path)
     problem = line_with(text, "#boards")
     assert problem.startswith(f"✗ #boards in Board game club (channel {boards.id}, game {game_id}): "
                               "the bot lacks Attach Files.\n")
@@ -103,9 +108,7 @@ async def test_a_thread_whose_parent_denies_sending_in_threads(fake: FakeDiscord
     thread = fake.add_channel("Alcazar game", type=PUBLIC_THREAD, parent_id=fake.general.id)
     game_id = await live_game(database_path, thread, status="lobby")
     fake.deny_bot(fake.general, SEND_MESSAGES_IN_THREADS)
-    text, code = await run_check(fake, database_path)
-    assert code == 1
-    problem = line_with(text, "Thread")
+    problem = line_with(await failing_check(fake, database_path), "Thread")
     assert problem.startswith(f'✗ Thread "Alcazar game" in #general in Board game club (thread {thread.id}, '
                               f"the lobby of game {game_id}): the bot lacks Send Messages in Threads.\n")
     assert "in the settings of #general" in problem
@@ -119,8 +122,7 @@ async def test_a_channel_the_bot_cannot_see_and_a_server_it_left(fake: FakeDisco
     await live_game(database_path, fake.add_channel("more-games", guild=old_club), status="lobby")
     fake.leave_guild(old_club)
     fake.deny_bot(hidden, VIEW_CHANNEL)
-    text, code = await run_check(fake, database_path)
-    assert code == 1
+    text = await failing_check(fake, database_path)
     assert line_with(text, f"Channel {hidden.id}").startswith(
         f"✗ Channel {hidden.id} in Board game club (game {hidden_game}): the bot can no longer see it")
     assert "allow View Channel" in line_with(text, f"Channel {hidden.id}")
@@ -135,16 +137,13 @@ async def test_a_deleted_channel_is_said_so(fake: FakeDiscord, database_path: Pa
     gone = fake.add_channel("gone")
     game_id = await live_game(database_path, gone)
     del fake.channels[gone.id]
-    text, code = await run_check(fake, database_path)
-    assert code == 1
-    assert line_with(text, f"Channel {gone.id}").startswith(
+    assert line_with(await failing_check(fake, database_path), f"Channel {gone.id}").startswith(
         f"✗ Channel {gone.id} in Board game club (game {game_id}): deleted, so the game cannot go on.")
 
 
 async def test_no_server_at_all_asks_for_an_invite(fake: FakeDiscord, database_path: Path) -> None:
     fake.leave_guild(fake.guild)
-    text, code = await run_check(fake, database_path)
-    assert code == 1
+    text = await failing_check(fake, database_path)
     assert line_with(text, "Servers") == "✗ Servers: none.\n    fix: invite the bot with the link above."
     assert line_with(text, "Channels") == "✓ Channels: no live games, so no channel to look at."
     assert line_with(text, "Database").endswith("not there yet; the bot creates it when it starts.")
@@ -180,9 +179,7 @@ async def test_a_newer_database_asks_for_an_upgrade(fake: FakeDiscord, database_
     conn = sqlite3.connect(database_path)
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     conn.close()
-    text, code = await run_check(fake, database_path)
-    assert code == 1
-    line = line_with(text, "Database")
+    line = line_with(await failing_check(fake, database_path), "Database")
     assert line.startswith(f"✗ Database {database_path}: schema version {SCHEMA_VERSION + 1} is newer than this "
                            f"bot's ({SCHEMA_VERSION}); this bot refuses to start on it.")
     assert "upgrade the bot" in line
@@ -190,8 +187,7 @@ async def test_a_newer_database_asks_for_an_upgrade(fake: FakeDiscord, database_
 
 async def test_a_file_that_is_no_database(fake: FakeDiscord, database_path: Path) -> None:
     database_path.write_bytes(b"these are not the tables you are looking for" * 100)
-    text, code = await run_check(fake, database_path)
-    assert code == 1
+    text = await failing_check(fake, database_path)
     assert line_with(text, "Database").startswith(f"✗ Database: Cannot read the SQLite file {database_path}")
     assert "not looked at, the database's games could not be read" in line_with(text, "Channels")
 

@@ -5,14 +5,14 @@ import io
 import re
 from pathlib import Path
 
-from conftest import assert_clean, running_bot
+from conftest import assert_clean
 from fake_discord import FakeDiscord
-from players import start_game
+from players import resign, started_game
 from secrets_check import leaks
 from PIL import Image
 
 from bot.discord.player_texts import line_words
-from bot.service import REPLAY_BUDGET, FakeClock, Refusal
+from bot.service import REPLAY_BUDGET, Refusal
 
 ARTIFACTS = Path("/tmp/alcazar-archive-test")
 
@@ -31,11 +31,9 @@ async def _play(bot, user, game_id: int, count: int, channel=None) -> None:
 
 async def test_rated_results_stats_and_the_leaderboard(fake: FakeDiscord, database_path: Path) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+    async with started_game(fake, database_path, "alcazar1978", alice, bob) as (bot, game, (first, second)):
         await _play(bot, [alice, bob], game.id, 3)
-        asked = await first.slash("resign")
-        await first.click(asked.message, "Yes, resign")
+        await resign(first)
         over = fake.channel_messages(fake.general)[-1]
         shifts = {s.user_id: s for s in await bot.service.rating_changes(game.id)}
         assert f"Ratings: {second.mention} 1000? → **{shifts[second.id].after}?** (+" in over["content"]
@@ -67,11 +65,9 @@ async def test_rated_results_stats_and_the_leaderboard(fake: FakeDiscord, databa
 
 async def test_replay_and_record_of_a_finished_alcazar_1978_game(fake: FakeDiscord, database_path: Path) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+    async with started_game(fake, database_path, "alcazar1978", alice, bob) as (bot, game, (first, second)):
         await _play(bot, [alice, bob], game.id, 7)
-        asked = await second.slash("resign")
-        await second.click(asked.message, "Yes, resign")
+        await resign(second)
         moves = await bot.service.all_moves(game.id)
         assert not isinstance(moves, Refusal) and len(moves) == 7
 
@@ -110,8 +106,7 @@ async def test_replay_and_record_of_a_finished_alcazar_1978_game(fake: FakeDisco
 async def test_replay_record_and_history_pages_of_an_alcazar_game_in_play(fake: FakeDiscord,
                                                                          database_path: Path) -> None:
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, people = await start_game(fake, bot, alice, [bob, carol], "alcazar")
+    async with started_game(fake, database_path, "alcazar", alice, bob, carol) as (bot, game, people):
         await _play(bot, [alice, bob, carol], game.id, 17)
         moves = await bot.service.all_moves(game.id)
         assert not isinstance(moves, Refusal) and len(moves) >= 17

@@ -9,7 +9,7 @@ from typing import Callable
 import pytest
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
-from players import start_game
+from players import started_game
 
 from bot.i18n import ENGLISH, t
 from bot.service import FakeClock
@@ -17,11 +17,8 @@ from bot.store.backup import check_copy, restore_sqlite, stamped_files
 
 
 async def test_the_bot_started_on_a_restored_file_plays_on(fake: FakeDiscord, database_path: Path,
-                                                           tmp_path: Path) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    clock = FakeClock()
-    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+                                                           tmp_path: Path, clock: FakeClock) -> None:
+    async with started_game(fake, database_path, "alcazar1978", clock=clock) as (bot, game, (first, second)):
         choice = (await bot.service.legal_moves_for(game.id, first.id))[0]
         assert "Played" in (await first.slash("move", notation=choice.notation)).text
         clock.advance(hours=1)
@@ -59,10 +56,9 @@ async def until(condition: Callable[[], bool], what: str, timeout: float = 10.0)
 
 
 async def test_the_bot_backs_up_by_itself_every_n_hours(fake: FakeDiscord, database_path: Path, tmp_path: Path,
-                                                        caplog: pytest.LogCaptureFixture) -> None:
+                                                        caplog: pytest.LogCaptureFixture, clock: FakeClock) -> None:
     alice = fake.add_user("alice")
     folder = tmp_path / "backups"
-    clock = FakeClock()
 
     def logged() -> list[str]:
         return [r.getMessage() for r in caplog.records if r.name == "bot.service.backups"]

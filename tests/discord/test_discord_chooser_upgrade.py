@@ -13,7 +13,7 @@ from typing import Any
 
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord, FakeUser, Reply
-from players import latest_board, listed, play_guided, start_game
+from players import latest_board, listed, play_guided, start_game, started_game
 
 from bot.discord.chooser import encode_path, move_digest, move_tree
 from bot.discord.guided import stage_message
@@ -56,15 +56,15 @@ async def _tree(bot: Any, game: GameInfo, user_id: int) -> Any:
     return move_tree(game.kind, moves)
 
 
-def _no_traceback(fake: FakeDiscord) -> None:
+def _answered_cleanly(fake: FakeDiscord) -> None:
+    """No answer showed a traceback or an apology, and nothing broke a Discord limit."""
     assert all("Traceback" not in t and "went wrong" not in t for r in fake.requests for t in r.texts())
+    assert_clean(fake)
 
 
 async def test_every_old_chooser_id_is_refused_as_from_an_older_version(fake: FakeDiscord,
                                                                          database_path: Path) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+    async with started_game(fake, database_path, "alcazar1978") as (bot, game, (first, second)):
         second.locale = "hu"        # a Hungarian Discord client
         opened = await first.click(latest_board(fake), "Take my turn")
         assert opened.ephemeral and opened.components
@@ -83,15 +83,12 @@ async def test_every_old_chooser_id_is_refused_as_from_an_older_version(fake: Fa
         now = await bot.service.game(game.id)
         assert now.version == game.version and await _log(bot, game.id) == log, "nothing was played"
         assert now.to_move_id == first.id
-    _no_traceback(fake)
-    assert_clean(fake)
+    _answered_cleanly(fake)
 
 
 async def test_a_play_id_plays_the_move_of_its_digest_whatever_its_path_leads_to(fake: FakeDiscord,
                                                                                   database_path: Path) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+    async with started_game(fake, database_path, "alcazar1978") as (bot, game, (first, second)):
         tree = await _tree(bot, game, first.id)
         meant, elsewhere = "a4-b4", next(n for n, _, _ in tree.moves if n.startswith("w"))
         assert meant in [n for n, _, _ in tree.moves]
@@ -113,15 +110,12 @@ async def test_a_play_id_plays_the_move_of_its_digest_whatever_its_path_leads_to
         assert refused.ephemeral and refused.text == NOT_POSSIBLE
         assert (await bot.service.game(game.id)).version == moved_on.version
         assert await _log(bot, game.id) == [meant]
-    _no_traceback(fake)
-    assert_clean(fake)
+    _answered_cleanly(fake)
 
 
 async def test_a_pick_page_or_back_id_whose_path_leads_elsewhere_is_refused(fake: FakeDiscord,
                                                                           database_path: Path) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, (first, _) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+    async with started_game(fake, database_path, "alcazar1978") as (bot, game, (first, _)):
         tree = await _tree(bot, game, first.id)
         top = tree.stage(())
         assert top is not None and len(top.options) >= 2
@@ -143,8 +137,7 @@ async def test_a_pick_page_or_back_id_whose_path_leads_elsewhere_is_refused(fake
                              [f"{one.index}:{one.digest}"])
         assert str(tree.stage((one.index,)).question) in honest.text, "a pick that still means its step walks on"
         assert (await bot.service.game(game.id)).version == game.version and await _log(bot, game.id) == []
-    _no_traceback(fake)
-    assert_clean(fake)
+    _answered_cleanly(fake)
 
 
 async def test_a_walk_through_the_chooser_plays_the_chosen_move_in_both_games(fake: FakeDiscord,
@@ -160,8 +153,7 @@ async def test_a_walk_through_the_chooser_plays_the_chosen_move_in_both_games(fa
             played = await play_guided(fake, first, kind, moves, chosen, channel=channel)
             assert "Played" in played.text, played.text
             assert (await _log(bot, game.id))[-1] == chosen
-    _no_traceback(fake)
-    assert_clean(fake)
+    _answered_cleanly(fake)
 
 
 def test_the_longest_ids_of_both_games_fit_discords_limit() -> None:

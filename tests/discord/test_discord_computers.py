@@ -6,7 +6,7 @@ from pathlib import Path
 
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
-from players import labels, latest_board
+from players import labels, latest_board, resign
 from secrets_check import leaks
 
 from bot.games import get_game
@@ -130,9 +130,9 @@ async def test_three_player_alcazar_with_two_computers_to_the_end(fake: FakeDisc
 
 
 async def test_the_stand_in_plays_a_late_players_turn_and_the_board_says_so(fake: FakeDiscord,
-                                                                          database_path: Path) -> None:
+                                                                          database_path: Path,
+                                                                          clock: FakeClock) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    clock = FakeClock()
     async with running_bot(fake, database_path, clock=clock, reminder_interval=None, think_scale=FAST) as bot:
         lobby = await alice.slash("new", game="alcazar1978", deadline_hours=1.0, stand_in_deadline=True)
         assert "Stand-in computer: plays a late player's turn" in lobby.text
@@ -149,8 +149,7 @@ async def test_the_stand_in_plays_a_late_players_turn_and_the_board_says_so(fake
         history = await late.slash("history")
         assert "stand-in" in history.text
         other = bob if late is alice else alice
-        asked = await other.slash("resign")
-        await other.click(asked.message, "Yes, resign")
+        await resign(other)
         over = fake.channel_messages(fake.general)[-1]
         assert "The game is over" in over["content"]
         assert f"The stand-in (a computer) played for {late.mention}." in over["content"]
@@ -188,9 +187,9 @@ async def test_the_stand_in_takes_over_a_resigning_players_seat(fake: FakeDiscor
     assert_clean(fake)
 
 
-async def test_a_restart_resumes_the_computer_whose_turn_was_pending(fake: FakeDiscord, database_path: Path) -> None:
+async def test_a_restart_resumes_the_computer_whose_turn_was_pending(fake: FakeDiscord, database_path: Path,
+                                                                     clock: FakeClock) -> None:
     alice = fake.add_user("alice")
-    clock = FakeClock()
     # The first run stops while the computer is still thinking (a hard Alcazar computer uses all its 3 s).
     async with running_bot(fake, database_path, clock=clock, reminder_interval=None, think_scale=1.0) as bot:
         lobby = await alice.slash("new", game="alcazar", computers=1, level="hard")

@@ -4,20 +4,19 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
-from conftest import assert_clean, running_bot
+from conftest import assert_clean
 from fake_discord import FakeDiscord
 from pictures import assert_posted_results
-from players import labels, latest_board, start_game
+from players import labels, latest_board, start_game, started_game
 from secrets_check import leaks
 
 from bot.service import FakeClock, Refusal
 
 
-async def test_alcazar_skips_the_late_player_and_says_so(fake: FakeDiscord, database_path: Path) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    clock = FakeClock()
-    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
-        game, (late, next_up) = await start_game(fake, bot, alice, [bob], "alcazar", deadline_hours=1.0)
+async def test_alcazar_skips_the_late_player_and_says_so(fake: FakeDiscord, database_path: Path,
+                                                         clock: FakeClock) -> None:
+    async with started_game(fake, database_path, "alcazar", deadline_hours=1.0,
+                            clock=clock) as (bot, game, (late, next_up)):
         board = latest_board(fake)
         board_as_seen = copy.deepcopy(board)
         assert f"Deadline <t:{int(game.turn_since + 3600)}:R>" in board["content"]
@@ -47,11 +46,10 @@ async def test_alcazar_skips_the_late_player_and_says_so(fake: FakeDiscord, data
 
 
 async def test_alcazar_1978_the_late_player_loses_and_the_results_are_posted(fake: FakeDiscord,
-                                                                              database_path: Path) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    clock = FakeClock()
-    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978", deadline_hours=2.0)
+                                                                              database_path: Path,
+                                                                              clock: FakeClock) -> None:
+    async with started_game(fake, database_path, "alcazar1978", deadline_hours=2.0,
+                            clock=clock) as (bot, game, (first, second)):
         await first.slash("move", notation=(await bot.service.legal_moves_for(game.id, first.id))[0].notation)
         clock.advance(hours=2.1)
         await bot.reminders.run_once()
@@ -69,12 +67,10 @@ async def test_alcazar_1978_the_late_player_loses_and_the_results_are_posted(fak
 
 
 async def test_one_game_whose_reminder_fails_stops_no_other_game(fake: FakeDiscord, database_path: Path,
-                                                                 caplog) -> None:
+                                                                 caplog, clock: FakeClock) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     other_channel = fake.add_channel("other")
-    clock = FakeClock()
-    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
-        broken, _ = await start_game(fake, bot, alice, [bob], "alcazar1978")
+    async with started_game(fake, database_path, "alcazar1978", alice, bob, clock=clock) as (bot, broken, _):
         healthy, _ = await start_game(fake, bot, alice, [bob], "alcazar1978", channel=other_channel)
         sent: list[int] = []
         remind = bot.reminders.remind

@@ -7,7 +7,7 @@ from pathlib import Path
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
 from pictures import assert_posted_results
-from players import labels, start_game
+from players import labels, start_game, started_game
 from quiet import pinged
 
 from bot.service import FakeClock
@@ -16,8 +16,7 @@ from bot.service import FakeClock
 async def test_the_opponent_accepts_and_the_game_ends_drawn_with_the_results(fake: FakeDiscord,
                                                                              database_path: Path) -> None:
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+    async with started_game(fake, database_path, "alcazar1978", alice, bob) as (bot, game, (first, second)):
         asked = await first.slash("draw")
         assert asked.ephemeral and "Asked" in asked.text
         offer = fake.channel_messages(fake.general)[-1]
@@ -45,9 +44,7 @@ async def test_the_opponent_accepts_and_the_game_ends_drawn_with_the_results(fak
 
 
 async def test_a_declined_offer_plays_on_and_a_move_voids_an_offer(fake: FakeDiscord, database_path: Path) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+    async with started_game(fake, database_path, "alcazar1978") as (bot, game, (first, second)):
         await second.slash("draw")
         no = await first.click(fake.channel_messages(fake.general)[-1], "Decline")
         assert not no.ephemeral and "declined the draw" in no.text and no.buttons == []
@@ -78,9 +75,7 @@ async def test_alcazar_2009_has_no_draws(fake: FakeDiscord, database_path: Path)
 async def test_one_question_at_a_time_the_second_is_refused_privately(fake: FakeDiscord, database_path: Path) -> None:
     """While the mover's undo request is open, the opponent's draw offer waits: one question
     message in the channel, whose buttons are the ones that count."""
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+    async with started_game(fake, database_path, "alcazar1978") as (bot, game, (first, second)):
         move = (await bot.service.legal_moves_for(game.id, first.id))[0].notation
         await first.slash("move", notation=move)
         await first.slash("undo")

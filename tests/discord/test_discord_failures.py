@@ -3,11 +3,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import assert_clean, running_bot
+from conftest import assert_clean
 from fake_discord import FakeDiscord
-from players import labels, latest_board, start_game
+from players import labels, latest_board, started_game
 
-from bot.service import FakeClock
 
 CHANNEL_POST = r"^/channels/\d+/messages$"
 
@@ -22,9 +21,7 @@ async def _first_move(bot, game_id: int, user_id: int) -> str:
 
 async def test_rate_limits_are_waited_out_and_unexpected_errors_get_an_apology(fake: FakeDiscord, database_path: Path,
                                                                                 caplog) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+    async with started_game(fake, database_path, "alcazar1978") as (bot, game, (first, second)):
         fake.fail("POST", r"^/channels/\d+/messages$", 429, retry_after=0.05)
         move = (await bot.service.legal_moves_for(game.id, first.id))[0]
         played = await first.slash("move", notation=move.notation)
@@ -43,9 +40,7 @@ async def test_rate_limits_are_waited_out_and_unexpected_errors_get_an_apology(f
 
 async def test_a_server_error_on_the_board_post_is_retried_or_answered_without_harm(fake: FakeDiscord,
                                                                                      database_path: Path) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+    async with started_game(fake, database_path, "alcazar1978") as (bot, game, (first, second)):
         fake.fail("POST", CHANNEL_POST, 500)          # discord.py retries a 500 by itself
         played = await first.slash("move", notation=await _first_move(bot, game.id, first.id))
         assert "Played" in played.text and "could not post" not in played.text
@@ -91,9 +86,7 @@ async def test_a_server_error_on_the_board_post_is_retried_or_answered_without_h
 async def test_a_board_discord_made_but_answered_with_a_server_error_is_posted_once(fake: FakeDiscord,
                                                                                    database_path: Path) -> None:
     """discord.py sends the board again after a 502 with the same nonce: Discord hands back the board it made."""
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+    async with started_game(fake, database_path, "alcazar1978") as (bot, game, (first, second)):
         boards_before = len(fake.channel_messages(fake.general))
         fake.fail("POST", CHANNEL_POST, 502, after_processing=True)
         played = await first.slash("move", notation=await _first_move(bot, game.id, first.id))
@@ -116,9 +109,7 @@ CALLBACK = r"^/interactions/\d+/[^/]+/callback$"
 async def test_an_acknowledgement_carried_out_but_answered_with_a_server_error_counts(fake: FakeDiscord,
                                                                                      database_path: Path) -> None:
     """discord.py retries the 5xx and hears 40060: the move is still played once and the player answered."""
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+    async with started_game(fake, database_path, "alcazar1978") as (bot, game, (first, second)):
         fake.fail("POST", CALLBACK, 500, after_processing=True)
         played = await first.slash("move", notation=await _first_move(bot, game.id, first.id))
         assert "Played" in played.text and not played.loading

@@ -63,8 +63,7 @@ async def until(condition: Any, what: str, timeout: float = 15.0) -> None:
 
 
 async def test_healthz_follows_the_gateway_the_database_and_the_workers(
-        fake: FakeDiscord, database_path: Path, http: aiohttp.ClientSession) -> None:
-    clock = FakeClock()
+        fake: FakeDiscord, database_path: Path, http: aiohttp.ClientSession, clock: FakeClock) -> None:
     async with running_bot(fake, database_path, clock=clock, reminder_interval=None, metrics_port=0) as bot:
         status, parts = await health(http, bot)
         assert status == 200, parts
@@ -199,9 +198,8 @@ async def test_a_port_in_use_is_a_setting_to_fix(fake: FakeDiscord, database_pat
 
 
 async def test_reminders_and_deadlines_are_counted(fake: FakeDiscord, database_path: Path,
-                                                   http: aiohttp.ClientSession) -> None:
+                                                   http: aiohttp.ClientSession, clock: FakeClock) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    clock = FakeClock()
     async with running_bot(fake, database_path, clock=clock, reminder_interval=None, metrics_port=0) as bot:
         await start_game(fake, bot, alice, [bob], "alcazar", reminder_hours=1.0, deadline_hours=3.0)
         clock.advance(hours=1.1)

@@ -165,13 +165,11 @@ async def test_a_hungarian_player_reads_their_games_time_away_stats_and_record_i
     """In an English server, Anna's Discord speaks Hungarian: her private answers and her record file
     are Hungarian, while the posts in the channel (the away line on the board) stay English."""
     from bot.discord.player_texts import line_words
-    from bot.service import FakeClock
-    from players import latest_board, start_game
+    from players import latest_board, started_game
 
     anna, bob = fake.add_user("anna"), fake.add_user("bob")
     anna.locale, bob.locale = "hu", "en-US"
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, seats = await start_game(fake, bot, bob, [anna], "alcazar1978")
+    async with started_game(fake, database_path, "alcazar1978", bob, anna) as (bot, game, seats):
         assert game.settings.language == "en"
 
         games = await anna.slash("games")

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
-from players import latest_board, start_game
+from players import latest_board, started_game
 
 from bot.service import FakeClock
 
@@ -15,11 +15,9 @@ def pinged(fake: FakeDiscord, since: int = 0) -> list[set[str]]:
 
 
 async def test_typed_mentions_are_echoed_harmlessly_and_pings_are_only_the_ones_meant(
-        fake: FakeDiscord, database_path: Path) -> None:
+        fake: FakeDiscord, database_path: Path, clock: FakeClock) -> None:
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
-    clock = FakeClock()
-    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar")
+    async with started_game(fake, database_path, "alcazar", alice, bob, clock=clock) as (bot, game, (first, second)):
         hostile = f"@everyone @here <@&{fake.guild.id}> <@{carol.id}> <@!{carol.id}> " + "buy " * 60
         before = len(fake.requests)
         refused = await first.slash("move", notation=hostile[:200])

@@ -3,18 +3,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import assert_clean, running_bot
+from conftest import assert_clean
 from fake_discord import FakeDiscord
-from players import play_guided, start_game
+from players import play_guided, started_game
 
-from bot.service import FakeClock, Refusal
+from bot.service import Refusal
 
 
 async def test_a_deck_card_bought_through_the_chooser_is_told_to_the_buyer_alone(fake: FakeDiscord,
                                                                                database_path: Path) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, (first, _) = await start_game(fake, bot, alice, [bob], "alcazar")
+    async with started_game(fake, database_path, "alcazar") as (bot, game, (first, _)):
         before = await bot.service.private_view(game.id, first.id)
         assert not isinstance(before, Refusal)
         moves = await bot.service.legal_moves_for(game.id, first.id, limit=None)
@@ -31,9 +29,7 @@ async def test_a_deck_card_bought_through_the_chooser_is_told_to_the_buyer_alone
 
 
 async def test_a_typed_face_up_purchase_draws_nothing_from_the_deck(fake: FakeDiscord, database_path: Path) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, (first, _) = await start_game(fake, bot, alice, [bob], "alcazar")
+    async with started_game(fake, database_path, "alcazar") as (bot, game, (first, _)):
         public = await bot.service.board_view(game.id)
         assert not isinstance(public, Refusal)
         card = public.view["face_up"][0]

@@ -156,11 +156,11 @@ async def _store_answers_again(bot: Any, game_id: int, within: float = 30.0) -> 
 
 
 async def test_postgres_stopped_and_started_under_the_bot(fake: FakeDiscord, private_postgres: PrivateServer,
-                                                         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+                                                         tmp_path: Path, caplog: pytest.LogCaptureFixture,
+                                                         clock: FakeClock) -> None:
     caplog.set_level(logging.INFO, logger="bot.store")
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     side = fake.add_channel("side")
-    clock = FakeClock()
     async with running_bot(fake, tmp_path / "unused.sqlite3", database_url=private_postgres.url, clock=clock,
                            reminder_interval=None, think_scale=FAST) as bot:
         duel, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978", reminder_hours=1.0)

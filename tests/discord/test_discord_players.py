@@ -8,7 +8,7 @@ from pathlib import Path
 from conftest import assert_clean, running_bot
 from fake_discord import Channel, FakeDiscord, FakeUser
 from fake_discord.model import DM_CHANNEL
-from players import latest_board, start_game
+from players import latest_board, start_game, started_game
 
 from bot.service import Accepted, FakeClock
 
@@ -26,12 +26,11 @@ def dm_channel(fake: FakeDiscord, user: FakeUser) -> Channel:
 
 
 async def test_my_games_across_two_servers_in_a_server_channel_and_in_a_dm(fake: FakeDiscord,
-                                                                          database_path: Path) -> None:
+                                                                          database_path: Path,
+                                                                          clock: FakeClock) -> None:
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     tables = fake.add_channel("tables")
-    clock = FakeClock()
-    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
-        first, seated = await start_game(fake, bot, alice, [bob], "alcazar1978")
+    async with started_game(fake, database_path, "alcazar1978", alice, bob, clock=clock) as (bot, first, seated):
         if seated[0] is alice:                                   # make it bob's turn here
             await alice.slash("move", notation=(await bot.service.legal_moves_for(first.id, alice.id))[0].notation)
         clock.advance(hours=2)
@@ -88,11 +87,9 @@ async def test_in_a_dm_the_commands_of_a_channels_game_refuse_and_name_what_work
 
 
 async def test_away_stops_the_clock_on_the_board_and_the_reminders_and_off_restarts_them(
-        fake: FakeDiscord, database_path: Path) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    clock = FakeClock()
-    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978", deadline_hours=24.0)
+        fake: FakeDiscord, database_path: Path, clock: FakeClock) -> None:
+    async with started_game(fake, database_path, "alcazar1978", deadline_hours=24.0,
+                            clock=clock) as (bot, game, (first, second)):
         board = latest_board(fake)
         assert "Deadline <t:" in board["content"]
         before = len(fake.channel_messages(fake.general))
@@ -126,9 +123,8 @@ async def test_away_stops_the_clock_on_the_board_and_the_reminders_and_off_resta
     assert_clean(fake)
 
 
-async def test_away_refusals_say_the_limits(fake: FakeDiscord, database_path: Path) -> None:
+async def test_away_refusals_say_the_limits(fake: FakeDiscord, database_path: Path, clock: FakeClock) -> None:
     alice = fake.add_user("alice")
-    clock = FakeClock()
     async with running_bot(fake, database_path, clock=clock, reminder_interval=None):
         dm = dm_channel(fake, alice)
         too_long = await alice.slash("away", channel=dm, duration="15d")
@@ -164,11 +160,9 @@ async def test_quiet_hours_through_discord(fake: FakeDiscord, database_path: Pat
 
 
 async def test_when_time_away_runs_out_the_board_shows_the_deadline_again(fake: FakeDiscord,
-                                                                         database_path: Path) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    clock = FakeClock()
-    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
-        game, (first, _) = await start_game(fake, bot, alice, [bob], "alcazar", deadline_hours=12.0)
+                                                                         database_path: Path, clock: FakeClock) -> None:
+    async with started_game(fake, database_path, "alcazar", deadline_hours=12.0,
+                            clock=clock) as (bot, game, (first, _)):
         board = latest_board(fake)
         await first.slash("away", duration="1d")
         assert "💤" in fake.messages[int(board["id"])]["content"]

@@ -21,6 +21,7 @@ import pytest
 from db_backends import postgres_database  # noqa: F401  (fixture)
 from fake_discord import Channel, FakeDiscord, FakeUser
 from fake_discord.gateway import GatewaySession
+from process_checks import alive
 
 from bot.service import GameService, Refusal
 from bot.store import open_store
@@ -297,13 +298,6 @@ async def test_manage_run_processes_supervises_one_process_per_shard_slice(
             raise
     assert code == 0, log_path.read_text(errors="replace")
 
-    def group_left(pid: int) -> bool:
-        try:
-            os.killpg(pid, 0)
-        except ProcessLookupError:
-            return False
-        return True
-
     # Neither a bot process nor any of its image workers is left (killed ones are reaped by init).
-    await until(lambda: not any(group_left(pid) for pid in [*pids().values(), *first_pids.values()]),
+    await until(lambda: not any(alive(pid, group=True) for pid in [*pids().values(), *first_pids.values()]),
                 "the processes' groups to be gone", timeout=10)

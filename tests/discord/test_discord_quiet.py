@@ -5,7 +5,7 @@ from pathlib import Path
 
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
-from players import start_game
+from players import started_game
 
 from bot.service import FakeClock, Refusal
 
@@ -18,9 +18,7 @@ async def _buy_from_deck(bot, player) -> None:
 
 async def test_the_hand_dm_is_edited_in_place_and_sent_anew_only_when_it_is_gone(fake: FakeDiscord,
                                                                                   database_path: Path) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar")
+    async with started_game(fake, database_path, "alcazar") as (bot, game, (first, second)):
         [hand_dm] = [m for m in fake.dms_to(first) if "Your hand" in m["content"]]
         assert "Last change: Your starting hand." in hand_dm["content"]
         assert [f.filename for f in fake.files_of(int(hand_dm["id"]))] == ["hand.png"]

@@ -160,10 +160,9 @@ async def play_random_moves(fake: FakeDiscord, bot: Any, people: dict[int, FakeU
     return costs
 
 
-async def test_what_a_move_costs_in_the_global_bucket(fake: FakeDiscord, database_path: Path) -> None:
+async def test_what_a_move_costs_in_the_global_bucket(fake: FakeDiscord, database_path: Path, clock: FakeClock) -> None:
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     people = {u.id: u for u in (alice, bob, carol)}
-    clock = FakeClock()
     tables = [fake.add_channel(n) for n in ("table-1978", "table-alcazar", "table-computer")]
     rng = random.Random(7)
     async with running_bot(fake, database_path, clock=clock, reminder_interval=None, think_scale=FAST) as bot:

@@ -7,7 +7,7 @@ from pathlib import Path
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
 from pictures import assert_posted_results
-from players import labels, latest_board, start_game
+from players import labels, latest_board, start_game, started_game
 
 from bot.service import FakeClock
 
@@ -43,8 +43,7 @@ async def test_refusals_are_friendly_private_and_specific(fake: FakeDiscord, dat
 async def test_a_non_player_and_a_stale_take_my_turn_button_are_refused(fake: FakeDiscord,
                                                                         database_path: Path) -> None:
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar")
+    async with started_game(fake, database_path, "alcazar", alice, bob) as (bot, game, (first, second)):
         board = latest_board(fake)
         stranger = await carol.slash("move", notation="buy deck")
         assert stranger.ephemeral and "You are not in this game." in stranger.text
@@ -72,9 +71,7 @@ async def test_a_non_player_and_a_stale_take_my_turn_button_are_refused(fake: Fa
 
 
 async def test_moves_and_buttons_on_a_finished_game_are_refused(fake: FakeDiscord, database_path: Path) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+    async with started_game(fake, database_path, "alcazar1978") as (bot, game, (first, second)):
         board = latest_board(fake)
         board_as_seen = copy.deepcopy(board)
         asked = await first.slash("resign")
@@ -139,8 +136,7 @@ async def test_the_host_leaving_or_cancelling_a_lobby_closes_it_cleanly(fake: Fa
 
 async def test_cancelling_a_game_in_play_needs_the_hosts_confirmation(fake: FakeDiscord, database_path: Path) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, _ = await start_game(fake, bot, alice, [bob], "alcazar1978")
+    async with started_game(fake, database_path, "alcazar1978", alice, bob) as (bot, game, _):
         not_host = await bob.slash("cancel")
         assert not_host.ephemeral and "host" in not_host.text
         asked = await alice.slash("cancel")
@@ -161,9 +157,7 @@ async def test_cancelling_a_game_in_play_needs_the_hosts_confirmation(fake: Fake
 
 
 async def test_buying_from_the_deck_tells_only_the_buyer_which_card_came(fake: FakeDiscord, database_path: Path) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, (first, _) = await start_game(fake, bot, alice, [bob], "alcazar")
+    async with started_game(fake, database_path, "alcazar") as (bot, game, (first, _)):
         before = set((await bot.service.private_view(game.id, first.id)).view["hand"])
         bought = await first.slash("move", notation="buy deck")
         after = set((await bot.service.private_view(game.id, first.id)).view["hand"])

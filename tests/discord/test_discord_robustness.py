@@ -6,17 +6,15 @@ from typing import Any
 
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
-from players import latest_board, start_game
+from players import latest_board, start_game, started_game
 from quiet import pinged
 
 from bot.service import FakeClock, GameService
 
 
-async def test_a_restarted_bot_continues_and_an_old_button_still_works(fake: FakeDiscord, database_path: Path) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    clock = FakeClock()
-    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+async def test_a_restarted_bot_continues_and_an_old_button_still_works(fake: FakeDiscord, database_path: Path,
+                                                                       clock: FakeClock) -> None:
+    async with started_game(fake, database_path, "alcazar1978", clock=clock) as (bot, game, (first, second)):
         board_before_restart = latest_board(fake)
     async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
         chooser = await first.click(board_before_restart, "Take my turn")
@@ -52,9 +50,10 @@ async def test_closed_dms_get_an_early_warning_and_one_channel_note_without_secr
     assert_clean(fake)
 
 
-async def test_reminders_fire_with_the_clock_can_be_muted_and_stop_when_the_player_acts(fake: FakeDiscord, database_path: Path) -> None:
+async def test_reminders_fire_with_the_clock_can_be_muted_and_stop_when_the_player_acts(fake: FakeDiscord,
+                                                                                        database_path: Path,
+                                                                                        clock: FakeClock) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    clock = FakeClock()
     async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
         lobby = await alice.slash("new", game="alcazar1978", reminder_hours=2.0)
         await bob.click(lobby.message, "Join")
@@ -90,13 +89,11 @@ async def test_reminders_fire_with_the_clock_can_be_muted_and_stop_when_the_play
 
 
 async def test_a_reminder_sent_by_a_process_that_died_before_recording_it_is_made_once(
-        fake: FakeDiscord, database_path: Path) -> None:
+        fake: FakeDiscord, database_path: Path, clock: FakeClock) -> None:
     """The reminder is claimed, sent, and recorded; a process dying after the sending leaves the claim
     to another after its lease, which sends the DM again with the same nonce: Discord makes it once."""
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    clock = FakeClock()
-    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
-        game, (first, _) = await start_game(fake, bot, alice, [bob], "alcazar1978", reminder_hours=2.0)
+    async with started_game(fake, database_path, "alcazar1978", reminder_hours=2.0,
+                            clock=clock) as (bot, game, (first, _)):
         clock.advance(hours=2.5)
         [due] = await bot.service.due_reminders()
         assert await bot.service.claim_reminder(due)
@@ -115,11 +112,11 @@ async def test_a_reminder_sent_by_a_process_that_died_before_recording_it_is_mad
 
 
 async def test_a_reminder_for_a_player_whose_dms_are_closed_goes_to_the_channel(fake: FakeDiscord,
-                                                                               database_path: Path) -> None:
+                                                                               database_path: Path,
+                                                                               clock: FakeClock) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob", dms_open=False)
-    clock = FakeClock()
-    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
-        game, _ = await start_game(fake, bot, alice, [bob], "alcazar1978", reminder_hours=1.0)
+    async with started_game(fake, database_path, "alcazar1978", alice, bob, reminder_hours=1.0,
+                            clock=clock) as (bot, game, _):
         if game.to_move_id != bob.id:
             move = (await bot.service.legal_moves_for(game.id, alice.id))[0]
             await alice.slash("move", notation=move.notation)
@@ -132,15 +129,14 @@ async def test_a_reminder_for_a_player_whose_dms_are_closed_goes_to_the_channel(
     assert_clean(fake)
 
 
-async def test_the_closed_dm_note_is_not_repeated_after_a_restart(fake: FakeDiscord, database_path: Path) -> None:
+async def test_the_closed_dm_note_is_not_repeated_after_a_restart(fake: FakeDiscord, database_path: Path,
+                                                                  clock: FakeClock) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob", dms_open=False)
-    clock = FakeClock()
 
     def notes() -> list[dict]:
         return [m for m in fake.channel_messages(fake.general) if "can't send you direct messages" in m["content"]]
 
-    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
-        game, _ = await start_game(fake, bot, alice, [bob], "alcazar")
+    async with started_game(fake, database_path, "alcazar", alice, bob, clock=clock) as (bot, game, _):
         assert len(notes()) == 1 and bob.mention in notes()[0]["content"]
     async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
         refused_before = sum(1 for r in fake.requests if r.status == 403 and r.audience == bob.id)
@@ -155,10 +151,10 @@ async def test_the_closed_dm_note_is_not_repeated_after_a_restart(fake: FakeDisc
     assert_clean(fake)
 
 
-async def test_a_due_reminder_goes_out_at_the_next_poll_of_the_loop(fake: FakeDiscord, database_path: Path) -> None:
+async def test_a_due_reminder_goes_out_at_the_next_poll_of_the_loop(fake: FakeDiscord, database_path: Path,
+                                                                    clock: FakeClock) -> None:
     """The loop itself, polling every REMINDER_POLL_SECONDS (short here): no run_once by hand."""
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    clock = FakeClock()
     async with running_bot(fake, database_path, clock=clock, reminder_poll_seconds=0.05) as bot:
         assert bot.reminders.interval == 0.05
         game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978", reminder_hours=1.0)

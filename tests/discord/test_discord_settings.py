@@ -5,17 +5,17 @@ from pathlib import Path
 
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
-from players import labels, latest_board, start_game
+from players import labels, latest_board, started_game
 
 from bot.service import FakeClock
 
 
 async def test_only_the_host_changes_settings_and_everyone_sees_the_new_ones(fake: FakeDiscord,
-                                                                             database_path: Path) -> None:
+                                                                             database_path: Path,
+                                                                             clock: FakeClock) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    clock = FakeClock()
-    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+    async with started_game(fake, database_path, "alcazar1978", alice, bob,
+                            clock=clock) as (bot, game, (first, second)):
         refused = await bob.slash("settings", reminder_hours=6.0)
         assert refused.ephemeral and "Only the host" in refused.text and alice.mention in refused.text
         shown = await bob.slash("settings")

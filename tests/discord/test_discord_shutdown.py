@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from fake_discord import FakeDiscord
+from process_checks import alive
 
 from bot.service import GameService
 from bot.store import open_store
@@ -26,14 +27,6 @@ LAUNCHER = Path(__file__).with_name("bot_process.py")
 STOP_SECONDS = 5.0
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 def children_of(pid: int) -> list[int]:

@@ -4,12 +4,12 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
-from conftest import assert_clean, running_bot
+from conftest import assert_clean
 from fake_discord import FakeDiscord
-from players import labels, start_game
+from players import labels, started_game
 from quiet import pinged
 
-from bot.service import FakeClock, Refusal
+from bot.service import Refusal
 from renderer.alcazar import board as draw_board
 
 
@@ -21,8 +21,7 @@ async def _first_legal(bot, game_id: int, user_id: int, prefix: str = "") -> str
 
 async def test_every_other_player_approves_and_the_move_is_taken_back(fake: FakeDiscord, database_path: Path) -> None:
     alice, bob, carol, dave = (fake.add_user(n) for n in ("alice", "bob", "carol", "dave"))
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, (mover, second, third) = await start_game(fake, bot, alice, [bob, carol], "alcazar")
+    async with started_game(fake, database_path, "alcazar", alice, bob, carol) as (bot, game, (mover, second, third)):
         before = await bot.service.board_view(game.id)
         hand_before = await bot.service.private_view(game.id, mover.id)
         assert not isinstance(before, Refusal) and not isinstance(hand_before, Refusal)
@@ -64,9 +63,7 @@ async def test_every_other_player_approves_and_the_move_is_taken_back(fake: Fake
 
 async def test_a_decline_keeps_the_move_and_a_vote_after_a_later_move_is_out_of_date(
         fake: FakeDiscord, database_path: Path) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
-        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
+    async with started_game(fake, database_path, "alcazar1978") as (bot, game, (first, second)):
         await first.slash("move", notation=await _first_legal(bot, game.id, first.id))
         await first.slash("undo")
         no = await second.click(fake.channel_messages(fake.general)[-1], "Decline")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Iterator
+from typing import Any, Iterator
 
 from bot.games import alcazar, alcazar1978
 from bot.games.alcazar1978.moves import read_notation
@@ -16,16 +16,19 @@ from bot.i18n import Msg
 CELL = r"(\d+|g\d+,\d+)"
 
 
+def _random_game(engine: Any, state: Any, seed: int, plies: int) -> Iterator[Any]:
+    """The positions of a game of random moves from ``state``, each before its move (at most ``plies``)."""
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if engine.to_move(state) is None:
+            return
+        yield state
+        state = engine.play(state, rng.choice(engine.legal_moves(state)))
+
+
 def _positions_2009(games: int, plies: int) -> Iterator[alcazar.State]:
     for game in range(games):
-        players = 2 + game % 4
-        state = alcazar.new_game(players=players, seed=100 + game)
-        rng = random.Random(game)
-        for _ in range(plies):
-            if alcazar.to_move(state) is None:
-                break
-            yield state
-            state = alcazar.play(state, rng.choice(alcazar.legal_moves(state)))
+        yield from _random_game(alcazar, alcazar.new_game(players=2 + game % 4, seed=100 + game), game, plies)
 
 
 def _place(name: str) -> alcazar.Place:
@@ -134,13 +137,7 @@ def _legacy_distinct(notations: list[str]) -> set[str]:
 
 def _positions_1978(games: int, plies: int) -> Iterator[alcazar1978.State]:
     for game in range(games):
-        state = alcazar1978.new_game()
-        rng = random.Random(game)
-        for _ in range(plies):
-            if alcazar1978.to_move(state) is None:
-                break
-            yield state
-            state = alcazar1978.play(state, rng.choice(alcazar1978.legal_moves(state)))
+        yield from _random_game(alcazar1978, alcazar1978.new_game(), game, plies)
 
 
 def test_every_alcazar_1978_move_is_described_as_its_notation_says() -> None:

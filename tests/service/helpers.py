@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games import get_game
-from bot.service import Accepted, GameService, MovePlayed, Refusal
+from bot.service import Accepted, ComputerToMove, GameService, MovePlayed, Refusal
 from bot.store import EntryKind
 
 HOST = 100
@@ -79,6 +79,13 @@ class Table:
         self.follow(result)
         return result
 
+    async def resign(self, seat: int) -> Accepted:
+        """The player in ``seat`` resigns; fails the test if refused."""
+        result = await self.service.resign(self.game_id, self.last.game.players[seat])
+        assert isinstance(result, Accepted), result
+        self.follow(result)
+        return result
+
     async def play_to_end(self, limit: int = 400) -> Accepted:
         for _ in range(limit):
             if self.last.game.to_move_id is None:
@@ -103,6 +110,22 @@ async def open_table(service: GameService, kind: str, players: int, *, seed: int
     table = Table(service, kind, started, engine.new_game(players=players, seed=seed, options=options))
     table.follow(started)
     return table
+
+
+async def computer_to_move(service: GameService, level: str, *, channel_id: int = 500) -> ComputerToMove:
+    """``HOST`` against a computer of ``level`` in Alcazar (1978), ``HOST``'s first move played when
+    ``HOST`` sits first: the event that hands the computer its turn."""
+    lobby = await service.create_lobby(1, channel_id, HOST, "alcazar1978", seed=3)
+    assert isinstance(lobby, Accepted), lobby
+    await service.add_computer(lobby.game.id, HOST, level)
+    result = await service.start(lobby.game.id, HOST)
+    assert isinstance(result, Accepted), result
+    if not result.game.computer_to_move:
+        [choice, *_] = await service.legal_moves_for(result.game.id, HOST)
+        result = await service.play(result.game.id, HOST, choice.notation, result.game.version)
+        assert isinstance(result, Accepted), result
+    [turn] = [e for e in result.events if isinstance(e, ComputerToMove)]
+    return turn
 
 
 def refused(result: object, reason: Any) -> Refusal:

@@ -12,11 +12,11 @@ from typing import AsyncIterator
 
 import pytest
 
-from bot.service import Accepted, ComputerToMove, FakeClock, GameService, StoreProblem, StoreUnavailable
+from bot.service import Accepted, FakeClock, GameService, StoreProblem, StoreUnavailable
 from bot.service.workers import shutdown_workers
 from bot.store import Store, open_store
 
-from .helpers import HOST, open_table
+from .helpers import computer_to_move, open_table
 
 
 @pytest.fixture
@@ -64,16 +64,7 @@ async def test_a_computer_turn_cut_short_by_the_store_is_played_by_its_claimer_a
         sqlite_store: Store) -> None:
     """Not only after the claim's two-minute lease: the clock does not move here."""
     service = GameService(sqlite_store, FakeClock(), think_scale=0.1)
-    lobby = await service.create_lobby(1, 500, HOST, "alcazar1978", seed=3)
-    assert isinstance(lobby, Accepted)
-    await service.add_computer(lobby.game.id, HOST, "normal")
-    result = await service.start(lobby.game.id, HOST)
-    assert isinstance(result, Accepted)
-    if not result.game.computer_to_move:
-        [choice, *_] = await service.legal_moves_for(result.game.id, HOST)
-        result = await service.play(result.game.id, HOST, choice.notation, result.game.version)
-        assert isinstance(result, Accepted)
-    [turn] = [e for e in result.events if isinstance(e, ComputerToMove)]
+    turn = await computer_to_move(service, "normal")
 
     # Every thinking slot taken: the computer claims its turn, then waits for a slot to think in.
     slots, taken = service._thinking_slots(), 0

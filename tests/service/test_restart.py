@@ -14,7 +14,7 @@ from bot.games import get_game
 from bot.service import Accepted, FakeClock, GameService, replay
 from bot.service.live import history_words, opening, replay_log, stored_words
 from bot.service.pictures import public_positions
-from bot.store import GameStatus, Snapshot, Store, open_store
+from bot.store import GameRow, GameStatus, LogEntry, Snapshot, Store, open_store
 
 from .helpers import open_table
 
@@ -48,20 +48,25 @@ async def test_restart_mid_game_then_play_to_the_end(
         await reopened.close()
 
 
+async def _stored(store: Store, game_id: int) -> tuple[GameRow, list[LogEntry]]:
+    """The game's row and its live log, as the store keeps them."""
+    async with store.read() as tx:
+        row = await tx.games.get(game_id)
+        assert row is not None
+        return row, await tx.moves.entries(game_id)
+
+
 @pytest.mark.parametrize("kind, players", [("alcazar1978", 2), ("alcazar", 4)])
 async def test_the_move_log_and_the_seed_rebuild_the_game(
     store: Store, service: GameService, kind: str, players: int
 ) -> None:
     table = await open_table(service, kind, players, seed=33)
     if kind == "alcazar":                      # a retirement in the log too
-        resigned = await service.resign(table.game_id, table.last.game.players[2])
-        assert isinstance(resigned, Accepted)
-        table.follow(resigned)
+        await table.resign(2)
     for _ in range(12):
         await table.play()
+    row, entries = await _stored(store, table.game_id)
     async with store.read() as tx:
-        row = await tx.games.get(table.game_id)
-        entries = await tx.moves.entries(table.game_id)
         snapshot = await tx.snapshots.get(table.game_id)
     engine = get_game(kind)
     rebuilt = replay(engine, players, row.seed, row.settings["options"], entries)
@@ -76,14 +81,10 @@ async def test_one_walk_of_the_log_gives_the_states_the_words_and_the_replay(
     store: Store, service: GameService
 ) -> None:
     table = await open_table(service, "alcazar", 3, seed=33)
-    resigned = await service.resign(table.game_id, table.last.game.players[2])
-    assert isinstance(resigned, Accepted)
-    table.follow(resigned)
+    await table.resign(2)
     for _ in range(10):
         await table.play()
-    async with store.read() as tx:
-        row = await tx.games.get(table.game_id)
-        entries = await tx.moves.entries(table.game_id)
+    row, entries = await _stored(store, table.game_id)
     engine = get_game("alcazar")
     options = row.settings["options"]
     start = opening(engine, 3, row.seed, options)

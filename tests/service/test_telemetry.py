@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.service import Accepted, ComputerToMove, FakeClock, GameService
+from bot.service import FakeClock, GameService
 from bot.store import Store
 from bot.telemetry import Metrics
 
-from .helpers import HOST, open_table
+from .helpers import computer_to_move, open_table
 
 
 def moves(metrics: Metrics, game: str, player: str) -> float:
@@ -21,16 +21,7 @@ async def test_moves_are_counted_by_game_and_by_person_or_computer(store: Store,
     for _ in range(3):
         await table.play()
     assert moves(metrics, "alcazar1978", "human") == 3
-    lobby = await service.create_lobby(1, 501, HOST, "alcazar1978", seed=3)
-    assert isinstance(lobby, Accepted)
-    await service.add_computer(lobby.game.id, HOST, "easy")
-    result = await service.start(lobby.game.id, HOST)
-    assert isinstance(result, Accepted)
-    if not result.game.computer_to_move:
-        [choice, *_] = await service.legal_moves_for(result.game.id, HOST)
-        result = await service.play(result.game.id, HOST, choice.notation)
-        assert isinstance(result, Accepted)
-    [due] = [e for e in result.events if isinstance(e, ComputerToMove)]
+    due = await computer_to_move(service, "easy", channel_id=501)
     assert await service.play_computer_turn(due.game_id, due.version) is not None
     assert moves(metrics, "alcazar1978", "computer") == 1
     assert moves(metrics, "alcazar1978", "human") in (3, 4)

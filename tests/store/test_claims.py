@@ -6,12 +6,7 @@ from pathlib import Path
 
 from bot.store import Store, open_store
 
-
-async def _game(store: Store) -> int:
-    async with store.write() as tx:
-        game = await tx.games.create_lobby(guild_id=5, channel_id=10, kind="alcazar", host_id=1,
-                                           settings={}, seed=7, now=100.0)
-    return game.id
+from .helpers import lobby_id
 
 
 async def _claim(store: Store, game_id: int, version: int, number: int, owner: str, now: float,
@@ -26,7 +21,7 @@ async def _finish(store: Store, game_id: int, version: int, number: int, now: fl
 
 
 async def test_a_claim_has_one_holder_until_its_lease_ends(store: Store) -> None:
-    game = await _game(store)
+    game = await lobby_id(store)
     assert await _claim(store, game, 3, 1, "a", now=1000.0)
     assert not await _claim(store, game, 3, 1, "b", now=1000.0), "held by a"
     assert not await _claim(store, game, 3, 1, "b", now=1059.9), "a's lease runs to 1060"
@@ -36,7 +31,7 @@ async def test_a_claim_has_one_holder_until_its_lease_ends(store: Store) -> None
 
 
 async def test_done_work_is_never_claimed_again(store: Store) -> None:
-    game = await _game(store)
+    game = await lobby_id(store)
     assert await _claim(store, game, 3, 1, "a", now=1000.0)
     assert await _finish(store, game, 3, 1, now=1001.0)
     assert not await _finish(store, game, 3, 1, now=1002.0), "finished once"
@@ -44,7 +39,7 @@ async def test_done_work_is_never_claimed_again(store: Store) -> None:
 
 
 async def test_newer_work_replaces_the_row_and_older_work_is_refused(store: Store) -> None:
-    game = await _game(store)
+    game = await lobby_id(store)
     assert await _claim(store, game, 3, 1, "a", now=1000.0)
     assert await _claim(store, game, 3, 2, "b", now=1001.0), "the next reminder of the turn"
     assert await _claim(store, game, 4, 1, "c", now=1002.0), "a later turn"
@@ -57,7 +52,7 @@ async def test_racing_claims_from_two_connections_one_wins(database: str | Path)
     """Two stores on one database (two processes): of many simultaneous claims exactly one wins."""
     first, second = await open_store(database), await open_store(database)
     try:
-        game = await _game(first)
+        game = await lobby_id(first)
         for number in range(1, 6):
             won = await asyncio.gather(*(
                 _claim(store, game, 1, number, f"p{i}", now=2000.0)
@@ -71,7 +66,7 @@ async def test_racing_claims_from_two_connections_one_wins(database: str | Path)
 
 async def test_a_holder_renews_only_its_own_undone_claim(store: Store) -> None:
     """Work an outage cut short is taken again by the process that claimed it, not by a stranger."""
-    game = await _game(store)
+    game = await lobby_id(store)
     assert await _claim(store, game, 3, 1, "a", now=1000.0)
     async with store.write() as tx:
         assert not await tx.claims.renew(game, "reminder", 3, 1, owner="b", now=1010.0, lease=60.0)

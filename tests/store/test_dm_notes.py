@@ -4,21 +4,16 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from bot.store import SCHEMA_VERSION, Store, open_store
+from bot.store import SCHEMA_VERSION, open_store
 
-
-async def _lobby(store: Store, channel_id: int) -> int:
-    async with store.write() as tx:
-        game = await tx.games.create_lobby(guild_id=5, channel_id=channel_id, kind="alcazar", host_id=1,
-                                           settings={}, seed=7, now=100.0)
-    return game.id
+from .helpers import lobby_id
 
 
 async def test_a_note_is_recorded_once_per_game_and_player_and_survives_a_reopen(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     store = await open_store(path)
     try:
-        first, second = await _lobby(store, 10), await _lobby(store, 11)
+        first, second = await lobby_id(store, 10), await lobby_id(store, 11)
         async with store.write() as tx:
             assert await tx.dm_notes.note_once(first, 42, 200.0) is True
             assert await tx.dm_notes.note_once(first, 42, 201.0) is False
@@ -47,7 +42,7 @@ async def test_a_version_2_database_gains_the_notes_table(tmp_path: Path) -> Non
     store = await open_store(path)
     try:
         assert await store.schema_version() == SCHEMA_VERSION
-        game = await _lobby(store, 12)
+        game = await lobby_id(store, 12)
         async with store.write() as tx:
             assert await tx.dm_notes.note_once(game, 42, 200.0) is True
     finally:

@@ -19,13 +19,7 @@ from outages import PrivateServer, fill_file, private_postgres  # noqa: F401  (f
 from bot.store import GameStatus, Problem, Store, StoreUnavailable, open_store
 from bot.store import postgres as postgres_store
 
-
-async def _lobby(store: Store, channel_id: int) -> int:
-    async with store.write() as tx:
-        game = await tx.games.create_lobby(guild_id=5, channel_id=channel_id, kind="alcazar", host_id=1,
-                                           settings={}, seed=7, now=100.0)
-        await tx.seats.add(game.id, 1, 100.0)
-    return game.id
+from .helpers import lobby_id
 
 
 async def _languages(store: Store) -> dict[int, str]:
@@ -37,7 +31,7 @@ async def test_a_full_sqlite_file_refuses_the_whole_transaction_and_takes_writes
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     store = await open_store(tmp_path / "games.sqlite3")
     try:
-        await _lobby(store, 10)
+        await lobby_id(store, 10, host_seated=True)
         pages = await asyncio.to_thread(fill_file, tmp_path / "games.sqlite3")
         async with store.read() as tx:
             await tx.db.execute(f"PRAGMA max_page_count = {pages}")
@@ -65,7 +59,7 @@ async def test_a_full_sqlite_file_refuses_the_whole_transaction_and_takes_writes
 async def test_a_read_only_sqlite_file_is_unavailable_for_writes_and_still_read(tmp_path: Path) -> None:
     store = await open_store(tmp_path / "games.sqlite3")
     try:
-        game_id = await _lobby(store, 10)
+        game_id = await lobby_id(store, 10, host_seated=True)
         async with store.read() as tx:
             await tx.db.execute("PRAGMA query_only = 1")   # SQLite refuses writes: SQLITE_READONLY
         with pytest.raises(StoreUnavailable) as raised:
@@ -92,7 +86,7 @@ async def test_postgres_going_away_mid_transaction_and_for_longer_than_the_pool_
     monkeypatch.setattr(postgres_store, "RECONNECT_TIMEOUT", 2.0)
     store = await open_store(private_postgres.url)
     try:
-        game_id = await _lobby(store, 10)
+        game_id = await lobby_id(store, 10, host_seated=True)
         with pytest.raises(StoreUnavailable) as raised:
             async with store.write() as tx:
                 await tx.seats.add(game_id, 2, 200.0)

@@ -3,21 +3,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.store import PostedMessageRow, Store, open_store
+from bot.store import PostedMessageRow, open_store
 
-
-async def _lobby(store: Store, channel_id: int) -> int:
-    async with store.write() as tx:
-        game = await tx.games.create_lobby(guild_id=5, channel_id=channel_id, kind="alcazar", host_id=1,
-                                           settings={}, seed=7, now=100.0)
-    return game.id
+from .helpers import lobby_id
 
 
 async def test_one_message_per_role_and_user_replaced_on_put_and_kept_across_a_reopen(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     store = await open_store(path)
     try:
-        game = await _lobby(store, 10)
+        game = await lobby_id(store, 10)
         async with store.write() as tx:
             await tx.messages.put(PostedMessageRow(game, "board", 0, 10, 1000, 3))
             await tx.messages.put(PostedMessageRow(game, "board", 0, 10, 1001, 4))

@@ -36,24 +36,31 @@ COMMAND_DESCRIPTION = 100
 OPTIONS_PER_COMMAND = 25
 
 
+def _too_many(items: list[Any], limit: int, what: str) -> list[str]:
+    """A problem when there are more than ``limit`` of ``items`` (``what`` names them in the plural)."""
+    return [f"{len(items)} {what} (limit {limit})"] if len(items) > limit else []
+
+
+def _off_length(text: str | None, limit: int, what: str, *, least: int = 0) -> list[str]:
+    """A problem when ``text`` (if any) has more than ``limit`` characters, or fewer than ``least``."""
+    if text is None or least <= len(text) <= limit:
+        return []
+    return [f"{what} has {len(text)} characters (limit {limit})"]
+
+
 def message_violations(payload: dict[str, Any]) -> list[str]:
     """Everything in a message body (create, edit, interaction reply) over a limit."""
-    problems: list[str] = []
     content = payload.get("content")
-    if content is not None and len(str(content)) > CONTENT:
-        problems.append(f"content has {len(str(content))} characters (limit {CONTENT})")
+    problems = _off_length(None if content is None else str(content), CONTENT, "content")
     embeds = payload.get("embeds") or []
-    if len(embeds) > EMBEDS_PER_MESSAGE:
-        problems.append(f"{len(embeds)} embeds (limit {EMBEDS_PER_MESSAGE})")
+    problems += _too_many(embeds, EMBEDS_PER_MESSAGE, "embeds")
     for embed in embeds:
         problems += _embed_violations(embed)
     total = sum(_embed_size(embed) for embed in embeds)
     if total > EMBED_TOTAL:
         problems.append(f"the embeds of one message have {total} characters in all (limit {EMBED_TOTAL})")
     problems += _components_violations(payload.get("components") or [])
-    attachments = payload.get("attachments") or []
-    if len(attachments) > FILES_PER_MESSAGE:
-        problems.append(f"{len(attachments)} attachments (limit {FILES_PER_MESSAGE})")
+    problems += _too_many(payload.get("attachments") or [], FILES_PER_MESSAGE, "attachments")
     return problems
 
 
@@ -81,8 +88,7 @@ def _embed_violations(embed: dict[str, Any]) -> list[str]:
     check((embed.get("footer") or {}).get("text"), EMBED_FOOTER, "footer")
     check((embed.get("author") or {}).get("name"), EMBED_AUTHOR, "author")
     fields = embed.get("fields") or []
-    if len(fields) > EMBED_FIELDS:
-        problems.append(f"{len(fields)} embed fields (limit {EMBED_FIELDS})")
+    problems += _too_many(fields, EMBED_FIELDS, "embed fields")
     for field in fields:
         check(field.get("name"), EMBED_FIELD_NAME, "field name")
         check(field.get("value"), EMBED_FIELD_VALUE, "field value")
@@ -94,17 +100,13 @@ def _embed_violations(embed: dict[str, Any]) -> list[str]:
 
 
 def _components_violations(rows: list[dict[str, Any]]) -> list[str]:
-    problems: list[str] = []
-    if len(rows) > ACTION_ROWS:
-        problems.append(f"{len(rows)} action rows (limit {ACTION_ROWS})")
+    problems = _too_many(rows, ACTION_ROWS, "action rows")
     for row in rows:
         if row.get("type") != 1:
             problems.append("a top-level component that is not an action row")
             continue
         children = row.get("components") or []
-        buttons = [c for c in children if c.get("type") == 2]
-        if len(buttons) > BUTTONS_PER_ROW:
-            problems.append(f"{len(buttons)} buttons in a row (limit {BUTTONS_PER_ROW})")
+        problems += _too_many([c for c in children if c.get("type") == 2], BUTTONS_PER_ROW, "buttons in a row")
         if any(c.get("type") != 2 for c in children) and len(children) > 1:
             problems.append("a select menu shares its row")
         for child in children:
@@ -113,16 +115,10 @@ def _components_violations(rows: list[dict[str, Any]]) -> list[str]:
 
 
 def _component_violations(component: dict[str, Any]) -> list[str]:
-    problems: list[str] = []
     custom_id = component.get("custom_id")
-    if custom_id is not None and not 1 <= len(custom_id) <= CUSTOM_ID:
-        problems.append(f"custom_id {custom_id!r} has {len(custom_id)} characters (limit {CUSTOM_ID})")
-    label = component.get("label")
-    if label is not None and len(label) > BUTTON_LABEL:
-        problems.append(f"button label has {len(label)} characters (limit {BUTTON_LABEL})")
-    placeholder = component.get("placeholder")
-    if placeholder is not None and len(placeholder) > PLACEHOLDER:
-        problems.append(f"placeholder has {len(placeholder)} characters (limit {PLACEHOLDER})")
+    problems = _off_length(custom_id, CUSTOM_ID, f"custom_id {custom_id!r}", least=1)
+    problems += _off_length(component.get("label"), BUTTON_LABEL, "button label")
+    problems += _off_length(component.get("placeholder"), PLACEHOLDER, "placeholder")
     options = component.get("options")
     if options is not None:
         if not 1 <= len(options) <= SELECT_OPTIONS:
@@ -132,26 +128,19 @@ def _component_violations(component: dict[str, Any]) -> list[str]:
             problems.append("select menu with duplicate option values")
         for option in options:
             for key in ("label", "value", "description"):
-                text = option.get(key)
-                if text is not None and not 1 <= len(text) <= SELECT_OPTION_TEXT:
-                    problems.append(f"select option {key} has {len(text)} characters (limit {SELECT_OPTION_TEXT})")
+                problems += _off_length(option.get(key), SELECT_OPTION_TEXT, f"select option {key}", least=1)
     return problems
 
 
 def choices_violations(choices: list[dict[str, Any]]) -> list[str]:
     """An autocomplete answer's choices over a limit."""
-    problems: list[str] = []
-    if len(choices) > CHOICES:
-        problems.append(f"{len(choices)} autocomplete choices (limit {CHOICES})")
+    problems = _too_many(choices, CHOICES, "autocomplete choices")
     for choice in choices:
         name, value = str(choice.get("name", "")), str(choice.get("value", ""))
-        if not 1 <= len(name) <= CHOICE_NAME:
-            problems.append(f"choice name {name!r} has {len(name)} characters (limit {CHOICE_NAME})")
-        if len(value) > CHOICE_VALUE:
-            problems.append(f"choice value {value!r} has {len(value)} characters (limit {CHOICE_VALUE})")
+        problems += _off_length(name, CHOICE_NAME, f"choice name {name!r}", least=1)
+        problems += _off_length(value, CHOICE_VALUE, f"choice value {value!r}")
         for locale, text in (choice.get("name_localizations") or {}).items():
-            if not 1 <= len(text) <= CHOICE_NAME:
-                problems.append(f"{locale} choice name {text!r} has {len(text)} characters (limit {CHOICE_NAME})")
+            problems += _off_length(text, CHOICE_NAME, f"{locale} choice name {text!r}", least=1)
     return problems
 
 

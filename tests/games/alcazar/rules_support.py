@@ -1,15 +1,18 @@
 """Small helpers shared by the rules tests (positions come from ``arrange``)."""
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.games import alcazar as game
 from bot.games.alcazar import board
+from bot.games.alcazar.scoring import outcome
 from bot.games.alcazar.arrange import arrange
 from bot.games.alcazar.state import State
-from bot.games.common import IllegalMove
+from bot.games.common import IllegalMove, Outcome
 
-__all__ = ["arrange", "cell", "forbidden", "moves", "noble", "value", "height", "game"]
+__all__ = ["arrange", "cell", "final_score", "forbidden", "moves", "noble", "value", "height", "game", "stuck"]
 
 
 def cell(name: str) -> int:
@@ -26,11 +29,26 @@ def moves(state: State) -> set[str]:
     return set(listed)
 
 
+def stuck(players: int = 2, **arrangement: Any) -> State:
+    """A position of ``arrange`` where no card is left to buy: none face up, the decks empty."""
+    state = arrange(players, face_up=[], deck=[], **arrangement)
+    state.tower_deck = 0
+    return state
+
+
 def forbidden(state: State, move: str, reason: str) -> None:
     """``move`` is refused with a reason matching ``reason``, and is not listed."""
     with pytest.raises(IllegalMove, match=reason):
         game.play(state, move)
     assert move not in moves(state)
+
+
+def final_score(state: State) -> Outcome:
+    """The outcome if the game ended in ``state`` now."""
+    state.end_reason, state.to_move = "test", None
+    result = outcome(state)
+    assert result is not None
+    return result
 
 
 def value(state: State, name: str) -> int:

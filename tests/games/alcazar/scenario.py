@@ -14,7 +14,10 @@ import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import pytest
+
 from bot.games import alcazar as game
+from bot.games.common import IllegalMove
 
 LAYOUT = """
  .  1  2  3  4  5  6  7  8  9 10 11
@@ -206,6 +209,13 @@ class Table:
     def actions(self, seat: int, prefix: str) -> set[str]:
         """The legal moves of ``seat`` whose action part starts with ``prefix``."""
         return {m for m in self.legal(seat) if action_of(m).startswith(prefix)}
+
+    def refuses(self, seat: int, action: str, move: str | None = None) -> None:
+        """``seat`` is offered no move whose action starts with ``action``, and the engine refuses
+        ``move`` (the action alone unless given) as illegal."""
+        assert not self.actions(seat, action)
+        with pytest.raises(IllegalMove):
+            game.play(self.state, move or action)
 
     def play(self, seat: int, move: str, *, money: Mapping[int, int] | None = None) -> None:
         """Play ``move`` as ``seat``; ``money`` maps seats to their expected gain."""

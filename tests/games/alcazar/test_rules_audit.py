@@ -4,9 +4,8 @@ price in the noble step, the money tie-break, and the wording of refusals."""
 from __future__ import annotations
 
 from bot.games import alcazar as game
-from bot.games.alcazar.scoring import outcome
 
-from .rules_support import arrange, forbidden, moves, noble, value
+from .rules_support import arrange, final_score, forbidden, moves, noble, stuck, value
 
 FAR_CASTLES = [2, 10, 18, 26, 34, 42, 50, 58]  # eight castles' middle spaces, far enough apart
 
@@ -70,9 +69,8 @@ def test_the_tie_break_is_money_left_over_50s_not_the_larger_sum() -> None:
     # Blue: a Baron at level 2 and 99 Real (1 point): 3 points, 49 left over.
     # Yellow: a Baron at level 1 and 100 Real (2 points): 3 points, 0 left over.
     state = arrange(built=["7:2", "9"], nobles={"7": (0, "baron"), "9": (1, "baron")}, money=[99, 100])
-    state.end_reason, state.to_move = "test", None
-    result = outcome(state)
-    assert result is not None and result.scores == (3, 3) and result.winners == (0,)
+    result = final_score(state)
+    assert result.scores == (3, 3) and result.winners == (0,)
 
 
 # -- refusals name their rule -----------------------------------------------------------
@@ -117,8 +115,7 @@ def test_a_removed_noble_is_paid_the_capped_value_of_a_mansion_above_50() -> Non
 
 
 def test_a_playable_tower_card_rules_out_a_pass() -> None:
-    state = arrange(built=["6"], nobles={"6": (0, "baron")}, towers=[1, 0], face_up=[], deck=[], money=[0, 40])
-    state.tower_deck = 0
+    state = stuck(built=["6"], nobles={"6": (0, "baron")}, towers=[1, 0], money=[0, 40])
     assert moves(state) >= {"tower 6"}
     forbidden(state, "pass", "you can still play or buy a card")
 

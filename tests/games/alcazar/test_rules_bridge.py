@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from bot.games import alcazar as game
 
-from .rules_support import arrange, forbidden, height, moves, noble, value
+from .rules_support import arrange, forbidden, height, moves, noble, stuck, value
 
 SUPPORTS = ["1:2", "2", "3:2"]
 
@@ -99,7 +99,6 @@ def test_the_noble_step_after_a_bridge_may_place_on_any_of_its_three_cells() -> 
 
 
 def test_a_bridge_is_optional_even_when_pass_is_the_only_other_move() -> None:
-    state = arrange(built=SUPPORTS, nobles={"1": (0, "baron")}, face_up=[], deck=[], money=[20, 40])
-    state.tower_deck = 0
+    state = stuck(built=SUPPORTS, nobles={"1": (0, "baron")}, money=[20, 40])
     listed = moves(state)
     assert "pass" in listed and "bridge 1-3" in listed

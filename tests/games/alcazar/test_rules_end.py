@@ -2,16 +2,8 @@
 from __future__ import annotations
 
 from bot.games import alcazar as game
-from bot.games.alcazar.scoring import outcome
 
-from .rules_support import arrange, forbidden, moves
-
-
-def stuck(players: int = 2, **kwargs: object) -> game.State:
-    """Nobody holds or can buy a card."""
-    state = arrange(players, face_up=[], deck=[], **kwargs)  # type: ignore[arg-type]
-    state.tower_deck = 0
-    return state
+from .rules_support import arrange, final_score, forbidden, moves, stuck
 
 
 def test_pass_is_the_only_move_when_no_card_can_be_played_or_bought() -> None:
@@ -76,26 +68,21 @@ def test_a_castle_founding_needs_pieces_so_the_end_comes_with_single_pieces() ->
 def test_grandes_score_twice_their_level_barons_their_level_and_50_real_a_point() -> None:
     state = stuck(built=["7", "8:3", "9"], nobles={"8": (0, "grande"), "7": (0, "baron"), "9": (1, "baron")},
                   money=[149, 50])
-    state.end_reason = "test"
-    state.to_move = None
-    result = outcome(state)
-    assert result is not None
+    result = final_score(state)
     assert result.details[0]["nobles"] == 2 * 3 + 1 and result.details[0]["money_points"] == 2
     assert result.scores == (9, 2) and result.winners == (0,)
 
 
 def test_a_tie_goes_to_the_most_money_left_over_50s() -> None:
     state = stuck(built=["7", "8"], nobles={"7": (0, "baron"), "8": (1, "baron")}, money=[99, 60])
-    state.end_reason, state.to_move = "test", None
-    result = outcome(state)
-    assert result is not None and result.scores == (2, 2) and result.winners == (0,)
+    result = final_score(state)
+    assert result.scores == (2, 2) and result.winners == (0,)
 
 
 def test_a_tie_in_points_and_money_left_is_shared() -> None:
     state = stuck(built=["7", "8"], nobles={"7": (0, "baron"), "8": (1, "baron")}, money=[70, 70])
-    state.end_reason, state.to_move = "test", None
-    result = outcome(state)
-    assert result is not None and result.winners == (0, 1) and "share" in str(result.reason)
+    result = final_score(state)
+    assert result.winners == (0, 1) and "share" in str(result.reason)
 
 
 def test_no_outcome_while_the_game_goes_on() -> None:

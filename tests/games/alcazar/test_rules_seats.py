@@ -5,7 +5,7 @@ import pytest
 
 from bot.games import alcazar as game
 
-from .rules_support import arrange
+from .rules_support import arrange, stuck
 
 
 def test_a_skip_passes_the_turn_and_counts_as_a_ply() -> None:
@@ -15,8 +15,7 @@ def test_a_skip_passes_the_turn_and_counts_as_a_ply() -> None:
 
 
 def test_a_skip_is_not_a_pass_and_restarts_a_round_of_passes() -> None:
-    state = arrange(2, face_up=[], deck=[])
-    state.tower_deck = 0
+    state = stuck(2)
     state = game.skip(game.play(state, "pass"))
     assert state.pass_streak == 0 and not state.over
 
@@ -33,8 +32,7 @@ def test_retiring_the_seat_to_move_hands_the_turn_on() -> None:
 
 
 def test_passes_are_counted_among_the_seats_still_playing() -> None:
-    state = arrange(3, face_up=[], deck=[])
-    state.tower_deck = 0
+    state = stuck(3)
     state = game.retire(state, 2)
     state = game.play(game.play(state, "pass"), "pass")
     assert state.over

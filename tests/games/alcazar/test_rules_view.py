@@ -6,7 +6,7 @@ import json
 from bot.games import alcazar as game
 from bot.i18n import message_of
 
-from .rules_support import arrange
+from .rules_support import arrange, stuck
 
 
 def test_a_seat_sees_its_own_hand_and_nobody_elses() -> None:
@@ -62,8 +62,7 @@ def test_moves_are_described_in_plain_words() -> None:
 
 
 def test_the_outcome_appears_in_the_view_once_over() -> None:
-    state = arrange(face_up=[], deck=[])
-    state.tower_deck = 0
+    state = stuck()
     state = game.play(game.play(state, "pass"), "pass")
     outcome = game.view(state, None)["outcome"]
     assert outcome["winners"] == [0, 1] and set(outcome["details"][0]) >= {"nobles", "money_points", "money", "total"}

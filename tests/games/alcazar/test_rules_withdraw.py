@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from bot.games import alcazar as game
 
-from .rules_support import arrange, forbidden, moves, noble
+from .rules_support import arrange, forbidden, moves, noble, stuck
 
 CASTLE = ["7", "8:2", "9", "10"]  # worth 6
 
@@ -31,8 +31,7 @@ def test_a_withdrawal_comes_with_every_action_and_changes_what_follows() -> None
 
 
 def test_a_withdrawal_alone_is_not_a_move() -> None:
-    state = arrange(built=CASTLE, nobles={"8": (0, "baron")}, face_up=[], deck=[], money=[0, 40])
-    state.tower_deck = 0
+    state = stuck(built=CASTLE, nobles={"8": (0, "baron")}, money=[0, 40])
     forbidden(state, "withdraw 8; pass", "not a move")
 
 
@@ -63,9 +62,7 @@ def test_the_forced_withdraw_and_buy_allows_no_bridge() -> None:
 
 
 def test_a_player_who_must_pass_may_still_build_a_bridge() -> None:
-    state = arrange(built=SUPPORTS, nobles={"1": (0, "grande"), "3": (0, "baron")},
-                    face_up=[], deck=[], money=[3, 40])
-    state.tower_deck = 0
+    state = stuck(built=SUPPORTS, nobles={"1": (0, "grande"), "3": (0, "baron")}, money=[3, 40])
     listed = moves(state)
     assert "pass" in listed and "withdraw 1; bridge 1-3" in listed
     assert all(m == "pass" or "bridge 1-3" in m for m in listed)
