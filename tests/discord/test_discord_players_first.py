@@ -126,7 +126,6 @@ async def test_a_reminder_burst_in_the_middle_of_moves_lets_the_players_boards_g
     assert len(waits) == TABLES * MOVES_PER_TABLE
     assert waits[-1] < 1.0, f"a board waited {waits[-1]:.2f} s behind the burst"
     assert refused <= 1, f"{refused} 429s: the burst was not paced"
-    assert most_in_one_second(served) <= 50
     # Spread: 100 reminders at the lane's 25 a second take seconds, not one lump.
     assert drained - burst_began >= BURST / 25 * 0.8
     counts = reminded_games(fake)
