@@ -1,7 +1,7 @@
 """Moves per second within Discord's limits: the real bot against a fake Discord that enforces them.
 
     .venv/bin/python bench/discord_load.py [--games 1000] [--channels 200] [--seconds 10]
-                                           [--rates 5,10,15,20,30,40,50] [--burst-rate 5]
+                                           [--rates 5,10,15,20,30,40,50] [--burst 5000] [--burst-rate 5]
 
 Discord lets a bot token make 50 requests a second in its global bucket
 (interaction callbacks and webhooks are outside it) and about 5 messages per
@@ -15,13 +15,18 @@ board and hands (limits still off). Then, for each rate, moves arrive open
 loop, each a real ``/alcazar move`` from the player to move in a random idle
 game, for ``--seconds``; a move's time runs from its interaction to its new
 board stored by the fake (``move → board``). Rates step up until p99 move →
-board is over 2 s. Then every game's reminder is made due and one reminder
-round runs while moves still arrive at ``--burst-rate``.
+board is over 2 s. Then, after a baseline of moves at ``--burst-rate``,
+``--burst`` reminders come due at once (the games above and more games
+waiting elsewhere on the server) and one reminder round runs while moves
+still arrive at that rate: background requests go through the bot's paced
+lane (``bot.discord.pacing``), so the moves' p50/p99 during the burst stand
+next to the baseline's.
 
 The last line is one JSON object: ``requests_per_move`` (by bucket and by
 cause, over all the rates), ``rate_limited_429s``, ``move_to_board_ms_p50`` /
 ``_p99`` (at the highest rate within limits), ``max_moves_per_s_within_limits``
-(the highest rate with p99 ≤ 2 s), ``reminder_burst`` and ``cpu_ratio``
+(the highest rate with p99 ≤ 2 s), ``reminder_burst`` (due, sent, sent twice,
+seconds, requests per reminder, 429s, moves' p50/p99 beside the baseline's) and ``cpu_ratio``
 (sustained moves per second over ``cpus / render time``, the CPU side, as
 ``bench/load.py``). Budget: at least 40 moves/s; ``cpu_ratio`` at least 0.4.
 """
@@ -37,6 +42,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -62,18 +68,20 @@ PEOPLE = 60
 
 
 class TimedDiscord(FakeDiscord):
-    """The fake, telling the bench when a board (a channel message with a file) is stored."""
+    """The fake, telling the bench when a board is stored: a public message with a picture in the game's
+    channel, whichever way the bot sends it (a channel message, an interaction's follow-up)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.boards: dict[int, asyncio.Future[float]] = {}
 
-    def _create_message(self, record: RecordedRequest, channel_id: str) -> dict[str, Any]:
-        message = super()._create_message(record, channel_id)
-        waiting = self.boards.pop(int(channel_id), None)
-        if record.files and waiting is not None and not waiting.done():
-            waiting.set_result(time.monotonic())
-        return message
+    async def _route(self, record: RecordedRequest) -> Any:
+        result = await super()._route(record)
+        if record.kind == "message" and record.audience is None and record.files and record.channel_id is not None:
+            waiting = self.boards.pop(record.channel_id, None)
+            if waiting is not None and not waiting.done():
+                waiting.set_result(time.monotonic())
+        return result
 
     async def add_thread(self, parent: Channel, name: str) -> Channel:
         """A thread of ``parent`` made by the bot earlier, which the bot's gateway hears of."""
@@ -204,13 +212,49 @@ async def run_rate(bot: AlcazarBot, fake: TimedDiscord, people: dict[int, FakeUs
     return step
 
 
+async def open_waiting_games(bot: AlcazarBot, fake: TimedDiscord, count: int, people: list[FakeUser],
+                             rng: random.Random) -> int:
+    """``count`` more games of Alcazar (1978) elsewhere on the server, started, where nobody moves: with the
+    games in play, as many reminders come due at once as the burst asks for."""
+    service = bot.service
+
+    async def open_one(index: int) -> None:
+        spot = fake.add_channel(f"quiet-{index}")
+        host, guest = rng.sample(people, 2)
+        lobby = await service.create_lobby(fake.guild.id, spot.id, host.id, "alcazar1978", seed=index)
+        assert isinstance(lobby, Accepted), lobby
+        await service.join(lobby.game.id, guest.id)
+        assert isinstance(await service.start(lobby.game.id, host.id), Accepted)
+
+    for first in range(0, count, 20):
+        await asyncio.gather(*(open_one(i) for i in range(first, min(count, first + 20))))
+    return count
+
+
+def reminders_per_game(fake: TimedDiscord) -> Counter[int]:
+    """Reminders each game got: every reminder carries its game's mute button."""
+    counts: Counter[int] = Counter()
+    for message in fake.messages.values():
+        for row in message.get("components") or []:
+            for component in row.get("components") or []:
+                custom_id = str(component.get("custom_id", ""))
+                if custom_id.startswith("az:mute:"):
+                    counts[int(custom_id.split(":")[2])] += 1
+    return counts
+
+
 async def reminder_burst(bot: AlcazarBot, fake: TimedDiscord, people: dict[int, FakeUser], places: list[Place],
-                         clock: FakeClock, rate: float, rng: random.Random) -> dict[str, Any]:
-    """Every game's reminder due at once; one reminder round while moves arrive at ``rate``."""
+                         clock: FakeClock, rate: float, rng: random.Random, baseline_s: float) -> dict[str, Any]:
+    """Every game's reminder due at once; one reminder round while moves arrive at ``rate``.
+
+    Moves at the same rate for ``baseline_s`` just before are the baseline of the moves made meanwhile."""
+    baseline = await run_rate(bot, fake, people, places, rate, baseline_s, rng)
     clock.advance(hours=13)
     due = len(await bot.service.due_reminders())
     before = dict(bot.metrics.requests_by_cause)
     sent_before = reminders_sent(bot)
+    refused_before = fake.rate_limits.refused if fake.rate_limits else 0
+    since = len(fake.requests)
     began = time.monotonic()
     round_task = asyncio.create_task(bot.reminders.run_once())
     moves = Step(rate)
@@ -221,10 +265,31 @@ async def reminder_burst(bot: AlcazarBot, fake: TimedDiscord, people: dict[int, 
         moves.failed += step.failed
     await round_task
     took = time.monotonic() - began
-    return {"due": due, "sent": int(reminders_sent(bot) - sent_before),
-            "seconds": round(took, 1), "moves_meanwhile": len(moves.move_ms), "moves_failed": moves.failed,
+    sent = int(reminders_sent(bot) - sent_before)
+    requests = requests_since(bot, before)
+    reminder_requests = sum(n for key, n in requests.items() if key.startswith("reminder/"))
+    served = sorted(r.at for r in fake.requests[since:] if r.bucket == "global" and not r.rate_limited)
+    counts = reminders_per_game(fake)
+    return {"due": due, "sent": sent, "sent_twice": sum(1 for n in counts.values() if n > 1),
+            "seconds": round(took, 1), "reminders_per_s": round(sent / took, 1) if took else None,
+            "requests_per_reminder": round(reminder_requests / sent, 2) if sent else None,
+            "rate_limited_429s": (fake.rate_limits.refused if fake.rate_limits else 0) - refused_before,
+            "most_global_requests_in_a_second": most_in_one_second(served),
+            "moves_meanwhile": len(moves.move_ms), "moves_failed": moves.failed,
             "move_to_board_ms_p50": moves.p(0.5), "move_to_board_ms_p99": moves.p(0.99),
-            "requests": requests_since(bot, before)}
+            "baseline_without_burst": {"moves": len(baseline.move_ms), "move_to_board_ms_p50": baseline.p(0.5),
+                                       "move_to_board_ms_p99": baseline.p(0.99)},
+            "requests": requests}
+
+
+def most_in_one_second(times: list[float]) -> int:
+    """The most requests within any 1-s window (``times`` sorted)."""
+    most, start = 0, 0
+    for end, at in enumerate(times):
+        while at - times[start] >= 1.0:
+            start += 1
+        most = max(most, end - start + 1)
+    return most
 
 
 def reminders_sent(bot: AlcazarBot) -> float:
@@ -263,8 +328,10 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     try:
         began = time.perf_counter()
         places = await open_places(bot, fake, args.games, args.channels, people, rng)
+        quiet = await open_waiting_games(bot, fake, max(0, args.burst - len(places)), people, rng)
         setup_s = time.perf_counter() - began
-        print(f"{len(places)} games opened and announced in {setup_s:.1f} s", file=sys.stderr, flush=True)
+        print(f"{len(places)} games opened and announced, {quiet} more waiting, in {setup_s:.1f} s",
+              file=sys.stderr, flush=True)
         await fake.settle(quiet=0.3, timeout=120)
         fake.limit_rates()
         steps: list[Step] = []
@@ -274,7 +341,7 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
             print(json.dumps(step.figures()), file=sys.stderr, flush=True)
             if not step.within:
                 break
-        burst = await reminder_burst(bot, fake, by_id, places, clock, args.burst_rate, rng)
+        burst = await reminder_burst(bot, fake, by_id, places, clock, args.burst_rate, rng, min(args.seconds, 5.0))
         print(json.dumps(burst), file=sys.stderr, flush=True)
         assert fake.rate_limits is not None
         refused = fake.rate_limits.refused
@@ -308,6 +375,7 @@ def main() -> None:
     parser.add_argument("--channels", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=10.0, help="how long moves arrive at each rate")
     parser.add_argument("--rates", type=lambda s: [float(r) for r in s.split(",")], default=[5, 10, 15, 20, 30, 40, 50])
+    parser.add_argument("--burst", type=int, default=5000, help="reminders due at once (games waiting for a move)")
     parser.add_argument("--burst-rate", type=float, default=5.0, help="moves per second during the reminder burst")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)

@@ -31,6 +31,7 @@ from bot.discord.commands import AlcazarCommands
 from bot.discord.computers import ComputerTurns
 from bot.discord.endpoints import apply_endpoints
 from bot.discord.monitor import GatewayWatch, Monitor, http_trace
+from bot.discord.pacing import BackgroundLane
 from bot.discord.reminders import ReminderLoop
 from bot.discord.replies import answer_failure
 from bot.discord.table import Table
@@ -70,6 +71,9 @@ class AlcazarBot(discord.AutoShardedClient):
         super().__init__(intents=discord.Intents.default(), shard_count=settings.shard_count, **client_options)
         self.settings = settings
         self.metrics = metrics
+        # Background work (reminders, deadlines, computers' boards) is paced in the global bucket, behind players.
+        self.lane = BackgroundLane()
+        self.lane.install(self.http)
         self.clock: Clock = clock or SystemClock()
         self.gateway_watch = GatewayWatch(self.clock)
         self.monitor = Monitor(self)
@@ -109,6 +113,8 @@ class AlcazarBot(discord.AutoShardedClient):
             # gateway address from the answer and pass by a gateway proxy (DISCORD_GATEWAY_URL).
             self.shard_count, _, _ = await self.http.get_bot_gateway()
         self.gateway_watch.expect(self.shard_ids or range(self.shard_count))
+        # The token's global bucket is shared by every process: this one takes the share of its shards.
+        self.lane.share_token(len(self.shard_ids or range(self.shard_count)) / self.shard_count)
         self.store = await open_store(self.settings.database)
         self._service = GameService(self.store, self.clock, cache_size=self.settings.game_cache_size,
                                     think_scale=self._think_scale, process_name=self.process_name,

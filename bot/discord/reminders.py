@@ -28,6 +28,9 @@ from bot.telemetry.causes import DEADLINE, REMINDER
 
 log = logging.getLogger(__name__)
 
+#: Reminders being sent at once in a round (their requests still go one by one through the lane).
+REMINDERS_AT_ONCE = 8
+
 
 class ReminderLoop:
     """Every ``interval`` seconds: send due reminders, then apply missed deadlines, at the table given to ``start``."""
@@ -73,20 +76,13 @@ class ReminderLoop:
         could go on either, and the next round finds everything that was due still due."""
         service = self.bot.service
         try:
-            await self._note_returns()
+            with caused_by(REMINDER):
+                await self._note_returns()
         except StoreUnavailable:
             raise
         except Exception:  # noqa: BLE001 - a board that cannot be refreshed must not hold back reminders
             log.exception("Refreshing the boards of players back from time away failed")
-        for reminder in await service.due_reminders():
-            with about(game_id=reminder.game_id, user_id=reminder.user_id, command="reminder"), caused_by(REMINDER):
-                try:
-                    if await service.claim_reminder(reminder):
-                        await self._send_claimed(reminder)
-                except StoreUnavailable:
-                    raise
-                except Exception:  # noqa: BLE001 - logged with its game; the other games go on
-                    log.exception("Reminder for game %s failed", reminder.game_id)
+        await self._send_due(await service.due_reminders())
         for accepted in await service.process_deadlines():
             self.bot.metrics.deadline_acted_on()
             with about(game_id=accepted.game.id, command="deadline"), caused_by(DEADLINE):
@@ -98,6 +94,39 @@ class ReminderLoop:
         await self.bot.computer_turns.resume()
         # So is a tournament's work: a game's end not scored, a round not paired or its games not opened.
         await self.bot.tournament_news(await service.tournaments.resume())
+
+    async def _send_due(self, due: list[Reminder]) -> None:
+        """Send the due reminders, a few at once, each claimed just before it is sent.
+
+        A few at once, so that one player's DM channel being paced (5 messages per 5 s)
+        holds up nobody else's reminder; the lane (``pacing``) spaces their requests out
+        behind the players'. The store going away stops every sender after the reminder
+        at hand, and ends the round."""
+        waiting = iter(due)
+        trouble: list[StoreUnavailable] = []
+
+        async def sender() -> None:
+            for reminder in waiting:        # shared: each reminder is taken by one sender
+                if trouble:
+                    return
+                try:
+                    await self._send_one(reminder)
+                except StoreUnavailable as error:
+                    trouble.append(error)
+
+        await asyncio.gather(*(sender() for _ in range(min(REMINDERS_AT_ONCE, len(due)))))
+        if trouble:
+            raise trouble[0]
+
+    async def _send_one(self, reminder: Reminder) -> None:
+        with about(game_id=reminder.game_id, user_id=reminder.user_id, command="reminder"), caused_by(REMINDER):
+            try:
+                if await self.bot.service.claim_reminder(reminder):
+                    await self._send_claimed(reminder)
+            except StoreUnavailable:
+                raise
+            except Exception:  # noqa: BLE001 - logged with its game; the other games go on
+                log.exception("Reminder for game %s failed", reminder.game_id)
 
     async def _send_claimed(self, reminder: Reminder) -> None:
         """Send a reminder this process claimed, then record it.

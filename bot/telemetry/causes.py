@@ -25,8 +25,14 @@ START_UP = "start-up"
 
 CAUSES = (MOVE, COMPUTER_MOVE, REMINDER, DEADLINE, LOBBY, HAND_DM, REPLY, START_UP)
 
+#: Work nobody is waiting on: it must never delay a player's answer or board.
+BACKGROUND_CAUSES = frozenset({COMPUTER_MOVE, REMINDER, DEADLINE})
+
 #: Requests made outside any work that sets a cause come from logging in and syncing commands.
 _cause: ContextVar[str] = ContextVar("alcazar_request_cause", default=START_UP)
+#: Whether the work at hand, or the work that started it, is background work: a hand DM sent after a
+#: computer's move is background, one sent while a player's move is answered is not.
+_background: ContextVar[bool] = ContextVar("alcazar_background_work", default=False)
 
 #: A slash command or button (as ``about.interaction_command`` names it) that plays a move.
 _MOVE_COMMANDS = ("alcazar move", "az:choose:play", "az:play", "az:confirm:resign")
@@ -39,13 +45,20 @@ def request_cause() -> str:
     return _cause.get()
 
 
+def in_background() -> bool:
+    """Whether nobody waits on the work at hand (a reminder, a deadline, a computer's turn, what they start)."""
+    return _background.get()
+
+
 @contextlib.contextmanager
 def caused_by(cause: str) -> Iterator[None]:
     """Within the block (and the tasks it starts), requests are put down to ``cause``."""
     token = _cause.set(cause)
+    background = _background.set(_background.get() or cause in BACKGROUND_CAUSES)
     try:
         yield
     finally:
+        _background.reset(background)
         _cause.reset(token)
 
 
