@@ -21,7 +21,7 @@ from bot.discord import images
 from bot.discord.announce import post_board, publish, send_changed_hands
 from bot.discord.context import require_can_post, require_guild
 from bot.discord.replies import Refused, defer, edit_source, guarded, private_language, send
-from bot.discord.standings import mention, pinging
+from bot.discord.standings import duration, mention, pinging
 from bot.discord.table import Table, table_of
 from bot.discord.texts import COLOUR, CONTENT_LIMIT, clip
 from bot.discord.translator import described
@@ -62,6 +62,10 @@ def settings_lines(info: TournamentInfo, lang: str) -> list[str]:
     deadline = info.game_settings.get("deadline_hours")
     lines.append(t(lang, "settings.deadline", deadline=t(lang, "settings.no_deadline") if deadline is None else
                    t(lang, "settings.deadline_hours", hours=deadline)))
+    bank = info.game_settings.get("bank_hours")
+    if bank is not None:
+        lines.append(t(lang, "settings.bank", bank=duration(bank * 3600, lang),
+                       increment=duration(info.game_settings.get("increment_hours", 0.0) * 3600, lang)))
     lines.append(t(lang, "tournament.settings.time_losses"))
     return lines
 
@@ -123,7 +127,8 @@ async def refresh_signup(bot: Table, info: TournamentInfo, note: str | None = No
 # -- commands ---------------------------------------------------------------------------------
 
 async def open_tournament(bot: Table, interaction: discord.Interaction, game: str, format: str, rounds: int | None,
-                          table_size: int | None, double: bool, deadline_hours: float | None) -> None:
+                          table_size: int | None, double: bool, deadline_hours: float | None,
+                          bank_days: float | None = None, increment_days: float | None = None) -> None:
     """``/alcazar tournament new``: the sign-up message, with Join and Leave."""
     guild_id = require_guild(interaction)
     require_can_post(interaction)
@@ -131,6 +136,9 @@ async def open_tournament(bot: Table, interaction: discord.Interaction, game: st
     settings: dict[str, Any] = {"language": language_of(interaction.guild_locale)}
     if deadline_hours is not None:
         settings["deadline_hours"] = deadline_hours
+    if bank_days is not None and bank_days > 0:        # the clock every game of the tournament is played with
+        settings["bank_hours"] = bank_days * 24
+        settings["increment_hours"] = (increment_days or 0.0) * 24
     info = accepted(await bot.service.tournaments.new(
         guild_id, interaction.channel_id, interaction.user.id, game, format, rounds=rounds, table_size=table_size,
         double=double, game_settings=settings)).tournament
@@ -358,13 +366,17 @@ class TournamentCommands(app_commands.Group):
     @app_commands.command(name="new", description=described("cmd.tournament.new"))
     @app_commands.describe(game=described("cmd.new.game"), format=described("cmd.tournament.format"),
                            rounds=described("cmd.tournament.rounds"), table_size=described("cmd.tournament.table_size"),
-                           double=described("cmd.tournament.double"), deadline_hours=described("cmd.new.deadline_hours"))
+                           double=described("cmd.tournament.double"), deadline_hours=described("cmd.new.deadline_hours"),
+                           bank_days=described("cmd.bank_days"), increment_days=described("cmd.increment_days"))
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   format: app_commands.Choice[str], rounds: app_commands.Range[int, 1, 20] | None = None,
                   table_size: app_commands.Range[int, 3, 4] | None = None, double: bool = False,
-                  deadline_hours: app_commands.Range[float, 1.0, 2160.0] | None = None) -> None:
-        await open_tournament(self.table, interaction, game.value, format.value, rounds, table_size, double, deadline_hours)
+                  deadline_hours: app_commands.Range[float, 1.0, 2160.0] | None = None,
+                  bank_days: app_commands.Range[float, 0.0, 90.0] | None = None,
+                  increment_days: app_commands.Range[float, 0.0, 30.0] | None = None) -> None:
+        await open_tournament(self.table, interaction, game.value, format.value, rounds, table_size, double,
+                              deadline_hours, bank_days, increment_days)
 
     @app_commands.command(name="join", description=described("cmd.tournament.join"))
     async def join(self, interaction: discord.Interaction) -> None:

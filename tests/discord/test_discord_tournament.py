@@ -165,3 +165,29 @@ async def test_an_alcazar_round_sends_each_hand_once_and_pings_each_player_once(
         ending = [r.json["content"] for r in channel_posts(fake, since) if "is over. Winner" in str(r.json.get("content"))]
         assert len(ending) == 1 and by_id[game.players[0]].mention in ending[0].split("\n")[0]
     assert_clean(fake)
+
+
+async def test_a_tournament_with_a_time_bank_plays_every_game_on_that_clock(
+        fake: FakeDiscord, database_path: Path) -> None:
+    host = fake.add_user("host")
+    players = [fake.add_user(name) for name in ("ann", "bea")]
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
+        signup = await host.slash("tournament new", game="alcazar1978", format="round_robin",
+                                  bank_days=3, increment_days=1)
+        assert not signup.ephemeral
+        listed = str(fake.messages[int(signup.message["id"])]["embeds"])
+        assert "Time bank: 3 d" in listed, listed
+        too_much = await host.slash("tournament new", game="alcazar1978", format="swiss", rounds=1,
+                                    channel=fake.add_channel("other"), bank_days=1, increment_days=2)
+        assert too_much.ephemeral, "an increment above the bank is refused, privately"
+        for player in players:
+            await player.click(signup.message, "Join")
+        started = await host.slash("tournament start")
+        assert started.ephemeral
+        thread = threads_of(fake, fake.general)[-1]
+        game = await bot.service.game_in_channel(thread.id)
+        assert game is not None
+        assert (game.settings.bank_hours, game.settings.increment_hours) == (72.0, 24.0)
+        board = [r for r in fake.requests if r.kind == "message" and r.channel_id == thread.id][-1]
+        assert "Time bank runs out" in str(board.json.get("content")), board.json.get("content")
+    assert_clean(fake)
