@@ -29,6 +29,7 @@ from bot.discord.about import parsing_in_context
 from bot.discord.commands import AlcazarCommands
 from bot.discord.computers import ComputerTurns
 from bot.discord.endpoints import apply_endpoints
+from bot.discord.followups import FollowupBoards
 from bot.discord.monitor import GatewayWatch, Monitor, http_trace
 from bot.discord.reminders import ReminderLoop
 from bot.discord.replies import answer_failure
@@ -81,6 +82,8 @@ class AlcazarBot(discord.AutoShardedClient):
         self.reminders = ReminderLoop(
             self, settings.reminder_poll_seconds if isinstance(reminder_interval, EllipsisType) else reminder_interval)
         self.computer_turns = ComputerTurns(self)
+        # Boards sent as interaction follow-ups, edited through their webhook while its token lives.
+        self.followup_boards = FollowupBoards(self.clock)
         self._backup_check_seconds = backup_check_seconds
         self.backups: BackupSchedule | None = None
         self.store: Store | None = None

@@ -18,7 +18,8 @@ from typing import Sequence
 
 from bot.service.away import away_until, in_quiet_hours, paused_seconds
 from bot.i18n.message import Msg
-from bot.service.base import ServiceBase, info_of
+from bot.i18n import ENGLISH
+from bot.service.base import ServiceBase, engine_title, info_of
 from bot.service.computers import ComputerOperations
 from bot.service.results import Accepted, GameInfo, Reason, Refusal, Reminder, StoreUnavailable
 from bot.service.settings import GameSettings
@@ -77,7 +78,7 @@ class ReminderOperations(ComputerOperations, ServiceBase):
             earliest = min((g.turn_since for g in games if g.turn_since is not None), default=now)
             away = await tx.away.of_users(to_act.values(), earliest)
             quiet = await tx.quiet.of_users(to_act.values())
-        due: list[Reminder] = []
+        due: list[tuple[GameRow, int, int, float | None]] = []
         for game in games:
             user_id = to_act.get(game.id)
             # Computers are never reminded: they move by themselves.
@@ -94,13 +95,28 @@ class ReminderOperations(ComputerOperations, ServiceBase):
                 continue
             if upcoming is None or now < upcoming[1]:
                 continue
-            assert game.turn_since is not None
-            due.append(Reminder(
+            due.append((game, user_id, upcoming[0], turn_deadline(game, periods, now)))
+        return await self._reminders(due)
+
+    async def _reminders(self, due: Sequence[tuple[GameRow, int, int, float | None]]) -> list[Reminder]:
+        """The due reminders with what sending them needs: the game's title and language, the
+        deadline, and the player's own language and DM channel (when known)."""
+        users = [user_id for _, user_id, _, _ in due]
+        async with self.store.read() as tx:
+            languages = await tx.languages.of_users(users) if users else {}
+            dm_channels = await tx.dm_channels.of_users(users) if users else {}
+        reminders = []
+        for game, user_id, number, deadline_at in due:
+            assert game.turn_seat is not None and game.turn_since is not None
+            reminders.append(Reminder(
                 game_id=game.id, guild_id=game.guild_id, channel_id=game.channel_id,
-                user_id=user_id, seat=game.turn_seat, number=upcoming[0],
+                user_id=user_id, seat=game.turn_seat, number=number,
                 version=game.version, waiting_since=game.turn_since,
+                title=engine_title(game.kind), deadline_at=deadline_at,
+                language=GameSettings.from_dict(game.settings).language,
+                dm_language=languages.get(user_id, ENGLISH), dm_channel_id=dm_channels.get(user_id),
             ))
-        return due
+        return reminders
 
     async def deadline_of(self, game: GameInfo) -> float | None:
         """When the turn of ``game`` runs out, the player's time away added (None: no deadline, or

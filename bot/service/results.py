@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from bot.games.common import MoveDescription, Outcome
 from bot.i18n.message import Msg
@@ -23,6 +23,9 @@ from bot.service.settings import GameSettings
 from bot.store import Problem as StoreProblem  # re-exported, like StoreUnavailable: the service's words for them
 from bot.store import StoreUnavailable as StoreUnavailable
 from bot.store.records import EntryKind, GameStatus
+
+if TYPE_CHECKING:
+    from bot.service.posting import BoardPosting, HandChange
 
 
 class Reason(str, Enum):
@@ -118,10 +121,15 @@ class GameInfo:
 
 @dataclass(frozen=True)
 class Accepted:
-    """The operation happened; ``events`` say what changed, in order."""
+    """The operation happened; ``events`` say what changed, in order.
+
+    A change of the board also brings what posting it needs: ``posting`` (the public
+    view and the turn's facts) and ``hands`` (each changed hand, for its owner only)."""
 
     game: GameInfo
     events: tuple[Event, ...] = ()
+    posting: BoardPosting | None = field(default=None, repr=False)
+    hands: tuple[HandChange, ...] = field(default=(), repr=False)
 
     ok = True
 
@@ -179,3 +187,9 @@ class Reminder:
     number: int                    # 1 for the first reminder of this turn
     version: int                   # the game version the turn belongs to
     waiting_since: float
+    # What sending it needs, so that a reminder asks the service nothing more:
+    title: str = ""
+    deadline_at: float | None = None     # the player's time away added; None without a deadline
+    language: str = "en"                 # the game's (for a reminder in the channel)
+    dm_language: str = "en"              # the player's last-used language (for the DM)
+    dm_channel_id: int | None = None     # the player's DM channel with the bot, once known

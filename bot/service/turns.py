@@ -146,7 +146,7 @@ class TurnOperations(ServiceBase):
         if resigned_seat is not None:
             events.append(PlayerResigned(live.row.id, resigned_seat, live.user_of(resigned_seat)))
         events.extend(change_events(after, step.entries, step.hands_changed, outcome or step.outcome))
-        return Accepted(await self._info(after.row, after.seats), tuple(events))
+        return await self._accepted_change(live, after, events, step.hands_changed)
 
     async def _seated_player(self, game_id: int, user_id: int, *, trust_cache: bool = False
                              ) -> tuple[LiveGame, int] | Refusal:

@@ -14,6 +14,7 @@ from typing import AsyncIterator, Callable
 from bot.store.backup import BackupError, BackupSummary
 from bot.store.claims import ClaimRepo
 from bot.store.db import Availability, Db, StoreUnavailable
+from bot.store.dm_channels import DmChannelRepo
 from bot.store.games import GameRepo, ResultRepo, SeatRepo
 from bot.store.languages import LanguageRepo
 from bot.store.log import MoveLog, SnapshotRepo
@@ -46,6 +47,7 @@ class Tx:
         self.ratings = RatingRepo(conn)
         self.away = AwayRepo(conn)
         self.quiet = QuietRepo(conn)
+        self.dm_channels = DmChannelRepo(conn)
 
 
 def is_database_url(target: str | Path) -> bool:
@@ -61,7 +63,7 @@ class Store(ABC):
     exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
     ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``questions``,
     ``dm_notes``, ``claims``, ``messages``, ``languages``, ``ratings``, ``away``,
-    ``quiet``.
+    ``quiet``, ``dm_channels``.
     """
 
     #: Other processes may change the database meanwhile (several bot processes, one PostgreSQL).

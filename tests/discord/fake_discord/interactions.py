@@ -202,6 +202,7 @@ class InteractionsMixin:
             record.audience = self.message_audience.get(int(original["id"]))
             body = dict(body, flags=int(body.get("flags") or 0) & ~EPHEMERAL)
             message = self.edit_stored(int(original["id"]), body, record.files)
+            interaction.answered(in_original=True)
         else:
             ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL)
             record.audience = interaction.user.id if ephemeral or channel.is_dm else None
@@ -220,5 +221,5 @@ class InteractionsMixin:
         record.audience = self.message_audience.get(message_id or 0)
         message = self.edit_stored(message_id or 0, record.json or {}, record.files)
         if which == "@original":
-            interaction.answered()
+            interaction.answered(in_original=True)
         return message

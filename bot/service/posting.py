@@ -1,0 +1,112 @@
+"""What posting a change needs, carried in the change's result so that the edge asks nothing more.
+
+A move's result brings the public view for the board, the turn line's facts
+(the deadline with the player's time away added, who is away) and, for each
+player whose hand changed, their own view and the card drawn: the Discord
+layer draws and sends from these alone. ``record_board`` then records the
+posted board in one call and answers what the post replaced.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from bot.service.away import away_until
+from bot.service.live import LiveGame
+from bot.service.results import BoardView, GameInfo
+from bot.store import GameRow, GameStatus, PostedMessageRow, Tx
+from bot.store.players import AwayPeriod
+
+
+@dataclass(frozen=True)
+class TurnFacts:
+    """What a board says about the turn: when it runs out, and who is away until when.
+
+    ``deadline_at`` is None without a deadline and while the player to act is away
+    (their clock stands still); ``away`` names the players away at that moment."""
+
+    deadline_at: float | None = None
+    away: Mapping[int, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class BoardPosting:
+    """Everything a board message shows: the public view (no hand of anyone) and the turn's facts."""
+
+    board: BoardView
+    turn: TurnFacts
+
+
+@dataclass(frozen=True)
+class HandChange:
+    """One player's hand after a change, for that player's eyes only.
+
+    ``drawn`` are the cards that came into the hand (a purchase from the deck), and
+    ``message`` the hand DM that showed the hand before, if there is one."""
+
+    seat: int
+    user_id: int
+    private: BoardView = field(repr=False)
+    drawn: tuple[int, ...] = field(default=(), repr=False)
+    message: PostedMessageRow | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True)
+class BoardRecorded:
+    """What recording a newly posted board replaced, and the facts if they moved on meanwhile.
+
+    ``previous`` is the board before (its buttons go), ``lapsed_question`` an open
+    question the change voided, and ``turn`` the turn's facts as they are now when
+    they differ from those the board was drawn with (someone went away while it was
+    posted): the board is then edited to say so."""
+
+    previous: PostedMessageRow | None = None
+    lapsed_question: PostedMessageRow | None = None
+    turn: TurnFacts | None = None
+
+
+def turn_facts(row: GameRow, players: Sequence[int], resigned: frozenset[int],
+               away: Mapping[int, Sequence[AwayPeriod]], now: float) -> TurnFacts:
+    """The facts of the turn of ``row`` at ``now``, from the players' periods away (ending after the turn began)."""
+    from bot.service.reminders import turn_deadline     # deadlines live with reminders
+    if row.status is not GameStatus.ACTIVE:
+        return TurnFacts()
+    to_move = players[row.turn_seat] if row.turn_seat is not None and row.turn_seat < len(players) else None
+    deadline = None if to_move is None else turn_deadline(row, away.get(to_move, []), now)
+    away_now = {user: until for user in players if user not in resigned
+                for until in [away_until(away.get(user, []), now)] if until is not None}
+    return TurnFacts(deadline, away_now)
+
+
+async def read_turn_facts(tx: Tx, row: GameRow, info: GameInfo, now: float) -> TurnFacts:
+    """``turn_facts`` with the players' periods away read in ``tx``."""
+    if row.status is not GameStatus.ACTIVE:
+        return TurnFacts()
+    humans = [u for u in info.players if u > 0]
+    away = await tx.away.of_users(humans, min(row.turn_since or now, now))
+    return turn_facts(row, info.players, info.resigned, away, now)
+
+
+def drawn_cards(before: Any, after: Any) -> tuple[int, ...]:
+    """The cards that came into a hand (none for a game without hands)."""
+    if not isinstance(before, (list, tuple)) or not isinstance(after, (list, tuple)):
+        return ()
+    return tuple(sorted((Counter(after) - Counter(before)).elements()))
+
+
+async def posting_of(tx: Tx, before: LiveGame, after: LiveGame, info: GameInfo, hands_changed: Sequence[int],
+                     now: float, views: Mapping[int | None, Mapping[str, Any]]) -> tuple[BoardPosting, tuple[HandChange, ...]]:
+    """The board and the changed hands of a committed change, read in ``tx``.
+
+    ``views`` holds the engine's views of ``after`` by seat (None: the public one)."""
+    turn = await read_turn_facts(tx, after.row, info, now)
+    hands = []
+    for seat in hands_changed:
+        user_id = after.user_of(seat)
+        if user_id < 0 or info.played_by_computer(seat):
+            continue            # computers get no hand DMs
+        stored = await tx.messages.get(info.id, "hand", user_id)
+        hands.append(HandChange(seat, user_id, BoardView(info, seat, views[seat]),
+                                drawn_cards(before.hands[seat], after.hands[seat]), stored))
+    return BoardPosting(BoardView(info, None, views[None]), turn), tuple(hands)
