@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import limits
 from .model import EPHEMERAL, LOADING, Channel, FakeUser
-from .records import InteractionRecord, RecordedRequest, Reply
+from .records import InteractionRecord, RecordedRequest, Reply, busy_handlers
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -115,7 +115,8 @@ class InteractionsMixin:
         interaction_id = self.ids.next()
         token = "itok-" + secrets.token_urlsafe(24)
         record = InteractionRecord(interaction_id, token, kind, user, channel.id,
-                                   None if message is None else int(message["id"]), discord=self)
+                                   None if message is None else int(message["id"]), discord=self,
+                                   busy_before=busy_handlers())
         self.interactions[token] = record
         payload: dict[str, Any] = {
             "id": str(interaction_id), "application_id": str(self.application_id), "type": kind,

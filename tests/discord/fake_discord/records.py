@@ -103,6 +103,7 @@ class InteractionRecord:
     callback_at: float | None = None
     original_message_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
+    busy_before: set[asyncio.Task[Any]] = field(default_factory=set, repr=False)   # handlers of earlier ones
     expired: bool = False                   # older than the token's 15 minutes (``expire_interactions``)
     answered_in_original: bool = False      # the answer is in the original message (callback or its edit)
     choices: list[dict[str, Any]] | None = None
@@ -128,7 +129,7 @@ class InteractionRecord:
         The answer can come before the rest of the work (a move's note, then its board as a
         follow-up): a user who reads the channel after the answer finds everything there."""
         await asyncio.wait_for(self.settled.wait(), timeout)
-        await handlers_done(timeout)
+        await handlers_done(timeout, self.busy_before)
         message_id = self._answer_id()
         message = None if message_id is None else self.discord.messages.get(message_id)
         return Reply(self, message)
@@ -149,13 +150,18 @@ class InteractionRecord:
 HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dynamic-item-")
 
 
-async def handlers_done(timeout: float) -> None:
-    """Wait until no task of the bot is still answering an interaction (at most ``timeout`` seconds)."""
+def busy_handlers() -> set[asyncio.Task[Any]]:
+    """The bot's tasks answering interactions now."""
+    return {t for t in asyncio.all_tasks() if not t.done() and t.get_name().startswith(HANDLER_TASKS)}
+
+
+async def handlers_done(timeout: float, earlier: set[asyncio.Task[Any]] = frozenset()) -> None:  # type: ignore[assignment]
+    """Wait until no task of the bot is still answering an interaction (at most ``timeout`` seconds),
+    leaving out those already busy with ``earlier`` interactions."""
     deadline = time.monotonic() + timeout
     me = asyncio.current_task()
     while time.monotonic() < deadline:
-        busy = [t for t in asyncio.all_tasks() if t is not me and not t.done()
-                and t.get_name().startswith(HANDLER_TASKS)]
+        busy = [t for t in busy_handlers() if t is not me and t not in earlier]
         if not busy:
             return
         await asyncio.wait(busy, timeout=max(0.0, deadline - time.monotonic()))
