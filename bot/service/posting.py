@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from bot.service.away import away_until
+from bot.service.away import away_until, turn_deadline
 from bot.service.live import LiveGame
 from bot.service.results import BoardView, GameInfo
 from bot.store import GameRow, GameStatus, PostedMessageRow, Tx
@@ -69,7 +69,6 @@ class BoardRecorded:
 def turn_facts(row: GameRow, players: Sequence[int], resigned: frozenset[int],
                away: Mapping[int, Sequence[AwayPeriod]], now: float) -> TurnFacts:
     """The facts of the turn of ``row`` at ``now``, from the players' periods away (ending after the turn began)."""
-    from bot.service.reminders import turn_deadline     # deadlines live with reminders
     if row.status is not GameStatus.ACTIVE:
         return TurnFacts()
     to_move = players[row.turn_seat] if row.turn_seat is not None and row.turn_seat < len(players) else None

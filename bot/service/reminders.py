@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from typing import Sequence
 
-from bot.service.away import away_until, in_quiet_hours, paused_seconds
+from bot.service.away import away_until, in_quiet_hours, paused_seconds, turn_deadline
 from bot.i18n.message import Msg
 from bot.i18n import ENGLISH
 from bot.service.base import ServiceBase, engine_title, info_of
@@ -48,15 +48,6 @@ def _next_reminder(game: GameRow, settings: GameSettings, sent: ReminderRow | No
     assert sent is not None
     return count + 1, (sent.last_sent_at + settings.reminder_every_seconds
                        + paused_seconds(away, sent.last_sent_at, now))
-
-
-def turn_deadline(game: GameRow, away: Sequence[AwayPeriod], now: float) -> float | None:
-    """When the current turn's deadline passes, the player's time away added; None without one,
-    or while the player is away (their clock stands still)."""
-    deadline = GameSettings.from_dict(game.settings).deadline_seconds
-    if deadline is None or game.turn_since is None or away_until(away, now) is not None:
-        return None
-    return game.turn_since + deadline + paused_seconds(away, game.turn_since, now)
 
 
 def _deadline_passed(game: GameRow, away: Sequence[AwayPeriod], now: float) -> bool:
