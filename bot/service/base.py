@@ -189,14 +189,16 @@ class ServiceBase:
         return info_of(row, seats, result)
 
     async def _accepted_change(self, before: LiveGame, after: LiveGame, events: Sequence[Event],
-                               hands_changed: Sequence[int]) -> Accepted:
+                               hands_changed: Sequence[int], told_draws: Sequence[int] = ()) -> Accepted:
         """The answer to a committed change of the board, with what posting it needs: the public
-        view, the turn's facts and each changed hand (so the edge asks nothing more)."""
+        view, the turn's facts and each changed hand (so the edge asks nothing more); for the seats
+        of ``told_draws``, the cards that came into the hand."""
         info = await self._info(after.row, after.seats)
         seats: list[int | None] = [None, *hands_changed]
         views = dict(zip(seats, await in_thread(_views_of, after, seats)))
         async with self.store.read() as tx:
-            posting, hands = await posting_of(tx, before, after, info, hands_changed, self.clock.now(), views)
+            posting, hands = await posting_of(tx, before, after, info, hands_changed, self.clock.now(), views,
+                                              told_draws)
         return Accepted(info, tuple(events), posting=posting, hands=hands)
 
     # -- committing a step -----------------------------------------------------------------

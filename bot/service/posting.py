@@ -42,7 +42,7 @@ class BoardPosting:
 class HandChange:
     """One player's hand after a change, for that player's eyes only.
 
-    ``drawn`` are the cards that came into the hand (a purchase from the deck), and
+    ``drawn`` are the cards the deck gave (a purchase from the deck; nothing else is unseen), and
     ``message`` the hand DM that showed the hand before, if there is one."""
 
     seat: int
@@ -95,10 +95,12 @@ def drawn_cards(before: Any, after: Any) -> tuple[int, ...]:
 
 
 async def posting_of(tx: Tx, before: LiveGame, after: LiveGame, info: GameInfo, hands_changed: Sequence[int],
-                     now: float, views: Mapping[int | None, Mapping[str, Any]]) -> tuple[BoardPosting, tuple[HandChange, ...]]:
+                     now: float, views: Mapping[int | None, Mapping[str, Any]], told_draws: Sequence[int] = (),
+                     ) -> tuple[BoardPosting, tuple[HandChange, ...]]:
     """The board and the changed hands of a committed change, read in ``tx``.
 
-    ``views`` holds the engine's views of ``after`` by seat (None: the public one)."""
+    ``views`` holds the engine's views of ``after`` by seat (None: the public one); the seats of
+    ``told_draws`` drew from the deck, and their change says which cards came."""
     turn = await read_turn_facts(tx, after.row, info, now)
     hands = []
     for seat in hands_changed:
@@ -106,6 +108,6 @@ async def posting_of(tx: Tx, before: LiveGame, after: LiveGame, info: GameInfo, 
         if user_id < 0 or info.played_by_computer(seat):
             continue            # computers get no hand DMs
         stored = await tx.messages.get(info.id, "hand", user_id)
-        hands.append(HandChange(seat, user_id, BoardView(info, seat, views[seat]),
-                                drawn_cards(before.hands[seat], after.hands[seat]), stored))
+        drawn = drawn_cards(before.hands[seat], after.hands[seat]) if seat in told_draws else ()
+        hands.append(HandChange(seat, user_id, BoardView(info, seat, views[seat]), drawn, stored))
     return BoardPosting(BoardView(info, None, views[None]), turn), tuple(hands)

@@ -77,7 +77,10 @@ class TurnOperations(ServiceBase):
             return Refusal(Reason.MALFORMED_MOVE, Msg("refusal.malformed", reason=error.reason))
         except GameError as error:
             return Refusal(Reason.ILLEGAL_MOVE, error.reason)
-        return await self._commit(live, step, now)
+        # Only a purchase from the deck brings a card nobody has seen: the player is told which.
+        parts = await in_thread(engine_work.parts_of_text, live.engine, live.state, text)
+        from_deck = (seat,) if parts is not None and parts.draws_from_deck else ()
+        return await self._commit(live, step, now, told_draws=from_deck)
 
     async def resign(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Resign. In Alcazar the game goes on without the player (their turns are
@@ -126,10 +129,12 @@ class TurnOperations(ServiceBase):
     async def _commit(
         self, live: LiveGame, step: Step, now: float, *,
         outcome: Outcome | None = None, resigned_seat: int | None = None, stand_in: bool = False,
+        told_draws: tuple[int, ...] = (),
     ) -> Accepted | Refusal:
         """One transaction for one step; a stale version rolls it back whole.
 
         ``resigned_seat`` resigned in this step; with ``stand_in`` the stand-in plays it on.
+        ``told_draws``: the seats whose result says which cards came into their hand (from the deck).
         """
         try:
             async with self.store.write() as tx:
@@ -146,7 +151,7 @@ class TurnOperations(ServiceBase):
         if resigned_seat is not None:
             events.append(PlayerResigned(live.row.id, resigned_seat, live.user_of(resigned_seat)))
         events.extend(change_events(after, step.entries, step.hands_changed, outcome or step.outcome))
-        return await self._accepted_change(live, after, events, step.hands_changed)
+        return await self._accepted_change(live, after, events, step.hands_changed, told_draws)
 
     async def _seated_player(self, game_id: int, user_id: int, *, trust_cache: bool = False
                              ) -> tuple[LiveGame, int] | Refusal:
