@@ -35,14 +35,19 @@ class MessageOperations(ServiceBase):
                            shown: TurnFacts | None = None) -> BoardRecorded:
         """Record the newly posted board of a game, in one call, and say what it replaced.
 
-        Answers the board before it (to take its buttons off), an open question this
+        Answers the board before it (to take its buttons off; the one just posted, when a newer
+        board was recorded first), an open question this
         version voided (forgotten here: its buttons go too), and, when ``shown`` (the
         facts the board was drawn with) differ from the facts now, the facts now: a
         player went away, or came back, while the board was on its way."""
         now = self.clock.now()
         async with self.store.write() as tx:
             previous = await tx.messages.get(game_id, "board")
-            await tx.messages.put(PostedMessageRow(game_id, "board", 0, channel_id, message_id, version, None))
+            posted = PostedMessageRow(game_id, "board", 0, channel_id, message_id, version, None)
+            if previous is not None and previous.version > version:
+                # A newer board got here first (its move was posted sooner): this one is out of date.
+                return BoardRecorded(previous=posted)
+            await tx.messages.put(posted)
             question = await tx.messages.get(game_id, "question")
             if question is not None and question.version != version:
                 await tx.messages.delete(game_id, "question")
