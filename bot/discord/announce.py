@@ -9,22 +9,25 @@ from __future__ import annotations
 import io
 import logging
 import time
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 import discord
 
 from bot.discord import images
+from bot.discord.followups import edit_message
 from bot.discord.hands import send_hand_by_dm
 from bot.discord.once import nonce
 from bot.discord.player_texts import rating_lines
-from bot.discord.players import away_lines
+from bot.discord.players import away_lines_of
 from bot.discord.standings import mention, pinging, result_lines, standing_line, turn_line
 from bot.discord.style import move_words
 from bot.discord.table import Table
 from bot.discord.texts import CONTENT_LIMIT, clip
 from bot.i18n import t
 from bot.service import (
-    Accepted, EntryKind, GameInfo, GameOver, GameStatus, HandsChanged, MovePlayed, Refusal, StoreUnavailable,
+    Accepted, BoardPosting, EntryKind, GameInfo, GameOver, GameStatus, HandsChanged, MovePlayed, PostedMessage,
+    Refusal, StoreUnavailable, TurnFacts,
 )
 from bot.telemetry import caused_by
 from bot.telemetry.causes import HAND_DM
@@ -44,30 +47,128 @@ def move_line(event: MovePlayed, lang: str = "en") -> str:
 
 
 async def post_board(bot: Table, game_id: int, lines: Sequence[str], *, with_buttons: bool = True,
-                     ping: bool = True) -> None:
+                     ping: bool = True, posting: BoardPosting | None = None,
+                     via: discord.Interaction | None = None) -> None:
     """Post the board (or, once the game is over, the results) with ``lines`` in the game's channel.
 
-    ``ping=False`` shows the board again without notifying anyone (``/alcazar board``).
-    The board before it loses its buttons, and the new one is remembered as the game's board."""
-    public = await bot.service.board_view(game_id)
-    if isinstance(public, Refusal):
-        log.warning("No board to post for game %s: %s", game_id, str(public.message))
-        return
-    game = public.game
+    ``posting`` is what a change's result carries to draw it (without one the board is read as it
+    stands); ``via`` the interaction that made the change, whose follow-up carries the board outside
+    Discord's global limit. ``ping=False`` shows the board again without notifying anyone
+    (``/alcazar board``). The board before it loses its buttons, and the new one is recorded."""
+    if posting is None:
+        found = await bot.service.board_posting(game_id)
+        if isinstance(found, Refusal):
+            log.warning("No board to post for game %s: %s", game_id, str(found.message))
+            return
+        posting = found
+    game = posting.board.game
+    board = await _board_or_results(bot, posting, lines, with_buttons)
+    pings = board_pings(game) if ping else discord.AllowedMentions.none()
+    message_id = await _send_board(bot, game, board, pings, via)
+    active = game.status is GameStatus.ACTIVE
+    recorded = await bot.service.record_board(game.id, game.channel_id, message_id, version=game.version,
+                                              shown=posting.turn if active else None)
+    if recorded.previous is not None:
+        await _take_buttons_off(bot, game, recorded.previous)
+    if recorded.lapsed_question is not None:
+        await _close_question(bot, game, recorded.lapsed_question)
+    if recorded.turn is not None:
+        # Someone went away (or came back) while the board was on its way: it says so now.
+        await _restate_turn(bot, game, message_id, board, recorded.turn)
+
+
+@dataclass
+class BoardMessage:
+    """A board (or results) message as drawn: its text, its picture and its buttons."""
+
+    lines: list[str]
+    png: bytes | None = None
+    filename: str = "board.png"
+    description: str = ""
+    view: discord.ui.View | None = None
+    turn_at: int = -1           # where the turn's lines begin among ``lines`` (-1: none)
+
+    def content(self) -> str:
+        return _content(self.lines)
+
+    def fields(self) -> dict[str, Any]:
+        """The message's fields, with a fresh file each time (a file is read once by a request)."""
+        fields: dict[str, Any] = {"content": self.content()}
+        if self.png is not None:
+            fields["file"] = discord.File(io.BytesIO(self.png), filename=self.filename, description=self.description)
+        if self.view is not None:
+            fields["view"] = self.view
+        return fields
+
+
+async def _board_or_results(bot: Table, posting: BoardPosting, lines: Sequence[str],
+                            with_buttons: bool) -> BoardMessage:
+    game, view = posting.board.game, posting.board.view
     names = await bot.names_of(game.players, game.settings.language)
     if game.status is GameStatus.FINISHED:
-        kwargs = await _results_message(bot, game, public.view, names, lines)
-    else:
-        # The deadline with the player's time away added, and who is away (their clocks stand still).
-        turn = turn_line(game, await bot.service.deadline_of(game), await bot.service.clock_of(game))
-        kwargs = await _board_message(bot, game, public.view, names, lines, with_buttons,
-                                      after=[turn, *await away_lines(bot, game)])
+        return await _results_message(bot, game, view, names, lines)
+    # The deadline with the player's time away added, and who is away (their clocks stand still).
+    return await _board_message(bot, game, view, names, lines, with_buttons, after=turn_lines(game, posting.turn))
+
+
+def turn_lines(game: GameInfo, turn: TurnFacts) -> list[str]:
+    """Whose turn it is (with the deadline) and who is away, as a board states them."""
+    return [turn_line(game, turn.deadline_at, turn.clock), *away_lines_of(game, turn.away)]
+
+
+async def _send_board(bot: Table, game: GameInfo, board: BoardMessage, pings: discord.AllowedMentions,
+                      via: discord.Interaction | None) -> int:
+    """Send the board: as a follow-up of ``via`` (outside the global limit) when it can go that way,
+    else as a channel message. Returns the message's id; raises what the channel's route raises."""
+    if via is not None and not via.is_expired() and via.channel_id == game.channel_id:
+        try:
+            sent = await via.followup.send(wait=True, allowed_mentions=pings, **board.fields())
+        except discord.HTTPException as error:
+            # No right to use the interaction's webhook here, or its token is gone: the channel takes it.
+            log.info("The board of game %s could not go as a follow-up (%s %s); posting it in the channel",
+                     game.id, error.status, error.text)
+        else:
+            bot.followup_boards.sent(sent.id, via.followup)
+            return sent.id
     channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-    pings = board_pings(game) if ping else discord.AllowedMentions.none()
-    message = await channel.send(allowed_mentions=pings, **kwargs)
-    await retire_board(bot, game, forget=False)     # the new board's record replaces it just below
-    await retire_question(bot, game)
-    await bot.service.remember_message(game.id, "board", game.channel_id, message.id, version=game.version)
+    message = await channel.send(allowed_mentions=pings, **board.fields())
+    return message.id
+
+
+async def _take_buttons_off(bot: Table, game: GameInfo, stored: PostedMessage) -> None:
+    """A newer board (or the game's end) replaces this one: its buttons go."""
+    try:
+        await edit_message(bot, bot.followup_boards, stored.channel_id, game.guild_id, stored.message_id, view=None)
+    except discord.HTTPException as error:
+        # A message deleted by a moderator has no buttons to take off; a click on one that
+        # slipped through still gets "this board is out of date".
+        log.info("Could not take the buttons off board %s of game %s: %s %s", stored.message_id, game.id,
+                 error.status, error.text)
+
+
+async def _close_question(bot: Table, game: GameInfo, stored: PostedMessage) -> None:
+    """The game moved on, so the open question is void: its buttons go, and it says why."""
+    try:
+        await edit_message(bot, bot.followup_boards, stored.channel_id, game.guild_id, stored.message_id,
+                           content=t(game.settings.language, "announce.question_lapsed"), view=None)
+    except discord.HTTPException as error:
+        # A click that slipped through still gets "this board is out of date".
+        log.info("Could not close question %s of game %s: %s %s", stored.message_id, game.id, error.status,
+                 error.text)
+
+
+async def _restate_turn(bot: Table, game: GameInfo, message_id: int, board: BoardMessage,
+                        turn: TurnFacts) -> None:
+    """Edit the board just posted to state the turn's facts as they are now (quietly: an edit pings nobody)."""
+    if board.turn_at < 0:
+        return
+    board.lines[board.turn_at:] = turn_lines(game, turn)
+    try:
+        await edit_message(bot, bot.followup_boards, game.channel_id, game.guild_id, message_id,
+                           content=board.content(), allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as error:
+        log.info("Could not update board %s of game %s for time away: %s %s", message_id, game.id,
+                 error.status, error.text)
 
 
 async def retire_board(bot: Table, game: GameInfo, *, forget: bool = True) -> None:
@@ -75,14 +176,7 @@ async def retire_board(bot: Table, game: GameInfo, *, forget: bool = True) -> No
     stored = await bot.service.posted_message(game.id, "board")
     if stored is None:
         return
-    old = bot.get_partial_messageable(stored.channel_id, guild_id=game.guild_id).get_partial_message(stored.message_id)
-    try:
-        await old.edit(view=None)
-    except discord.HTTPException as error:
-        # A message deleted by a moderator has no buttons to take off; a click on one that
-        # slipped through still gets "this board is out of date".
-        log.info("Could not take the buttons off board %s of game %s: %s %s", stored.message_id, game.id,
-                 error.status, error.text)
+    await _take_buttons_off(bot, game, stored)
     if forget:
         await bot.service.forget_message(game.id, "board")
 
@@ -93,14 +187,7 @@ async def retire_question(bot: Table, game: GameInfo) -> None:
     if stored is None or stored.version == game.version:
         return          # still open: a board shown again does not void it
     await bot.service.forget_message(game.id, "question")
-    message = bot.get_partial_messageable(stored.channel_id, guild_id=game.guild_id) \
-        .get_partial_message(stored.message_id)
-    try:
-        await message.edit(content=t(game.settings.language, "announce.question_lapsed"), view=None)
-    except discord.HTTPException as error:
-        # A click that slipped through still gets "this board is out of date".
-        log.info("Could not close question %s of game %s: %s %s", stored.message_id, game.id, error.status,
-                 error.text)
+    await _close_question(bot, game, stored)
 
 
 async def ping_was_lost(bot: Table, game: GameInfo) -> bool:
@@ -119,33 +206,27 @@ def board_pings(game: GameInfo) -> discord.AllowedMentions:
 
 
 async def _board_message(bot: Table, game: GameInfo, view: Mapping[str, Any], names: list[str], lines: Sequence[str],
-                         with_buttons: bool, *, after: Sequence[str] = ()) -> dict[str, Any]:
+                         with_buttons: bool, *, after: Sequence[str] = ()) -> BoardMessage:
     """The board message: ``lines``, the standings, then ``after`` (whose turn, who is away)."""
     lang = game.settings.language
     png = await images.board_png(game.kind, view, names, lang)
-    kwargs: dict[str, Any] = {
-        "content": _content([*lines, standing_line(game, view), *after]),
-        "file": discord.File(io.BytesIO(png), filename="board.png",
-                             description=t(lang, "announce.board_description", title=game.title)),
-    }
-    if with_buttons:
-        kwargs["view"] = bot.board_buttons(game)
-    return kwargs
+    shown = [*lines, standing_line(game, view)]
+    return BoardMessage([*shown, *after], png, "board.png", t(lang, "announce.board_description", title=game.title),
+                        bot.board_buttons(game) if with_buttons else None, turn_at=len(shown))
 
 
 async def _results_message(bot: Table, game: GameInfo, view: Mapping[str, Any], names: list[str],
-                           lines: Sequence[str]) -> dict[str, Any]:
+                           lines: Sequence[str]) -> BoardMessage:
     game = await _with_result(bot, game)
     if game.result is None:
         # Finished without a recorded result cannot happen through the service; say so plainly.
         log.error("Game %s is finished but has no result", game.id)
-        return {"content": _content([*lines, t(game.settings.language, "result.over")])}
+        return BoardMessage([*lines, t(game.settings.language, "result.over")])
     lang = game.settings.language
     png = await images.results_png(view, game.result, names, lang)
     ratings = rating_lines(await bot.service.rating_changes(game.id), lang)
-    return {"content": _content([*lines, *result_lines(game), *ratings]),
-            "file": discord.File(io.BytesIO(png), filename="results.png",
-                                 description=t(lang, "announce.results_description", title=game.title))}
+    return BoardMessage([*lines, *result_lines(game), *ratings], png, "results.png",
+                        t(lang, "announce.results_description", title=game.title))
 
 
 async def _with_result(bot: Table, game: GameInfo) -> GameInfo:
@@ -160,8 +241,11 @@ def _content(lines: Sequence[str]) -> str:
     return clip("\n".join(line for line in lines if line), CONTENT_LIMIT)
 
 
-async def publish(bot: Table, accepted: Accepted, *, headline: str | None = None) -> bool:
+async def publish(bot: Table, accepted: Accepted, *, headline: str | None = None,
+                  via: discord.Interaction | None = None) -> bool:
     """After an accepted change: one channel message with the board, then hands by DM.
+
+    ``via`` is the interaction that made the change: the board goes as its follow-up when it can.
 
     Returns False when Discord would not take the channel message (or the game
     store went away before it was made): the change stands all the same, the
@@ -174,7 +258,7 @@ async def publish(bot: Table, accepted: Accepted, *, headline: str | None = None
     started = time.perf_counter()
     try:
         if moves or accepted.of_type(GameOver) or headline:
-            posted = await post_board_or_log(bot, accepted.game.id, lines)
+            posted = await post_board_or_log(bot, accepted.game.id, lines, posting=accepted.posting, via=via)
             if not posted:
                 await tell_turn_by_dm(bot, accepted.game.id)
             elif any(isinstance(e, MovePlayed) and e.kind is EntryKind.MOVE for e in accepted.events):
@@ -196,10 +280,11 @@ async def publish(bot: Table, accepted: Accepted, *, headline: str | None = None
     return posted
 
 
-async def post_board_or_log(bot: Table, game_id: int, lines: Sequence[str]) -> bool:
+async def post_board_or_log(bot: Table, game_id: int, lines: Sequence[str], *,
+                            posting: BoardPosting | None = None, via: discord.Interaction | None = None) -> bool:
     """``post_board`` after a change that already stands: a Discord failure is logged, not raised."""
     try:
-        await post_board(bot, game_id, lines)
+        await post_board(bot, game_id, lines, posting=posting, via=via)
         return True
     except discord.HTTPException as error:
         log.warning("Could not post the board of game %s: %s %s", game_id, error.status, error.text)
@@ -223,6 +308,11 @@ async def tell_turn_by_dm(bot: Table, game_id: int) -> None:
 
 
 async def send_changed_hands(bot: Table, accepted: Accepted) -> None:
+    """Each changed hand to its owner's hand DM; from the result when it carries them."""
+    if accepted.posting is not None:
+        for change in accepted.hands:
+            await send_hand_by_dm(bot, accepted.game, change.user_id, change)
+        return
     for event in accepted.of_type(HandsChanged):
         assert isinstance(event, HandsChanged)
         for seat, user_id in zip(event.seats, event.user_ids):

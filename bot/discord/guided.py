@@ -120,9 +120,7 @@ async def button(bot: Table, interaction: discord.Interaction, what: str, game_i
         notation = move_with_digest([m.notation for m in legal], digest)
         if notation is None:
             raise Refused(MOVE_NOT_POSSIBLE, game_id=game_id)
-        chosen = next(m for m in legal if m.notation == notation)
-        await play_move(bot, interaction, game_id, notation, version, edit_original=True,
-                        draws_from_deck=chosen.parts.draws_from_deck)
+        await play_move(bot, interaction, game_id, notation, version)
         return
     stage = _stage_meaning(tree, decode_path(path), digest, game_id)
     if what == "back":

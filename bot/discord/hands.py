@@ -20,7 +20,7 @@ from bot.discord import images
 from bot.discord.standings import mention, pinging, real, signed_real
 from bot.discord.table import Table
 from bot.i18n import t
-from bot.service import BoardView, GameInfo, PostedMessage, Refusal
+from bot.service import BoardView, GameInfo, HandChange, PostedMessage, Refusal
 
 log = logging.getLogger(__name__)
 
@@ -83,13 +83,22 @@ def _hand_file(png: bytes, lang: str = "en") -> discord.File:
     return discord.File(io.BytesIO(png), filename="hand.png", description=t(lang, "hand.file_description"))
 
 
-async def send_hand_by_dm(bot: Table, game: GameInfo, user_id: int) -> bool:
-    """Show a player their hand in their hand DM (edited in place); False when that failed."""
-    private = await bot.service.private_view(game.id, user_id)
+async def send_hand_by_dm(bot: Table, game: GameInfo, user_id: int, changed: HandChange | None = None) -> bool:
+    """Show a player their hand in their hand DM (edited in place); False when that failed.
+
+    ``changed`` is the hand as a move's result carries it (else it is read); a DM that already
+    shows exactly this hand is left as it is."""
+    if changed is not None:
+        private: BoardView | Refusal = changed.private
+        stored = changed.message
+    else:
+        private = await bot.service.private_view(game.id, user_id)
+        stored = None if isinstance(private, Refusal) else await bot.service.posted_message(game.id, "hand", user_id)
     if isinstance(private, Refusal) or "hand" not in private.view:
         return False
-    stored = await bot.service.posted_message(game.id, "hand", user_id)
     holds = what_it_holds(private)
+    if changed is not None and stored is not None and stored.detail == holds:
+        return True         # nothing changed that the DM shows: no edit, no request
     lang = await bot.language_for_dm(user_id)
     change = hand_change(None if stored is None else stored.detail, holds, lang)
     content, png = await _hand_content(bot, private, change, lang)
@@ -112,6 +121,7 @@ async def send_hand_by_dm(bot: Table, game: GameInfo, user_id: int) -> bool:
         return False
     await bot.service.remember_message(game.id, "hand", message.channel.id, message.id,
                                        version=private.game.version, user_id=user_id, detail=holds)
+    await bot.service.remember_dm_channel(user_id, message.channel.id)
     return True
 
 

@@ -192,9 +192,17 @@ async def start_game(bot: Table, interaction: discord.Interaction, game_id: int,
     colours = game_rules(result.game.kind).colours
     seats = ", ".join(f"{mention(u, lang)} ({t(lang, f'colour.{colours[seat]}')})"
                       for seat, u in enumerate(result.game.players))
-    posted = await publish(bot, result, headline=t(lang, "lobby.begins", title=result.game.title, seats=seats))
-    # Closing the lobby answers the click, so it comes once the board is there.
-    await update_lobby_message(bot, interaction, result.game, Msg("lobby.started"), from_button=from_button)
+    headline = t(lang, "lobby.begins", title=result.game.title, seats=seats)
+    if from_button:
+        # Closing the lobby answers the click; the board follows as the click's own follow-up,
+        # a message of its own outside the global limit.
+        await update_lobby_message(bot, interaction, result.game, Msg("lobby.started"), from_button=True)
+        posted = await publish(bot, result, headline=headline, via=interaction)
+    else:
+        # A typed command's first follow-up would take the place of its private "thinking" answer:
+        # the board goes to the channel, and the answer comes once it is there.
+        posted = await publish(bot, result, headline=headline)
+        await update_lobby_message(bot, interaction, result.game, Msg("lobby.started"), from_button=False)
     if not posted:
         await send(interaction, Msg("lobby.started_no_board"), ephemeral=True)
     elif not from_button:

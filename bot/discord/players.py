@@ -3,6 +3,7 @@ away lines on boards. All of it works in a DM with the bot too."""
 from __future__ import annotations
 
 import logging
+from typing import Mapping
 
 import discord
 from discord import app_commands
@@ -108,10 +109,16 @@ async def away_lines(bot: Table, game: GameInfo) -> list[str]:
     """A line for each player of the game who is away now (for the board message, in the game's language)."""
     if game.status is not GameStatus.ACTIVE:
         return []
-    away = await bot.service.away_of(game.players)
+    return away_lines_of(game, await bot.service.away_of(game.players))
+
+
+def away_lines_of(game: GameInfo, away: Mapping[int, float]) -> list[str]:
+    """A line for each of the game's players in ``away`` (user id: until when), in the game's language."""
+    if game.status is not GameStatus.ACTIVE:
+        return []
     return [texts.away_line(user, until, user == game.to_move_id, game.settings.language)
             for user, until in away.items()
-            if user not in game.resigned]
+            if user in game.players and user not in game.resigned]
 
 
 async def refresh_boards(bot: Table, user_id: int) -> None:

@@ -166,26 +166,23 @@ class ReminderLoop:
         language: a second copy would buzz the player twice and tell the whole
         table each time.
         """
-        game = await self.bot.service.game(reminder.game_id)
-        title: str | Msg = Msg("reminder.your_game") if isinstance(game, Refusal) else game.title
+        title: str | Msg = reminder.title or Msg("reminder.your_game")
         since = timestamp(reminder.waiting_since)
         deadline: Msg | str = ""
-        ends = None if isinstance(game, Refusal) else await self.bot.service.deadline_of(game)
-        if ends is not None:        # the player's time away, if any, is added
-            deadline = Msg("reminder.deadline", when=timestamp(ends))
+        if reminder.deadline_at is not None:        # the player's time away, if any, is added
+            deadline = Msg("reminder.deadline", when=timestamp(reminder.deadline_at))
         if reminder.runs_out_at is not None:         # the one warning: a quarter of the time bank is left
             deadline = Msg("reminder.bank_quarter", when=timestamp(reminder.runs_out_at))
-        elif not isinstance(game, Refusal):
-            clock = await self.bot.service.clock_of(game)
-            if clock is not None and clock.runs_out_at is not None and (ends is None or clock.runs_out_at < ends):
-                deadline = Msg("reminder.bank_runs_out", when=timestamp(clock.runs_out_at))
-        dm_lang = await self.bot.language_for_dm(reminder.user_id)
+        elif reminder.bank_ends_at is not None and (reminder.deadline_at is None
+                                                    or reminder.bank_ends_at < reminder.deadline_at):
+            deadline = Msg("reminder.bank_runs_out", when=timestamp(reminder.bank_ends_at))
+        dm_lang = reminder.dm_language
         if await self._send_or_log(reminder, "DM", self._dm(reminder, t(
                 dm_lang, "reminder.dm", title=title, channel=f"<#{reminder.channel_id}>", since=since,
                 deadline=deadline), dm_lang)):
             self.bot.metrics.reminder_sent()
             return
-        lang = game.settings.language if not isinstance(game, Refusal) else dm_lang
+        lang = reminder.language
         channel = self.bot.get_partial_messageable(reminder.channel_id, guild_id=reminder.guild_id)
         if await self._send_or_log(reminder, "channel", channel.send(
             t(lang, "reminder.channel", player=mention(reminder.user_id), title=title, since=since,
@@ -195,9 +192,20 @@ class ReminderLoop:
             self.bot.metrics.reminder_sent()
 
     async def _dm(self, reminder: Reminder, text: str, lang: str) -> None:
+        """The DM, in one request when the player's DM channel is known; else Discord opens it
+        first, and it is stored for the next time."""
+        fields: dict[str, Any] = {"view": mute_buttons(reminder.game_id, lang),
+                                  "nonce": nonce("reminder", reminder.game_id, reminder.version, reminder.number)}
+        if reminder.dm_channel_id is not None:
+            channel = self.bot.get_partial_messageable(reminder.dm_channel_id, type=discord.ChannelType.private)
+            try:
+                await channel.send(text, **fields)
+                return
+            except discord.NotFound:
+                pass            # the channel is gone: Discord opens the user's DM channel again
         user = await self.bot.user_by_id(reminder.user_id)
-        await user.send(text, view=mute_buttons(reminder.game_id, lang),
-                        nonce=nonce("reminder", reminder.game_id, reminder.version, reminder.number))
+        message = await user.send(text, **fields)
+        await self.bot.service.remember_dm_channel(reminder.user_id, message.channel.id)
 
     @staticmethod
     async def _send_or_log(reminder: Reminder, where: str, sending: Awaitable[object]) -> bool:

@@ -18,6 +18,7 @@ from typing import Awaitable, Callable, Iterable, Iterator, Protocol, Sequence
 
 import discord
 
+from bot.discord.followups import FollowupBoards
 from bot.discord.standings import computer_label
 from bot.i18n import ENGLISH, t
 from bot.service import Accepted, Clock, GameInfo, GameService, StoreUnavailable
@@ -48,6 +49,8 @@ class Table:
     #: What a game's end did to its tournament, posted after the game's own message (the tournament's
     #: flow posts rounds and standings; ``announce``, below it, posts games).
     tournament_news: Callable[[Iterable[object]], Awaitable[None]]
+    #: Boards sent as interaction follow-ups, edited through their webhook while its token lives.
+    followup_boards: FollowupBoards
     #: Seeds of new games (the deal and the seating); None lets the service draw them at random.
     game_seeds: Iterator[int] | None = None
     _names: dict[int, str] = field(default_factory=dict, repr=False)

@@ -62,10 +62,9 @@ def settings_lines(info: TournamentInfo, lang: str) -> list[str]:
     deadline = info.game_settings.get("deadline_hours")
     lines.append(t(lang, "settings.deadline", deadline=t(lang, "settings.no_deadline") if deadline is None else
                    t(lang, "settings.deadline_hours", hours=deadline)))
-    bank = info.game_settings.get("bank_hours")
-    if bank is not None:
-        lines.append(t(lang, "settings.bank", bank=duration(bank * 3600, lang),
-                       increment=duration(info.game_settings.get("increment_hours", 0.0) * 3600, lang)))
+    bank, increment = info.game_settings.get("bank_hours"), info.game_settings.get("increment_hours") or 0.0
+    if isinstance(bank, (int, float)) and isinstance(increment, (int, float)):
+        lines.append(t(lang, "settings.bank", bank=duration(bank * 3600, lang), increment=duration(increment * 3600, lang)))
     lines.append(t(lang, "tournament.settings.time_losses"))
     return lines
 

@@ -24,61 +24,36 @@ from bot.discord.table import Table, table_of
 from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
 from bot.i18n import Msg, t
 from bot.service import (
-    GameInfo, GameStatus, MoveChoice, MovePlayed, Reason, Refusal, StoreUnavailable, game_rules,
+    GameInfo, GameStatus, MoveChoice, MovePlayed, Reason, Refusal, game_rules,
 )
 
 
+async def play_move(bot: Table, interaction: discord.Interaction, game_id: int, text: str, version: int | None
+                    ) -> None:
+    """Play ``text`` for the caller; the board goes to the channel, the caller gets a short note.
 
-
-async def play_move(bot: Table, interaction: discord.Interaction, game_id: int, text: str, version: int | None, *,
-                    edit_original: bool = False, draws_from_deck: bool | None = None) -> None:
-    """Play ``text`` for the caller; the board message goes to the channel, the caller gets a short note.
-
-    ``draws_from_deck`` is what the move's parts say, when the caller has them (the chooser does)."""
+    Both go through the interaction, outside Discord's global limit: the note in its own (ephemeral)
+    answer (for the chooser's Play, the chooser's message), then the board as a public follow-up
+    that pings the player to act."""
     require_can_post(interaction)
     await defer(interaction, ephemeral=True)
-    # Only a purchase from the deck brings a card nobody has seen; other moves need no hand lookups.
-    if draws_from_deck is None:
-        parts = await bot.service.move_parts(game_id, interaction.user.id, text)
-        draws_from_deck = parts is not None and parts.draws_from_deck
-    from_deck = draws_from_deck
-    hand_before = await _own_hand(bot, game_id, interaction.user.id) if from_deck else []
+    bot.remember_name(interaction.user)      # the board's names: from the interaction, not a lookup
     answer = await bot.service.play(game_id, interaction.user.id, text, expected_version=version)
     if isinstance(answer, Refusal) and answer.reason is Reason.NOT_YOUR_TURN:
         game = await bot.service.game(game_id)
         if not isinstance(game, Refusal):
             raise Refused(whose_turn(game), game_id=game_id)
     result = accepted(answer, game_id)
-    posted = await publish(bot, result)
     lang = private_language(interaction)
     played = [e for e in result.events if isinstance(e, MovePlayed) and e.user_id == interaction.user.id]
     note = t(lang, "turn.played", words=move_words(lang, played[0].words)) if played else t(lang, "turn.move_played")
-    drawn = sorted(set(await _hand_after_move(bot, game_id, interaction.user.id)) - set(hand_before)) \
-        if from_deck else []
-    if drawn:      # this reply is ephemeral: only the player sees which card the deck gave them
+    drawn = [card for change in result.hands if change.user_id == interaction.user.id for card in change.drawn]
+    if drawn:      # this answer is ephemeral: only the player sees which card the deck gave them
         note += "\n" + t(lang, "turn.you_drew", cards=drawn)
-    if not posted:
-        note += "\n" + t(lang, "turn.not_posted_move")
-    note = clip(note, 2000)
-    if edit_original:
-        await interaction.edit_original_response(content=note, view=None)
-    else:
-        await send(interaction, note, ephemeral=True)
-
-
-async def _own_hand(bot: Table, game_id: int, user_id: int) -> list[int]:
-    """The building cards the user holds (none in Alcazar 1978), for their eyes only."""
-    private = await bot.service.private_view(game_id, user_id)
-    return [] if isinstance(private, Refusal) else list(private.view.get("hand", []))
-
-
-async def _hand_after_move(bot: Table, game_id: int, user_id: int) -> list[int]:
-    """The hand after a move that stands: the card drawn goes unsaid if the store went away meanwhile
-    (the hand shows it), rather than telling the player that nothing was changed."""
-    try:
-        return await _own_hand(bot, game_id, user_id)
-    except StoreUnavailable:
-        return []
+    # The answer first: a follow-up sent while the interaction still shows "thinking" would take its place.
+    await interaction.edit_original_response(content=clip(note, 2000), view=None)
+    if not await publish(bot, result, via=interaction):
+        await interaction.edit_original_response(content=clip(note + "\n" + t(lang, "turn.not_posted_move"), 2000))
 
 
 async def move_command(bot: Table, interaction: discord.Interaction, notation: str) -> None:

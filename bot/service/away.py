@@ -14,6 +14,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.i18n import Msg
 from bot.service.clock import HOUR
+from bot.service.settings import GameSettings
+from bot.store import GameRow
 from bot.store.players import AwayPeriod, QuietHours
 
 DAY = 24 * HOUR
@@ -45,6 +47,15 @@ def away_until(periods: Iterable[AwayPeriod], now: float) -> float | None:
     """The end of the period the player is in now, or None when they are here."""
     ends = [p.ends_at for p in periods if p.starts_at <= now < p.ends_at]
     return max(ends) if ends else None
+
+
+def turn_deadline(game: GameRow, away: Sequence[AwayPeriod], now: float) -> float | None:
+    """When the current turn's deadline passes, the player's time away added; None without one,
+    or while the player is away (their clock stands still)."""
+    deadline = GameSettings.from_dict(game.settings).deadline_seconds
+    if deadline is None or game.turn_since is None or away_until(away, now) is not None:
+        return None
+    return game.turn_since + deadline + paused_seconds(away, game.turn_since, now)
 
 
 def days_away(periods: Iterable[AwayPeriod], start: float, end: float) -> float:

@@ -9,7 +9,7 @@ import weakref
 from collections import OrderedDict
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from typing import Any, AsyncIterator, Callable, Sequence
+from typing import Any, AsyncIterator, Callable, Mapping, Sequence
 
 from bot.games import AnyEngine, get_game
 from bot.games.common import GameError, Outcome
@@ -21,8 +21,9 @@ from bot.service.events import (
     BoardChanged, ComputerToMove, Event, GameOver, HandsChanged, MovePlayed, TurnChanged,
 )
 from bot.service.live import LiveGame, Step, words_of
+from bot.service.posting import posting_of
 from bot.service.ratings import is_rated, rating_changes
-from bot.service.results import GameInfo, GameResult, Reason, Refusal
+from bot.service.results import Accepted, GameInfo, GameResult, Reason, Refusal
 from bot.service.settings import GameSettings
 from bot.service.threads import in_thread
 from bot.store import EntryKind, GameRow, GameStatus, LogEntry, ResultRow, SeatRow, Snapshot, Store, Tx
@@ -216,6 +217,19 @@ class ServiceBase:
                 result = replace(_result(stored, seats), stand_in_seats=stood_in)
         return info_of(row, seats, result)
 
+    async def _accepted_change(self, before: LiveGame, after: LiveGame, events: Sequence[Event],
+                               hands_changed: Sequence[int], told_draws: Sequence[int] = ()) -> Accepted:
+        """The answer to a committed change of the board, with what posting it needs: the public
+        view, the turn's facts and each changed hand (so the edge asks nothing more); for the seats
+        of ``told_draws``, the cards that came into the hand."""
+        info = await self._info(after.row, after.seats)
+        seats: list[int | None] = [None, *hands_changed]
+        views = dict(zip(seats, await in_thread(_views_of, after, seats)))
+        async with self.store.read() as tx:
+            posting, hands = await posting_of(tx, before, after, info, hands_changed, self.clock.now(), views,
+                                              told_draws)
+        return Accepted(info, tuple(events), posting=posting, hands=hands)
+
     # -- committing a step -----------------------------------------------------------------
 
     async def _commit_step(
@@ -249,6 +263,10 @@ class ServiceBase:
         return LiveGame(row=row, seats=live.seats, engine=live.engine, state=step.state,
                         ply=step.ply, hands=step.hands,
                         snapshot_ply=live.stored_snapshot_ply if snapshot is None else step.ply)
+
+
+def _views_of(game: LiveGame, seats: Sequence[int | None]) -> list[Mapping[str, Any]]:
+    return [game.engine.view(game.state, seat) for seat in seats]
 
 
 def count_moves(metrics: Metrics, game: LiveGame, entries: Sequence[LogEntry]) -> None:

@@ -10,6 +10,7 @@ from bot.service.base import ServiceBase, engine_of, info_of, no_such_game
 from bot.service.results import (
     BoardView, GameInfo, GameResult, HistoryLine, MoveChoice, Reason, Refusal,
 )
+from bot.service.posting import BoardPosting, TurnFacts, read_turn_facts
 from bot.service.live import history_words, legal_choices, parts_of_text, words_of
 from bot.service.settings import GameSettings
 from bot.service.threads import in_thread
@@ -81,6 +82,19 @@ class QueryOperations(ServiceBase):
                 return await self._no_board(game_id)
             view = await in_thread(live.engine.view, live.state, None)
             return BoardView(await self._info(live.row, live.seats), None, view)
+
+    async def board_posting(self, game_id: int) -> BoardPosting | Refusal:
+        """The board as it stands, for a board posted without a change (``/alcazar board`` for the table):
+        the public view and the turn's facts, as a move's result carries them."""
+        public = await self.board_view(game_id)
+        if isinstance(public, Refusal):
+            return public
+        now = self.clock.now()
+        async with self.store.read() as tx:
+            row = await tx.games.get(game_id)
+            turn = TurnFacts() if row is None or row.version != public.game.version \
+                else await read_turn_facts(tx, row, public.game, now)
+        return BoardPosting(public, turn)
 
     async def private_view(self, game_id: int, user_id: int) -> BoardView | Refusal:
         """The view of the user's own seat, with their hand: for their eyes only."""

@@ -16,9 +16,10 @@ from __future__ import annotations
 import logging
 from typing import Mapping, Sequence
 
-from bot.service.away import away_until, in_quiet_hours, paused_seconds
+from bot.service.away import away_until, in_quiet_hours, paused_seconds, turn_deadline
 from bot.i18n.message import Msg
-from bot.service.base import ServiceBase, info_of
+from bot.i18n import ENGLISH
+from bot.service.base import ServiceBase, engine_title, info_of
 from bot.service.banks import turn_clock
 from bot.service.clocks import TurnClock, runs_out_at, warning_at
 from bot.service.computers import ComputerOperations
@@ -53,15 +54,6 @@ def _next_reminder(game: GameRow, settings: GameSettings, sent: ReminderRow | No
                        + paused_seconds(away, sent.last_sent_at, now))
 
 
-def turn_deadline(game: GameRow, away: Sequence[AwayPeriod], now: float) -> float | None:
-    """When the current turn's deadline passes, the player's time away added; None without one,
-    or while the player is away (their clock stands still)."""
-    deadline = GameSettings.from_dict(game.settings).deadline_seconds
-    if deadline is None or game.turn_since is None or away_until(away, now) is not None:
-        return None
-    return game.turn_since + deadline + paused_seconds(away, game.turn_since, now)
-
-
 def bank_runs_out(game: GameRow, away: Sequence[AwayPeriod], now: float, banks: Mapping[int, float]
                   ) -> float | None:
     """When the time bank of the player to act runs out (``banks``: the game's stored banks per
@@ -87,11 +79,11 @@ def _out_of_time(game: GameRow, away: Sequence[AwayPeriod], now: float, banks: M
     return bank_end is not None and now >= bank_end and (deadline is None or bank_end <= deadline)
 
 
-def _bank_warning(game: GameRow, user_id: int, settings: GameSettings, banks: Mapping[int, float],
+def _bank_warning(game: GameRow, settings: GameSettings, banks: Mapping[int, float],
                   warned: tuple[int, int, str, float, float | None] | None, away: Sequence[AwayPeriod],
-                  now: float) -> Reminder | None:
-    """The one warning of this turn that a quarter of the time bank is left, when it is due and
-    not yet sent (``warned``: the game's claim on the warning)."""
+                  now: float) -> float | None:
+    """When the bank runs out, if the one warning of this turn that a quarter of the time bank is
+    left is due and not yet sent (``warned``: the game's claim on the warning); else None."""
     start = settings.bank_seconds
     if start is None or game.turn_seat is None or game.turn_since is None:
         return None
@@ -102,9 +94,7 @@ def _bank_warning(game: GameRow, user_id: int, settings: GameSettings, banks: Ma
     ends = runs_out_at(bank, game.turn_since, now, away)
     if due_at is None or ends is None or now < due_at or now >= ends:
         return None
-    return Reminder(game_id=game.id, guild_id=game.guild_id, channel_id=game.channel_id, user_id=user_id,
-                    seat=game.turn_seat, number=0, version=game.version, waiting_since=game.turn_since,
-                    runs_out_at=ends)
+    return ends
 
 
 class ReminderOperations(ComputerOperations, ServiceBase):
@@ -124,7 +114,8 @@ class ReminderOperations(ComputerOperations, ServiceBase):
             banked = [g for g in games if "bank_hours" in g.settings]
             banks = await tx.turn_times.banks(g.id for g in banked)
             warned = {g.id: await tx.claims.holder(g.id, BANK_WARNING) for g in banked}
-        due: list[Reminder] = []
+        # (game, player, reminder number, deadline, the bank's end on its warning alone, the bank's end)
+        due: list[tuple[GameRow, int, int, float | None, float | None, float | None]] = []
         for game in games:
             user_id = to_act.get(game.id)
             # Computers are never reminded: they move by themselves.
@@ -135,23 +126,42 @@ class ReminderOperations(ComputerOperations, ServiceBase):
                 if away_until(periods, now) is not None or in_quiet_hours(quiet.get(user_id), now):
                     continue            # away: no reminders; quiet hours: they wait until the end
                 settings = GameSettings.from_dict(game.settings)
-                warning = _bank_warning(game, user_id, settings, banks.get(game.id, {}), warned.get(game.id),
+                warning = _bank_warning(game, settings, banks.get(game.id, {}), warned.get(game.id),
                                         periods, now)
                 upcoming = _next_reminder(game, settings, sent.get(game.id), periods, now)
             except Exception:  # noqa: BLE001 - one game's broken settings must not stop the others' reminders
                 log.exception("Reminder of game %s could not be worked out", game.id)
                 continue
+            deadline = turn_deadline(game, periods, now)
+            bank_ends = bank_runs_out(game, periods, now, banks.get(game.id, {}))
             if warning is not None:
-                due.append(warning)
+                due.append((game, user_id, 0, deadline, warning, bank_ends))
             if upcoming is None or now < upcoming[1]:
                 continue
-            assert game.turn_since is not None
-            due.append(Reminder(
+            due.append((game, user_id, upcoming[0], deadline, None, bank_ends))
+        return await self._reminders(due)
+
+    async def _reminders(self, due: Sequence[tuple[GameRow, int, int, float | None, float | None, float | None]]
+                         ) -> list[Reminder]:
+        """The due reminders with what sending them needs: the game's title and language, the
+        deadline, and the player's own language and DM channel (when known)."""
+        users = [user_id for _, user_id, _, _, _, _ in due]
+        async with self.store.read() as tx:
+            languages = await tx.languages.of_users(users) if users else {}
+            dm_channels = await tx.dm_channels.of_users(users) if users else {}
+        reminders = []
+        for game, user_id, number, deadline_at, warning_ends, bank_ends in due:
+            assert game.turn_seat is not None and game.turn_since is not None
+            reminders.append(Reminder(
                 game_id=game.id, guild_id=game.guild_id, channel_id=game.channel_id,
-                user_id=user_id, seat=game.turn_seat, number=upcoming[0],
+                user_id=user_id, seat=game.turn_seat, number=number,
                 version=game.version, waiting_since=game.turn_since,
+                title=engine_title(game.kind), deadline_at=deadline_at,
+                language=GameSettings.from_dict(game.settings).language,
+                dm_language=languages.get(user_id, ENGLISH), dm_channel_id=dm_channels.get(user_id),
+                runs_out_at=warning_ends, bank_ends_at=bank_ends,
             ))
-        return due
+        return reminders
 
     async def deadline_of(self, game: GameInfo) -> float | None:
         """When the turn of ``game`` runs out, the player's time away added (None: no deadline, or

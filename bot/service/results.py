@@ -18,10 +18,12 @@ from typing import Any, Mapping
 
 from bot.games.common import MoveDescription, Outcome
 from bot.i18n.message import Msg
+from bot.service.clocks import TurnClock
 from bot.service.events import Event
 from bot.service.settings import GameSettings
 from bot.store import Problem as StoreProblem  # re-exported, like StoreUnavailable: the service's words for them
 from bot.store import StoreUnavailable as StoreUnavailable
+from bot.store import PostedMessageRow
 from bot.store.records import EntryKind, GameStatus
 
 
@@ -117,11 +119,64 @@ class GameInfo:
 
 
 @dataclass(frozen=True)
+class TurnFacts:
+    """What a board says about the turn: when it runs out, and who is away until when.
+
+    ``deadline_at`` is None without a deadline and while the player to act is away
+    (their clock stands still); ``away`` names the players away at that moment."""
+
+    deadline_at: float | None = None
+    away: Mapping[int, float] = field(default_factory=dict)
+    clock: TurnClock | None = None       # with a time bank: every player's bank, and when it runs out
+
+
+@dataclass(frozen=True)
+class BoardPosting:
+    """Everything a board message shows: the public view (no hand of anyone) and the turn's facts."""
+
+    board: BoardView
+    turn: TurnFacts
+
+
+@dataclass(frozen=True)
+class HandChange:
+    """One player's hand after a change, for that player's eyes only.
+
+    ``drawn`` are the cards the deck gave (a purchase from the deck; nothing else is unseen), and
+    ``message`` the hand DM that showed the hand before, if there is one."""
+
+    seat: int
+    user_id: int
+    private: BoardView = field(repr=False)
+    drawn: tuple[int, ...] = field(default=(), repr=False)
+    message: PostedMessageRow | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True)
+class BoardRecorded:
+    """What recording a newly posted board replaced, and the facts if they moved on meanwhile.
+
+    ``previous`` is the board before (its buttons go), ``lapsed_question`` an open
+    question the change voided, and ``turn`` the turn's facts as they are now when
+    they differ from those the board was drawn with (someone went away while it was
+    posted): the board is then edited to say so."""
+
+    previous: PostedMessageRow | None = None
+    lapsed_question: PostedMessageRow | None = None
+    turn: TurnFacts | None = None
+
+
+@dataclass(frozen=True)
 class Accepted:
-    """The operation happened; ``events`` say what changed, in order."""
+    """The operation happened; ``events`` say what changed, in order.
+
+    A change of the board also brings what posting it needs: ``posting`` (the public
+    view and the turn's facts) and ``hands`` (each changed hand, for its owner only)."""
 
     game: GameInfo
     events: tuple[Event, ...] = ()
+    posting: BoardPosting | None = field(default=None, repr=False)
+    hands: tuple[HandChange, ...] = field(default=(), repr=False)
 
     ok = True
 
@@ -189,3 +244,10 @@ class Reminder:
     def task(self) -> str:
         """The claim this reminder is sent under: a reminder of the turn, or the time bank's warning."""
         return "reminder" if self.runs_out_at is None else BANK_WARNING
+    # What sending it needs, so that a reminder asks the service nothing more:
+    title: str = ""
+    deadline_at: float | None = None     # the player's time away added; None without a deadline
+    language: str = "en"                 # the game's (for a reminder in the channel)
+    dm_language: str = "en"              # the player's last-used language (for the DM)
+    dm_channel_id: int | None = None     # the player's DM channel with the bot, once known
+    bank_ends_at: float | None = None    # when the player's time bank runs out; None without one

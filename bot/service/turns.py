@@ -77,7 +77,10 @@ class TurnOperations(ServiceBase):
             return Refusal(Reason.MALFORMED_MOVE, Msg("refusal.malformed", reason=error.reason))
         except GameError as error:
             return Refusal(Reason.ILLEGAL_MOVE, error.reason)
-        return await self._commit(live, step, now)
+        # Only a purchase from the deck brings a card nobody has seen: the player is told which.
+        parts = await in_thread(engine_work.parts_of_text, live.engine, live.state, text)
+        from_deck = (seat,) if parts is not None and parts.draws_from_deck else ()
+        return await self._commit(live, step, now, told_draws=from_deck)
 
     async def resign(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Resign. In Alcazar the game goes on without the player (their turns are
@@ -133,11 +136,13 @@ class TurnOperations(ServiceBase):
         self, live: LiveGame, step: Step, now: float, *,
         outcome: Outcome | None = None, resigned_seat: int | None = None, stand_in: bool = False,
         lost_on_time: bool = False,
+        told_draws: tuple[int, ...] = (),
     ) -> Accepted | Refusal:
         """One transaction for one step; a stale version rolls it back whole.
 
         ``resigned_seat`` resigned in this step; with ``stand_in`` the stand-in plays it on.
         ``lost_on_time``: the player to act lost the game (or was retired) on time, for their record.
+        ``told_draws``: the seats whose result says which cards came into their hand (from the deck).
         """
         try:
             async with self.store.write() as tx:
@@ -160,10 +165,11 @@ class TurnOperations(ServiceBase):
             changes = [replace(e, out_of_time=True) if isinstance(e, MovePlayed) and e.kind is EntryKind.RETIRE
                        else e for e in changes]
         events.extend(changes)
-        game = await self._info(after.row, after.seats)
-        if game.status is GameStatus.FINISHED:
-            events.extend(await self._game_ended(game))   # a tournament's game: scored, its round may end
-        return Accepted(game, tuple(events))
+        accepted = await self._accepted_change(live, after, events, step.hands_changed, told_draws)
+        if accepted.game.status is GameStatus.FINISHED:
+            # a tournament's game: scored, and its round may end
+            accepted = replace(accepted, events=accepted.events + tuple(await self._game_ended(accepted.game)))
+        return accepted
 
     async def _seated_player(self, game_id: int, user_id: int, *, trust_cache: bool = False
                              ) -> tuple[LiveGame, int] | Refusal:

@@ -92,4 +92,4 @@ class UndoOperations(TurnOperations, ServiceBase):
         changed = tuple(s for s, (a, b) in enumerate(zip(live.hands, hands)) if a != b)
         events = (UndoApproved(game_id, approver, ()), MovesUndone(game_id, tuple(e.ply for e in log if e.ply >= ply)),
                   *change_events(after, (), changed, None))
-        return Accepted(await self._info(after.row, after.seats), events)
+        return await self._accepted_change(live, after, events, changed)

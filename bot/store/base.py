@@ -15,6 +15,7 @@ from bot.store.backup import BackupError, BackupSummary
 from bot.store.claims import ClaimRepo
 from bot.store.clocks import TurnTimeRepo
 from bot.store.db import Availability, Db, StoreUnavailable
+from bot.store.dm_channels import DmChannelRepo
 from bot.store.games import GameRepo, ResultRepo, SeatRepo
 from bot.store.languages import LanguageRepo
 from bot.store.log import MoveLog, SnapshotRepo
@@ -50,6 +51,7 @@ class Tx:
         self.quiet = QuietRepo(conn)
         self.tournaments = TournamentRepo(conn)
         self.turn_times = TurnTimeRepo(conn)
+        self.dm_channels = DmChannelRepo(conn)
 
 
 def is_database_url(target: str | Path) -> bool:
@@ -65,7 +67,8 @@ class Store(ABC):
     exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
     ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``questions``,
     ``dm_notes``, ``claims``, ``messages``, ``languages``, ``ratings``, ``away``,
-    ``quiet``, ``tournaments``, ``turn_times``.
+    ``quiet``, ``tournaments``, ``turn_times``, ``dm_channels``.
+
     """
 
     #: Other processes may change the database meanwhile (several bot processes, one PostgreSQL).

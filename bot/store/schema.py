@@ -344,6 +344,15 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, user_id)
     );
     """,
+    # 13: each user's DM channel with the bot, learnt from the first DM: a reminder then
+    #     costs one request (the message), not two (opening the channel first).
+    """
+    CREATE TABLE dm_channels (
+        user_id    INTEGER NOT NULL,        -- a Discord id, not a row number
+        channel_id INTEGER NOT NULL,
+        PRIMARY KEY (user_id)
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -9,6 +9,12 @@ from players import labels, latest_board, started_game
 
 
 CHANNEL_POST = r"^/channels/\d+/messages$"
+FOLLOW_UP = r"^/webhooks/\d+/[^/]+$"
+
+
+def board_by_the_channel(fake: FakeDiscord) -> None:
+    """The next move's follow-up is refused, so its board takes the channel's route (as a computer's does)."""
+    fake.fail("POST", FOLLOW_UP, 403, code=50013, message="Missing Permissions")
 
 
 def _posts(fake: FakeDiscord) -> list[int]:
@@ -22,6 +28,7 @@ async def _first_move(bot, game_id: int, user_id: int) -> str:
 async def test_rate_limits_are_waited_out_and_unexpected_errors_get_an_apology(fake: FakeDiscord, database_path: Path,
                                                                                 caplog) -> None:
     async with started_game(fake, database_path, "alcazar1978") as (bot, game, (first, second)):
+        board_by_the_channel(fake)
         fake.fail("POST", r"^/channels/\d+/messages$", 429, retry_after=0.05)
         move = (await bot.service.legal_moves_for(game.id, first.id))[0]
         played = await first.slash("move", notation=move.notation)
@@ -41,12 +48,14 @@ async def test_rate_limits_are_waited_out_and_unexpected_errors_get_an_apology(f
 async def test_a_server_error_on_the_board_post_is_retried_or_answered_without_harm(fake: FakeDiscord,
                                                                                      database_path: Path) -> None:
     async with started_game(fake, database_path, "alcazar1978") as (bot, game, (first, second)):
+        board_by_the_channel(fake)
         fake.fail("POST", CHANNEL_POST, 500)          # discord.py retries a 500 by itself
         played = await first.slash("move", notation=await _first_move(bot, game.id, first.id))
         assert "Played" in played.text and "could not post" not in played.text
         assert _posts(fake)[-2:] == [500, 200]
         assert second.mention in latest_board(fake)["content"]
 
+        board_by_the_channel(fake)
         fake.fail("POST", CHANNEL_POST, 503)          # not retried: the bot must cope
         board_before = latest_board(fake)
         notation = await _first_move(bot, game.id, second.id)
@@ -88,6 +97,7 @@ async def test_a_board_discord_made_but_answered_with_a_server_error_is_posted_o
     """discord.py sends the board again after a 502 with the same nonce: Discord hands back the board it made."""
     async with started_game(fake, database_path, "alcazar1978") as (bot, game, (first, second)):
         boards_before = len(fake.channel_messages(fake.general))
+        board_by_the_channel(fake)
         fake.fail("POST", CHANNEL_POST, 502, after_processing=True)
         played = await first.slash("move", notation=await _first_move(bot, game.id, first.id))
         assert "Played" in played.text and "could not post" not in played.text

@@ -8,7 +8,7 @@ from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
 from pictures import assert_posted_results
 from players import listed, play_guided
-from quiet import Tally, take_my_turn_offers
+from quiet import Tally, channel_posts, take_my_turn_offers
 
 from bot.games import get_game
 from bot.service import FakeClock
@@ -66,8 +66,7 @@ async def test_two_players_play_alcazar_1978_to_the_end(fake: FakeDiscord, datab
             plies += 1
             last = fake.channel_messages(fake.general)[-1]
             assert str(words) in last["content"]
-            posted = [r for r in fake.requests
-                      if r.method == "POST" and r.path == f"/channels/{fake.general.id}/messages"][-1]
+            posted = channel_posts(fake, before)[-1]      # the board: a follow-up of the move's interaction
             pinged = sorted(int(u) for u in posted.json["allowed_mentions"]["users"])
             waiting = (await bot.service.game(game_id)).to_move_id
             assert pinged == ([waiting] if waiting else sorted(users)), \

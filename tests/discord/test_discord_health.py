@@ -142,10 +142,11 @@ async def test_metrics_rise_with_the_moves(fake: FakeDiscord, database_path: Pat
     drawn = total(after, "alcazar_image_render_seconds_count", image="board")
     assert drawn - total(started, "alcazar_image_render_seconds_count", image="board") >= 4
     assert total(after, "alcazar_image_render_seconds_sum") > 0
-    posted = total(after, "alcazar_discord_http_responses_total", method="POST", route="/channels/{id}/messages",
+    # A move's board is a follow-up of its interaction (a webhook route, outside the global bucket).
+    posted = total(after, "alcazar_discord_http_responses_total", method="POST", route="/webhooks/{id}/{token}",
                    status="200")
     assert posted - total(started, "alcazar_discord_http_responses_total", method="POST",
-                          route="/channels/{id}/messages", status="200") >= 4, "a board message per move"
+                          route="/webhooks/{id}/{token}", status="200") >= 4, "a board message per move"
     callbacks = total(after, "alcazar_discord_http_responses_total", route="/interactions/{id}/{token}/callback")
     assert callbacks >= answers
     assert not any("token" in str(labels) and "{token}" not in str(labels) for _, labels in after), \
@@ -158,13 +159,13 @@ async def test_429s_are_counted_by_status(fake: FakeDiscord, database_path: Path
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None, metrics_port=0) as bot:
         game, (first, _) = await start_game(fake, bot, alice, [bob], "alcazar1978")
-        fake.fail("POST", r"^/channels/\d+/messages$", 429, retry_after=0.05)
+        fake.fail("POST", r"^/webhooks/\d+/[^/]+$", 429, retry_after=0.05)
         [move] = await bot.service.legal_moves_for(game.id, first.id, limit=1)
         assert "Played" in (await first.slash("move", notation=move.notation)).text
         await fake.settle()
         samples = await scrape(http, bot)
     board_posts = {status: total(samples, "alcazar_discord_http_responses_total", method="POST",
-                                 route="/channels/{id}/messages", status=status) for status in ("200", "429")}
+                                 route="/webhooks/{id}/{token}", status=status) for status in ("200", "429")}
     assert board_posts == {"200": 2, "429": 1}, "the first board, the limited post of the second and its retry"
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import limits
 from .model import EPHEMERAL, LOADING, Channel, FakeUser
-from .records import InteractionRecord, RecordedRequest, Reply
+from .records import InteractionRecord, RecordedRequest, Reply, busy_handlers
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -124,7 +124,8 @@ class InteractionsMixin:
         interaction_id = self.ids.next()
         token = "itok-" + secrets.token_urlsafe(24)
         record = InteractionRecord(interaction_id, token, kind, user, channel.id,
-                                   None if message is None else int(message["id"]), discord=self)
+                                   None if message is None else int(message["id"]), discord=self,
+                                   busy_before=busy_handlers())
         self.interactions[token] = record
         payload: dict[str, Any] = {
             "id": str(interaction_id), "application_id": str(self.application_id), "type": kind,
@@ -211,6 +212,7 @@ class InteractionsMixin:
             record.audience = self.message_audience.get(int(original["id"]))
             body = dict(body, flags=int(body.get("flags") or 0) & ~EPHEMERAL)
             message = self.edit_stored(int(original["id"]), body, record.files)
+            interaction.answered(in_original=True)
         else:
             ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL)
             record.audience = interaction.user.id if ephemeral or channel.is_dm else None
@@ -229,5 +231,5 @@ class InteractionsMixin:
         record.audience = self.message_audience.get(message_id or 0)
         message = self.edit_stored(message_id or 0, record.json or {}, record.files)
         if which == "@original":
-            interaction.answered()
+            interaction.answered(in_original=True)
         return message

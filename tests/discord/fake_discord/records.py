@@ -103,6 +103,9 @@ class InteractionRecord:
     callback_at: float | None = None
     original_message_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
+    busy_before: set[asyncio.Task[Any]] = field(default_factory=set, repr=False)   # handlers of earlier ones
+    expired: bool = False                   # older than the token's 15 minutes (``expire_interactions``)
+    answered_in_original: bool = False      # the answer is in the original message (callback or its edit)
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
     settled: asyncio.Event = field(default_factory=asyncio.Event)
@@ -112,18 +115,56 @@ class InteractionRecord:
         self.callback_type = callback_type
         self.callback_at = time.monotonic()
         if callback_type in (4, 7, 8, 9):
+            self.answered_in_original = callback_type in (4, 7)
             self.settled.set()
 
-    def answered(self) -> None:
+    def answered(self, in_original: bool = False) -> None:
         """A deferred interaction got its real answer (followup or edit of @original)."""
+        self.answered_in_original = self.answered_in_original or in_original
         self.settled.set()
 
     async def reply(self, timeout: float = 10.0) -> Reply:
-        """Wait for the bot's answer and return it."""
+        """Wait for the bot's answer and return it, once the bot has done with the interaction.
+
+        The answer can come before the rest of the work (a move's note, then its board as a
+        follow-up): a user who reads the channel after the answer finds everything there."""
         await asyncio.wait_for(self.settled.wait(), timeout)
-        message_id = self.followup_ids[-1] if self.followup_ids else self.original_message_id
+        await handlers_done(timeout, self.busy_before)
+        message_id = self._answer_id()
         message = None if message_id is None else self.discord.messages.get(message_id)
         return Reply(self, message)
+
+    def _answer_id(self) -> int | None:
+        """The message the user reads as the answer: their own last follow-up, else the original once
+        the bot answered in it (a public follow-up such as a board is for the channel), else the last."""
+        audience = self.discord.message_audience
+        private = [m for m in self.followup_ids if audience.get(m) is not None]
+        if private:
+            return private[-1]
+        if self.answered_in_original or not self.followup_ids:
+            return self.original_message_id
+        return self.followup_ids[-1]
+
+
+#: The names of discord.py's tasks that run the bot's answer to an interaction (commands, buttons, menus).
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dynamic-item-")
+
+
+def busy_handlers() -> set[asyncio.Task[Any]]:
+    """The bot's tasks answering interactions now."""
+    return {t for t in asyncio.all_tasks() if not t.done() and t.get_name().startswith(HANDLER_TASKS)}
+
+
+async def handlers_done(timeout: float, earlier: set[asyncio.Task[Any]] = frozenset()) -> None:  # type: ignore[assignment]
+    """Wait until no task of the bot is still answering an interaction (at most ``timeout`` seconds),
+    leaving out those already busy with ``earlier`` interactions."""
+    deadline = time.monotonic() + timeout
+    me = asyncio.current_task()
+    while time.monotonic() < deadline:
+        busy = [t for t in busy_handlers() if t is not me and t not in earlier]
+        if not busy:
+            return
+        await asyncio.wait(busy, timeout=max(0.0, deadline - time.monotonic()))
 
 
 @dataclass

@@ -95,6 +95,7 @@ class FakeDiscord(InteractionsMixin):
         self.commands: dict[int | None, list[dict[str, Any]]] = {}   # guild id or None (global)
         self.interactions: dict[str, InteractionRecord] = {}          # by token
         self.failures: list[Failure] = []
+        self.holds: list[tuple[str, re.Pattern[str], asyncio.Event]] = []
         self.lost_answers: list[RecordedRequest] = []   # carried out, but answered with an error
         self.sessions: list[GatewaySession] = []
         self.resumable: dict[str, GatewaySession] = {}   # by session id: what a RESUME carries on
@@ -164,6 +165,19 @@ class FakeDiscord(InteractionsMixin):
         """
         self.failures.append(Failure(method, re.compile(path), status, code, message or f"HTTP {status}",
                                      times, retry_after, after_processing))
+
+    def expire_interactions(self) -> None:
+        """Every interaction so far is older than its token's 15 minutes: its webhook (follow-ups and
+        their edits) answers 401 Invalid Webhook Token, as Discord does."""
+        for interaction in self.interactions.values():
+            interaction.expired = True
+
+    def hold(self, method: str, path: str) -> asyncio.Event:
+        """Keep the next request matching ``method`` and the ``path`` regex waiting, before it is
+        carried out, until the returned event is set (a post slowed down by Discord)."""
+        release = asyncio.Event()
+        self.holds.append((method, re.compile(path), release))
+        return release
 
     def limit_rates(self, **options: Any) -> RateLimits:
         """Enforce Discord's rate limits from now on (``options`` go to :class:`RateLimits`: a clock, narrower limits)."""
@@ -302,6 +316,7 @@ class FakeDiscord(InteractionsMixin):
                     record.status, record.rate_limited = 429, True
                     return _json(verdict.body(), status=429, headers=verdict.headers)
                 limit_headers = verdict.headers
+            await self._wait_if_held(record)
             failure = self._take_failure(record)
             if failure is not None and not failure.after_processing:
                 raise failure_error(failure)
@@ -345,6 +360,14 @@ class FakeDiscord(InteractionsMixin):
             return  # authorised by the interaction token in the path
         if request.headers.get("Authorization") != f"Bot {self.token}":
             raise DiscordError(401, 0, "401: Unauthorized")
+
+    async def _wait_if_held(self, record: RecordedRequest) -> None:
+        for hold in self.holds:
+            method, pattern, release = hold
+            if method == record.method and pattern.search(record.path):
+                self.holds.remove(hold)
+                await release.wait()
+                return
 
     def _take_failure(self, record: RecordedRequest) -> Failure | None:
         for failure in self.failures:
@@ -600,6 +623,8 @@ class FakeDiscord(InteractionsMixin):
         interaction = self.interactions.get(token)
         if interaction is None:
             raise DiscordError(404, 10015, "Unknown Webhook")
+        if interaction.expired:
+            raise DiscordError(401, 50027, "Invalid Webhook Token")
         return interaction
 
     def _interaction_callback(self, record: RecordedRequest, interaction_id: str, token: str) -> dict[str, Any]:
