@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.service.base import ServiceBase
-from bot.store import PostedMessageRow
+from bot.store import PostedMessageRow, Store
 
 
-class MessageOperations(ServiceBase):
+class Messages:
     """remember_message, posted_message, forget_message."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     async def remember_message(self, game_id: int, role: str, channel_id: int, message_id: int, *,
                                version: int, user_id: int = 0, detail: Any = None) -> None:

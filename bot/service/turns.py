@@ -6,7 +6,7 @@ from dataclasses import replace
 from bot.games.common import GameError, MoveError, Outcome
 from bot.i18n.message import Msg
 from bot.service import live as engine_work
-from bot.service.base import ServiceBase, change_events, count_moves, no_such_game
+from bot.service.base import ServiceCore, change_events, count_moves, no_such_game
 from bot.service.events import Event, PlayerResigned
 from bot.service.live import Action, LiveGame, Step, seat_name
 from bot.service.results import Accepted, Reason, Refusal
@@ -24,8 +24,13 @@ _MAYBE_OUT_OF_DATE = frozenset({Reason.STALE_VERSION, Reason.NOT_YOUR_TURN, Reas
                                 Reason.GAME_OVER})
 
 
-class TurnOperations(ServiceBase):
-    """Moves and resignations, each one transaction."""
+class Turns:
+    """Moves and resignations, each one transaction; and what other parts end a turn with."""
+
+    def __init__(self, core: ServiceCore) -> None:
+        self.core = core
+        self.store = core.store
+        self.clock = core.clock
 
     async def play(
         self, game_id: int, user_id: int, text: str, expected_version: int | None = None,
@@ -43,21 +48,21 @@ class TurnOperations(ServiceBase):
         of the commit among them, is judged once more on the stored game before
         it is given.
         """
-        async with self._game_lock(game_id):
-            cached = self._live.get(game_id)
+        async with self.core.game_lock(game_id):
+            cached = self.core.live.get(game_id)
             result = await self._play_once(game_id, user_id, text, expected_version)
             # A player's board at or behind the cached version needs no second look: the cache
             # cannot be older than it, and a newer stored game would only make it staler.
             if cached is not None and isinstance(result, Refusal) and result.reason in _MAYBE_OUT_OF_DATE \
                     and (expected_version is None or expected_version > cached.version):
-                self._forget(game_id)
+                self.core.forget(game_id)
                 result = await self._play_once(game_id, user_id, text, expected_version)
             return result
 
     async def _play_once(
         self, game_id: int, user_id: int, text: str, expected_version: int | None,
     ) -> Accepted | Refusal:
-        seated = await self._seated_player(game_id, user_id, trust_cache=True)
+        seated = await self.seated_player(game_id, user_id, trust_cache=True)
         if isinstance(seated, Refusal):
             return seated
         live, seat = seated
@@ -77,7 +82,7 @@ class TurnOperations(ServiceBase):
             return Refusal(Reason.MALFORMED_MOVE, Msg("refusal.malformed", reason=error.reason))
         except GameError as error:
             return Refusal(Reason.ILLEGAL_MOVE, error.reason)
-        return await self._commit(live, step, now)
+        return await self.commit(live, step, now)
 
     async def resign(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Resign. In Alcazar the game goes on without the player (their turns are
@@ -89,24 +94,24 @@ class TurnOperations(ServiceBase):
         return result
 
     async def _resign(self, game_id: int, user_id: int) -> Accepted | Refusal:
-        async with self._game_lock(game_id):
-            seated = await self._seated_player(game_id, user_id)
+        async with self.core.game_lock(game_id):
+            seated = await self.seated_player(game_id, user_id)
             if isinstance(seated, Refusal):
                 return seated
             live, seat = seated
             if live.engine.CAN_RETIRE and GameSettings.from_dict(live.row.settings).stand_in_on_resign:
                 return await self._hand_seat_to_stand_in(live, seat)
-            return await self._end_turns_of(live, seat, missed_deadline=False)
+            return await self.end_turns_of(live, seat, missed_deadline=False)
 
     async def _hand_seat_to_stand_in(self, live: LiveGame, seat: int) -> Accepted | Refusal:
         """The stand-in takes over a resigning player's seat: the board stays, the version moves on."""
         now = self.clock.now()
         step = await in_thread(engine_work.standing_still, live.engine, live)
-        return await self._commit(live, step, now, resigned_seat=seat, stand_in=True)
+        return await self.commit(live, step, now, resigned_seat=seat, stand_in=True)
 
     # -- shared by resignations and deadlines --------------------------------------------
 
-    async def _end_turns_of(self, live: LiveGame, seat: int, *, missed_deadline: bool
+    async def end_turns_of(self, live: LiveGame, seat: int, *, missed_deadline: bool
                             ) -> Accepted | Refusal:
         """A seat stops playing: skipped or retired where the game goes on, beaten where not."""
         engine = live.engine
@@ -114,16 +119,16 @@ class TurnOperations(ServiceBase):
         if engine.CAN_SKIP if missed_deadline else engine.CAN_RETIRE:
             kind = EntryKind.SKIP if missed_deadline else EntryKind.RETIRE
             step = await in_thread(engine_work.advance, engine, live, Action(kind, seat), now)
-            return await self._commit(live, step, now, resigned_seat=None if missed_deadline else seat)
+            return await self.commit(live, step, now, resigned_seat=None if missed_deadline else seat)
         name = seat_name(engine, seat)
         reason = Msg("outcome.missed_deadline" if missed_deadline else "outcome.resigned", colour=name)
         winners = tuple(s for s in range(len(live.seats)) if s != seat)
         outcome = Outcome(winners=winners, reason=reason)
         step = await in_thread(engine_work.standing_still, engine, live)
-        return await self._commit(live, step, now, outcome=outcome,
+        return await self.commit(live, step, now, outcome=outcome,
                                   resigned_seat=None if missed_deadline else seat)
 
-    async def _commit(
+    async def commit(
         self, live: LiveGame, step: Step, now: float, *,
         outcome: Outcome | None = None, resigned_seat: int | None = None, stand_in: bool = False,
     ) -> Accepted | Refusal:
@@ -136,24 +141,24 @@ class TurnOperations(ServiceBase):
                 if resigned_seat is not None:
                     await tx.seats.mark_resigned(live.row.id, live.user_of(resigned_seat), stand_in=stand_in)
                     live = _with_resigned(live, resigned_seat, stand_in)
-                after = await self._commit_step(tx, live, step, now, outcome=outcome)
+                after = await self.core.commit_step(tx, live, step, now, outcome=outcome)
         except StaleVersion:
-            self._forget(live.row.id)
+            self.core.forget(live.row.id)
             return stale(live)
-        self._remember(after)
-        count_moves(self.metrics, after, step.entries)
+        self.core.remember(after)
+        count_moves(self.core.metrics, after, step.entries)
         events: list[Event] = []
         if resigned_seat is not None:
             events.append(PlayerResigned(live.row.id, resigned_seat, live.user_of(resigned_seat)))
         events.extend(change_events(after, step.entries, step.hands_changed, outcome or step.outcome))
-        return Accepted(await self._info(after.row, after.seats), tuple(events))
+        return Accepted(await self.core.info(after.row, after.seats), tuple(events))
 
-    async def _seated_player(self, game_id: int, user_id: int, *, trust_cache: bool = False
+    async def seated_player(self, game_id: int, user_id: int, *, trust_cache: bool = False
                              ) -> tuple[LiveGame, int] | Refusal:
         """The active game and the user's seat in it, or why they cannot act in it."""
-        live = await self._load_live(game_id, trust_cache=trust_cache)
+        live = await self.core.load_live(game_id, trust_cache=trust_cache)
         if live is None:
-            loaded = await self._load_row(game_id)
+            loaded = await self.core.load_row(game_id)
             if loaded is None:
                 return no_such_game(game_id)
             return Refusal(Reason.NOT_STARTED, Msg("refusal.not_started"))
