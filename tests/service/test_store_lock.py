@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2] / "bot"
 
 # Helpers that only run statements on the transaction they are given.
-ONLY_STATEMENTS = {"self._commit_step"}
+ONLY_STATEMENTS = {"self.core.commit_step"}
 
 
 def _store_blocks(tree: ast.AST) -> list[ast.AsyncWith]:
