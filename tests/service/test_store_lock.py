@@ -41,7 +41,7 @@ def test_nothing_but_statements_is_awaited_while_the_store_is_locked() -> None:
 def test_commit_step_only_runs_statements() -> None:
     tree = ast.parse((ROOT / "service" / "base.py").read_text(encoding="utf-8"))
     step = next(node for node in ast.walk(tree)
-                if isinstance(node, ast.AsyncFunctionDef) and node.name == "_commit_step")
+                if isinstance(node, ast.AsyncFunctionDef) and node.name == "commit_step")
     awaited = [ast.unparse(node.value.func) for node in ast.walk(step)
                if isinstance(node, ast.Await) and isinstance(node.value, ast.Call)]
     assert awaited and all(name.startswith("tx.") for name in awaited), awaited
