@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from typing import Any, Awaitable, Callable, Mapping, Sequence
 
 from bot.games import GAME_NAMES
 from bot.games.common import Outcome, quoted
@@ -93,17 +93,20 @@ class Lobby:
             return Refusal(Reason.NOT_HOST, not_host)
         return loaded
 
-    async def _hosts_live_game(self, game_id: int, user_id: int, *, over: Msg, not_host: Msg
-                               ) -> tuple[GameRow, tuple[SeatRow, ...]] | Refusal:
-        """A lobby or game in play, for what only its host may do (``over``, ``not_host``: the refusals)."""
-        loaded = await self.core.game_rows(game_id)
-        if isinstance(loaded, Refusal):
-            return loaded
-        if not loaded[0].status.is_live:
-            return Refusal(Reason.GAME_OVER, over)
-        if user_id != loaded[0].host_id:
-            return Refusal(Reason.NOT_HOST, not_host)
-        return loaded
+    async def _as_host(self, game_id: int, user_id: int, *, over: Msg, not_host: Msg,
+                       act: Callable[[GameRow, tuple[SeatRow, ...]], Awaitable[Accepted | Refusal]]
+                       ) -> Accepted | Refusal:
+        """``act`` on a lobby or game in play, under the game's lock, for what only its host may do
+        (``over``, ``not_host``: the refusals when it is over or the user is not its host)."""
+        async with self.core.game_lock(game_id):
+            loaded = await self.core.game_rows(game_id)
+            if isinstance(loaded, Refusal):
+                return loaded
+            if not loaded[0].status.is_live:
+                return Refusal(Reason.GAME_OVER, over)
+            if user_id != loaded[0].host_id:
+                return Refusal(Reason.NOT_HOST, not_host)
+            return await act(*loaded)
 
     async def join(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Join a lobby."""
@@ -160,24 +163,25 @@ class Lobby:
         self, game_id: int, user_id: int, changes: Mapping[str, Any]
     ) -> Accepted | Refusal:
         """Change settings (host only). House rules (``options``) only before the start."""
-        async with self.core.game_lock(game_id):
-            loaded = await self._hosts_live_game(game_id, user_id, over=Msg("refusal.game_is_over"),
-                                                 not_host=Msg("refusal.host_settings"))
-            if isinstance(loaded, Refusal):
-                return loaded
-            row, seats = loaded
-            if "options" in changes and row.status is not GameStatus.LOBBY:
-                return Refusal(Reason.ALREADY_STARTED, Msg("refusal.house_rules_lobby"))
-            engine = engine_of(row.kind)
-            try:
-                updated = GameSettings.from_dict(row.settings).changed(engine, changes)
-            except SettingsError as error:
-                return Refusal(Reason.BAD_SETTINGS, error.reason)
-            async with self.store.write() as tx:
-                await tx.games.update_settings(game_id, updated.to_dict(), self.clock.now())
-                row = await tx.games.require(game_id)
-            self.core.forget(game_id)
-            return Accepted(info_of(row, seats), (SettingsChanged(game_id, updated.to_dict()),))
+        return await self._as_host(game_id, user_id, over=Msg("refusal.game_is_over"),
+                                   not_host=Msg("refusal.host_settings"),
+                                   act=lambda row, seats: self._change_settings(row, seats, changes))
+
+    async def _change_settings(self, row: GameRow, seats: tuple[SeatRow, ...], changes: Mapping[str, Any]
+                               ) -> Accepted | Refusal:
+        game_id = row.id
+        if "options" in changes and row.status is not GameStatus.LOBBY:
+            return Refusal(Reason.ALREADY_STARTED, Msg("refusal.house_rules_lobby"))
+        engine = engine_of(row.kind)
+        try:
+            updated = GameSettings.from_dict(row.settings).changed(engine, changes)
+        except SettingsError as error:
+            return Refusal(Reason.BAD_SETTINGS, error.reason)
+        async with self.store.write() as tx:
+            await tx.games.update_settings(game_id, updated.to_dict(), self.clock.now())
+            row = await tx.games.require(game_id)
+        self.core.forget(game_id)
+        return Accepted(info_of(row, seats), (SettingsChanged(game_id, updated.to_dict()),))
 
     async def start(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Start the game (host only): seat the players in the seed's order and deal."""
@@ -237,17 +241,16 @@ class Lobby:
 
     async def cancel(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Cancel a lobby or a game in play (host only); no result is recorded."""
-        async with self.core.game_lock(game_id):
-            loaded = await self._hosts_live_game(game_id, user_id, over=Msg("refusal.game_already_over"),
-                                                 not_host=Msg("refusal.host_cancel"))
-            if isinstance(loaded, Refusal):
-                return loaded
-            row, seats = loaded
-            async with self.store.write() as tx:
-                await tx.games.set_status(game_id, GameStatus.CANCELLED, self.clock.now())
-                row = await tx.games.require(game_id)
-            self.core.forget(game_id)
-            return Accepted(info_of(row, seats), (GameCancelled(game_id, user_id),))
+        return await self._as_host(game_id, user_id, over=Msg("refusal.game_already_over"),
+                                   not_host=Msg("refusal.host_cancel"),
+                                   act=lambda row, seats: self._cancelled(row, seats, user_id))
+
+    async def _cancelled(self, row: GameRow, seats: tuple[SeatRow, ...], user_id: int) -> Accepted:
+        async with self.store.write() as tx:
+            await tx.games.set_status(row.id, GameStatus.CANCELLED, self.clock.now())
+            row = await tx.games.require(row.id)
+        self.core.forget(row.id)
+        return Accepted(info_of(row, seats), (GameCancelled(row.id, user_id),))
 
 
 def lobby_full(engine: Any) -> Refusal:

@@ -50,21 +50,22 @@ class Records:
 
     async def game_in_channel(self, channel_id: int) -> GameInfo | None:
         """The lobby or active game of a channel or thread, if any."""
-        async with self.store.read() as tx:
-            row = await tx.games.live_in_channel(channel_id)
-            if row is None:
-                return None
-            seats = tuple(await tx.seats.of_game(row.id))
-        return info_of(row, seats)
+        return await self._channel_game(channel_id, live=True)
 
     async def latest_game_in_channel(self, channel_id: int) -> GameInfo | None:
         """The newest game of a channel or thread, finished and cancelled ones included."""
+        return await self._channel_game(channel_id, live=False)
+
+    async def _channel_game(self, channel_id: int, *, live: bool) -> GameInfo | None:
+        """The channel's live game (``live``) or its newest one, row and seats read together."""
         async with self.store.read() as tx:
-            row = await tx.games.latest_in_channel(channel_id)
+            find = tx.games.live_in_channel if live else tx.games.latest_in_channel
+            row = await find(channel_id)
             if row is None:
                 return None
             seats = tuple(await tx.seats.of_game(row.id))
-        return await self.core.info(row, seats)
+        # A live game has no result yet, so describing it reads nothing more.
+        return info_of(row, seats) if live else await self.core.info(row, seats)
 
     async def games_of_user(self, user_id: int) -> list[GameInfo]:
         """The lobbies and active games a user has joined."""

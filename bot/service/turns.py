@@ -25,7 +25,10 @@ _MAYBE_OUT_OF_DATE = frozenset({Reason.STALE_VERSION, Reason.NOT_YOUR_TURN, Reas
 
 
 class Turns:
-    """Moves and resignations, each one transaction; and what other parts end a turn with."""
+    """Moves and resignations, each one transaction.
+
+    The other parts end a turn through it too: a seat to act (``seated_player``), a step
+    to commit (``commit``), a seat that stops playing (``end_turns_of``)."""
 
     def __init__(self, core: ServiceCore) -> None:
         self.core = core
