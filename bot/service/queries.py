@@ -59,8 +59,10 @@ class Records:
     async def _channel_game(self, channel_id: int, *, live: bool) -> GameInfo | None:
         """The channel's live game (``live``) or its newest one, row and seats read together."""
         async with self.store.read() as tx:
-            find = tx.games.live_in_channel if live else tx.games.latest_in_channel
-            row = await find(channel_id)
+            if live:
+                row = await tx.games.live_in_channel(channel_id)
+            else:
+                row = await tx.games.latest_in_channel(channel_id)
             if row is None:
                 return None
             seats = tuple(await tx.seats.of_game(row.id))
