@@ -3,30 +3,35 @@
     store = await open_store(path)
     service = GameService(store, SystemClock())
 
-    r = await service.create_lobby(guild_id, channel_id, host_id, "alcazar", {"deadline_hours": 48})
+    r = await service.lobby.create_lobby(guild_id, channel_id, host_id, "alcazar", {"deadline_hours": 48})
     if isinstance(r, Refusal): reply(r.message)            # typed reason in r.reason
     game_id = r.game.id
-    await service.join(game_id, user_id); await service.start(game_id, host_id)
-    r = await service.play(game_id, user_id, "buy deck", expected_version=r.game.version)
+    await service.lobby.join(game_id, user_id); await service.lobby.start(game_id, host_id)
+    r = await service.turns.play(game_id, user_id, "buy deck", expected_version=r.game.version)
     for event in r.events: ...                              # MovePlayed, BoardChanged, HandsChanged,
                                                             # TurnChanged, GameOver, …
 
-Operations (all async; each returns ``Accepted`` or ``Refusal``):
-``create_lobby``, ``join``, ``leave``, ``update_settings``, ``start``,
-``cancel``, ``play``, ``resign``; questions to the table (an undo request, a draw offer in
-Alcazar 1978): ``ask("undo" | "draw", …)`` and ``answer(…, yes)`` with ``answerers(result)``;
-``mute``; computer players: ``add_computer``, ``remove_computer``,
-``play_computer_turn``, ``computer_turns_due``. Queries: ``game``, ``game_in_channel``,
-``games_of_user``, ``board_view``, ``private_view``, ``legal_moves_for``, ``move_parts``,
-``history``, ``result``. Reminders and deadlines: ``due_reminders``,
-``mark_reminded``, ``process_deadlines``, ``deadline_of``; time banks: ``clock_of``. Messages the Discord layer
-edits in place: ``remember_message``, ``posted_message``, ``forget_message``.
-A player across games: ``my_games``, ``set_away``, ``come_back``, ``away_status``,
-``away_of``, ``back_between``, ``set_quiet_hours``, ``clear_quiet_hours``.
-Ratings: ``rating_changes``, ``leaderboard``, ``player_record``, ``ratings_of_user``.
-Records and replays: ``all_moves``, ``finished_in_channel``, ``replay_animation``.
-Tournaments and leagues: ``service.tournaments`` (``new``, ``join``, ``leave``, ``start``,
-``cancel``, ``withdraw``, ``standings``, ``resume``; its games are ordinary games).
+``GameService`` is assembled from parts, each an attribute with its operations (all async;
+each returns ``Accepted`` or ``Refusal`` unless it is a query):
+``lobby``: ``create_lobby``, ``join``, ``leave``, ``update_settings``, ``start``, ``cancel``.
+``turns``: ``play``, ``resign``. ``questions`` to the table (an undo request, a draw offer in
+Alcazar 1978): ``ask("undo" | "draw", …)`` and ``answer(…, yes)`` with ``answerers(result)``.
+``computers``: ``add_computer``, ``remove_computer``, ``play_computer_turn``, ``computer_turns_due``.
+``reminders`` and deadlines: ``due_reminders``, ``claim_reminder``, ``mark_reminded``,
+``reminder_not_sent``, ``process_deadlines``, ``deadline_of``, ``clock_of`` (time banks), ``mute``,
+``note_dms_closed``.
+``records`` (queries): ``game``, ``game_in_channel``, ``latest_game_in_channel``, ``games_of_user``,
+``board_view``, ``private_view``, ``legal_moves_for``, ``move_parts``, ``history``, ``result``,
+``games_by_status``, ``database_trouble``. ``replays``: ``all_moves``, ``finished_in_channel``,
+``replay_animation``. ``ratings``: ``rating_changes``, ``leaderboard``, ``player_record``,
+``ratings_of_user``. ``players`` (a player across games): ``my_games``, ``set_away``,
+``come_back``, ``away_status``, ``away_of``, ``back_between``, ``set_quiet_hours``,
+``clear_quiet_hours``. ``languages``: ``remember_language``, ``languages_of``. ``messages`` the
+Discord layer edits in place: ``remember_message``, ``posted_message``, ``forget_message``,
+``record_board``, ``board_posting``. ``tournaments`` and leagues: ``new``, ``join``, ``leave``,
+``start``, ``cancel``, ``withdraw``, ``standings``, ``resume`` (its games are ordinary games).
+The parts share one ``ServiceCore`` (``service.core``): the store, the clock, the per-game
+locks, the games held in memory, claims and commits.
 
 Work on one game is serialised by one asyncio lock per game id; short engine
 steps run in a worker thread, CPU-heavy work (images) in the worker processes

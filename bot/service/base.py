@@ -1,4 +1,4 @@
-"""What every part of the game service shares: the store, the clock, locks and the cache."""
+"""What every part of the game service shares: the store, the clock, locks, the cache, claims and commits."""
 from __future__ import annotations
 
 import asyncio
@@ -9,7 +9,7 @@ import weakref
 from collections import OrderedDict
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from typing import Any, AsyncIterator, Callable, Mapping, Sequence
+from typing import Any, AsyncIterator, Awaitable, Callable, Mapping, Sequence
 
 from bot.games import AnyEngine, get_game
 from bot.games.common import GameError, Outcome
@@ -36,8 +36,10 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
-class ServiceBase:
-    """Holds the shared parts; the operations live in the mixins of ``GameService``."""
+class ServiceCore:
+    """The store, the clock and the metrics; one lock per game; the games held in memory and their
+    loading; claims on scheduled work; committing a step. Every part of ``GameService`` that works
+    on games is handed this one object."""
 
     # Games held in memory at once (the least recently used go first and are
     # reloaded from their snapshot when played again). Every game being played
@@ -50,7 +52,6 @@ class ServiceBase:
     def __init__(
         self, store: Store, clock: Clock | None = None, *,
         seed_source: Callable[[], int] = new_seed, cache_size: int | None = None,
-        think_scale: float = 1.0,
         process_name: str | None = None,
         metrics: Metrics | None = None,
     ) -> None:
@@ -58,23 +59,25 @@ class ServiceBase:
             raise ValueError("the game cache needs room for at least one game")
         self.cache_size = cache_size or self.CACHE_SIZE
         self.store = store
-        # Multiplies the computers' thinking time per level (tests and benchmarks think briefly).
-        self.think_scale = think_scale
         self.clock: Clock = clock or SystemClock()
-        self._seed_source = seed_source
+        # Where a new game's seed comes from (tests fix it).
+        self.new_seed = seed_source
         # The moves counted for the host's /metrics (the bot passes its own; otherwise they count for nobody).
         self.metrics = metrics or Metrics()
         # Who holds a claim: this process, among the others sharing the database.
         self.process_name = process_name or f"{socket.gethostname()}:{os.getpid()}"
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._live: OrderedDict[int, LiveGame] = OrderedDict()
+        # The games held in memory, least recently used first.
+        self.live: OrderedDict[int, LiveGame] = OrderedDict()
         # Claims this process holds on work an outage cut short: (game id, task, version, number).
         self._interrupted: set[tuple[int, str, int, int]] = set()
+        # Told of every game's end once it is committed (``GameService`` sets its tournaments' here).
+        self.on_game_end: Callable[[GameInfo], Awaitable[list[Any]]] | None = None
 
     # -- serialising work on one game ------------------------------------------------
 
     @asynccontextmanager
-    async def _game_lock(self, game_id: int) -> AsyncIterator[None]:
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
         """Hold the game's lock: one operation at a time per game, other games run freely."""
         lock = self._locks.get(game_id)
         if lock is None:
@@ -86,11 +89,11 @@ class ServiceBase:
 
     # -- claims on scheduled work (several processes, one database) -------------------
 
-    async def _claim(self, game_id: int, task: str, version: int, number: int, now: float) -> bool:
+    async def claim(self, game_id: int, task: str, version: int, number: int, now: float) -> bool:
         """Take a piece of scheduled work for this process; False when it is done or held elsewhere.
 
         Work this process claimed and then could not do, because the store went away before
-        anything was done (``_interrupted``), is taken again at once, if the claim is still
+        anything was done (``interrupted_work``), is taken again at once, if the claim is still
         its own, rather than after the claim's lease."""
         key = (game_id, task, version, number)
         async with self.store.write() as tx:
@@ -102,33 +105,34 @@ class ServiceBase:
             return await tx.claims.claim(game_id, task, version, number, owner=self.process_name,
                                          now=now, lease=self.CLAIM_LEASE_SECONDS)
 
-    def _interrupted_work(self, game_id: int, task: str, version: int, number: int) -> None:
+    def interrupted_work(self, game_id: int, task: str, version: int, number: int) -> None:
         """The store went away after this process claimed the work and before any of it was done."""
         self._interrupted.add((game_id, task, version, number))
 
-    async def _finish_claim(self, game_id: int, task: str, version: int, number: int) -> None:
+    async def finish_claim(self, game_id: int, task: str, version: int, number: int) -> None:
         async with self.store.write() as tx:
             await tx.claims.finish(game_id, task, version, number, now=self.clock.now())
 
-    async def _game_ended(self, game: GameInfo) -> list[Any]:
-        """Heard after a game's end is committed (by ``GameService``: its tournament); events to add."""
-        return []
+    async def game_ended(self, game: GameInfo) -> list[Any]:
+        """Heard after a game's end is committed: events to add (a tournament's game is scored and its
+        round may end: ``GameService`` hands this on to its tournaments)."""
+        return [] if self.on_game_end is None else await self.on_game_end(game)
 
     # -- loading -----------------------------------------------------------------------
 
-    async def _game_rows(self, game_id: int) -> tuple[GameRow, tuple[SeatRow, ...]] | Refusal:
+    async def game_rows(self, game_id: int) -> tuple[GameRow, tuple[SeatRow, ...]] | Refusal:
         """The game's row and seats, or the refusal for a game that does not exist."""
-        loaded = await self._load_row(game_id)
+        loaded = await self.load_row(game_id)
         return no_such_game(game_id) if loaded is None else loaded
 
-    async def _load_row(self, game_id: int) -> tuple[GameRow, tuple[SeatRow, ...]] | None:
+    async def load_row(self, game_id: int) -> tuple[GameRow, tuple[SeatRow, ...]] | None:
         async with self.store.read() as tx:
             row = await tx.games.get(game_id)
             if row is None:
                 return None
             return row, tuple(await tx.seats.of_game(game_id))
 
-    async def _load_live(self, game_id: int, *, trust_cache: bool = False) -> LiveGame | None:
+    async def load_live(self, game_id: int, *, trust_cache: bool = False) -> LiveGame | None:
         """The game in play (or finished) at its current version: cached, or from the store.
 
         With a store of its own (SQLite) the cache is trusted: this process makes
@@ -138,16 +142,16 @@ class ServiceBase:
         the caller commits under the store's version check, which guards every
         commit anyway, and judges again on a reload when that check fails.
         """
-        cached = self._live.get(game_id)
+        cached = self.live.get(game_id)
         if cached is not None and (trust_cache or not self.store.shared):
-            self._live.move_to_end(game_id)
+            self.live.move_to_end(game_id)
             return cached
         async with self.store.read() as tx:
             row = await tx.games.get(game_id)
             if cached is not None and row is not None and row.version == cached.version:
                 # Same board; only what changes without a move (settings) is taken from the row.
                 fresh = cached if row == cached.row else replace(cached, row=row)
-                self._remember(fresh)
+                self.remember(fresh)
                 return fresh
             if row is None or row.status is GameStatus.LOBBY or row.version == 0:
                 return None   # a lobby (or a lobby that closed) has no board yet
@@ -166,7 +170,7 @@ class ServiceBase:
             game = await self._resumed(row, seats, engine, snapshot, later)
         if game is None:
             game = await self._rebuilt(row, seats, engine, entries)
-        self._remember(game)
+        self.remember(game)
         return game
 
     async def _resumed(self, row: GameRow, seats: tuple[SeatRow, ...], engine: AnyEngine,
@@ -196,18 +200,18 @@ class ServiceBase:
         return LiveGame(row=row, seats=seats, engine=engine, state=state, ply=ply, hands=hands,
                         snapshot_ply=ply - engine_work.SNAPSHOT_EVERY)
 
-    def _remember(self, game: LiveGame) -> None:
-        self._live[game.row.id] = game
-        self._live.move_to_end(game.row.id)
-        while len(self._live) > self.cache_size:
-            self._live.popitem(last=False)
+    def remember(self, game: LiveGame) -> None:
+        self.live[game.row.id] = game
+        self.live.move_to_end(game.row.id)
+        while len(self.live) > self.cache_size:
+            self.live.popitem(last=False)
 
-    def _forget(self, game_id: int) -> None:
-        self._live.pop(game_id, None)
+    def forget(self, game_id: int) -> None:
+        self.live.pop(game_id, None)
 
     # -- describing ----------------------------------------------------------------------
 
-    async def _info(self, row: GameRow, seats: tuple[SeatRow, ...]) -> GameInfo:
+    async def info(self, row: GameRow, seats: tuple[SeatRow, ...]) -> GameInfo:
         result = None
         if row.status is GameStatus.FINISHED:
             async with self.store.read() as tx:
@@ -217,12 +221,12 @@ class ServiceBase:
                 result = replace(_result(stored, seats), stand_in_seats=stood_in)
         return info_of(row, seats, result)
 
-    async def _accepted_change(self, before: LiveGame, after: LiveGame, events: Sequence[Event],
-                               hands_changed: Sequence[int], told_draws: Sequence[int] = ()) -> Accepted:
+    async def accepted_change(self, before: LiveGame, after: LiveGame, events: Sequence[Event],
+                              hands_changed: Sequence[int], told_draws: Sequence[int] = ()) -> Accepted:
         """The answer to a committed change of the board, with what posting it needs: the public
         view, the turn's facts and each changed hand (so the edge asks nothing more); for the seats
         of ``told_draws``, the cards that came into the hand."""
-        info = await self._info(after.row, after.seats)
+        info = await self.info(after.row, after.seats)
         seats: list[int | None] = [None, *hands_changed]
         views = dict(zip(seats, await in_thread(_views_of, after, seats)))
         async with self.store.read() as tx:
@@ -232,7 +236,7 @@ class ServiceBase:
 
     # -- committing a step -----------------------------------------------------------------
 
-    async def _commit_step(
+    async def commit_step(
         self, tx: Tx, live: LiveGame, step: Step, now: float, *, outcome: Outcome | None = None,
     ) -> LiveGame:
         """Write one step (log lines, snapshot, version) inside ``tx``; ``StaleVersion`` if late."""

@@ -26,13 +26,13 @@ from bot import ai
 from bot.games.common import shortened
 from bot.i18n.message import Msg
 from bot.service import live as engine_work
-from bot.service.base import engine_of, info_of
+from bot.service.base import ServiceCore, engine_of, info_of
 from bot.service.events import ComputerToMove, PlayerLeft
 from bot.service.live import Action, LiveGame
-from bot.service.lobby import LobbyOperations, lobby_full
+from bot.service.lobby import Lobby, lobby_full
 from bot.service.results import Accepted, Reason, Refusal, StoreUnavailable
 from bot.service.threads import in_thread
-from bot.service.turns import TurnOperations
+from bot.service.turns import Turns
 from bot.service.workers import in_process, worker_count
 from bot.store import EntryKind, GameStatus, SeatRow
 
@@ -72,8 +72,18 @@ class _Turn:
     seed: int
 
 
-class ComputerOperations(LobbyOperations, TurnOperations):
-    """Adding and removing computers in a lobby, and playing their turns."""
+class Computers:
+    """Adding and removing computers in a lobby, and playing their turns (and the stand-in's)."""
+
+    def __init__(self, core: ServiceCore, lobby: Lobby, turns: Turns, *, think_scale: float = 1.0) -> None:
+        self.core = core
+        self.lobby = lobby
+        self.turns = turns
+        self.store = core.store
+        self.clock = core.clock
+        # Multiplies the computers' thinking time per level (tests and benchmarks think briefly).
+        self.think_scale = think_scale
+        self._slots: asyncio.Semaphore | None = None
 
     # -- the lobby -----------------------------------------------------------------------
 
@@ -81,8 +91,8 @@ class ComputerOperations(LobbyOperations, TurnOperations):
         """The host adds a computer player of ``level`` (easy, normal, hard) to the lobby."""
         if level not in LEVELS:
             return Refusal(Reason.BAD_SETTINGS, Msg("refusal.no_level", level=shortened(str(level))))
-        async with self._game_lock(game_id):
-            loaded = await self._hosts_lobby(game_id, user_id, Msg("refusal.host_add_computer"))
+        async with self.core.game_lock(game_id):
+            loaded = await self.lobby.hosts_lobby(game_id, user_id, Msg("refusal.host_add_computer"))
             if isinstance(loaded, Refusal):
                 return loaded
             row, seats = loaded
@@ -91,13 +101,13 @@ class ComputerOperations(LobbyOperations, TurnOperations):
                 return lobby_full(engine)
             taken = {(-s.user_id) // 10 for s in seats if s.is_computer}
             slot = min(set(range(1, MAX_SLOTS + 1)) - taken)
-            return await self._seat_in_lobby(row, computer_user_id(slot, level))
+            return await self.lobby.seat_in_lobby(row, computer_user_id(slot, level))
 
     async def remove_computer(self, game_id: int, user_id: int, computer_id: int | None = None
                               ) -> Accepted | Refusal:
         """The host removes a computer player from the lobby (by default the one added last)."""
-        async with self._game_lock(game_id):
-            loaded = await self._hosts_lobby(game_id, user_id, Msg("refusal.host_remove_computer"))
+        async with self.core.game_lock(game_id):
+            loaded = await self.lobby.hosts_lobby(game_id, user_id, Msg("refusal.host_remove_computer"))
             if isinstance(loaded, Refusal):
                 return loaded
             row, seats = loaded
@@ -129,7 +139,7 @@ class ComputerOperations(LobbyOperations, TurnOperations):
         """
         return await self._computer_plays(game_id, version, late=False)
 
-    async def _stand_in_for_late_player(self, game_id: int, version: int) -> Accepted | None:
+    async def stand_in_for_late_player(self, game_id: int, version: int) -> Accepted | None:
         """The stand-in plays the turn of a player who missed the deadline."""
         return await self._computer_plays(game_id, version, late=True)
 
@@ -141,18 +151,18 @@ class ComputerOperations(LobbyOperations, TurnOperations):
             # Nothing of the turn was kept: once the store is back, the next try may take this
             # process's claim again at once. A move whose COMMIT did land moved the version on,
             # so that try finds nothing to do.
-            self._interrupted_work(game_id, "computer", version, 0)
+            self.core.interrupted_work(game_id, "computer", version, 0)
             raise
 
-    def _thinking_slots(self) -> asyncio.Semaphore:
-        slots: asyncio.Semaphore | None = getattr(self, "_computer_slots", None)
-        if slots is None:
-            slots = self._computer_slots = asyncio.Semaphore(max(1, worker_count() - 1))
-        return slots
+    def thinking_slots(self) -> asyncio.Semaphore:
+        """How many computers may think at once: made on first use, once the worker pool has its size."""
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(max(1, worker_count() - 1))
+        return self._slots
 
     async def _claim_turn(self, game_id: int, version: int, *, late: bool) -> _Turn | None:
-        async with self._game_lock(game_id):
-            live = await self._load_live(game_id)
+        async with self.core.game_lock(game_id):
+            live = await self.core.load_live(game_id)
             if live is None or live.version != version or live.row.status is not GameStatus.ACTIVE:
                 return None
             seat = live.row.turn_seat
@@ -163,7 +173,7 @@ class ComputerOperations(LobbyOperations, TurnOperations):
                 return None
             # Claimed like scheduled work: a turn whose process died (its lease ran out) is thought
             # about again; the move itself counts once because it is committed under the version check.
-            if not await self._claim(game_id, "computer", version, 0, self.clock.now()):
+            if not await self.core.claim(game_id, "computer", version, 0, self.clock.now()):
                 return None
             async with self.store.read() as tx:
                 history = [(e.seat, e.notation) for e in await tx.moves.entries(game_id)
@@ -177,18 +187,18 @@ class ComputerOperations(LobbyOperations, TurnOperations):
         # Thinking happens outside the game's lock, in another process: the bot stays free. At
         # most all but one of the worker processes think at once, so boards are never kept
         # waiting behind computers.
-        async with self._thinking_slots():
+        async with self.thinking_slots():
             move = await in_process(ai.choose_move, live.row.kind, turn.seen, turn.seat, turn.level,
                                     turn.seed, self.think_scale)
-        async with self._game_lock(live.row.id):
-            current = await self._load_live(live.row.id)
+        async with self.core.game_lock(live.row.id):
+            current = await self.core.load_live(live.row.id)
             if current is None or current.version != live.version \
                     or current.row.status is not GameStatus.ACTIVE:
                 return None          # the game moved on while the computer thought
             now = self.clock.now()
             step = await in_thread(engine_work.advance, current.engine, current,
                                    Action(EntryKind.MOVE, turn.seat, move), now, turn.stand_in)
-            result = await self._commit(current, step, now)
+            result = await self.turns.commit(current, step, now)
         return result if isinstance(result, Accepted) else None
 
 

@@ -4,11 +4,16 @@ from __future__ import annotations
 from typing import Iterable
 
 from bot.i18n import ENGLISH, LANGUAGES
-from bot.service.base import ServiceBase
+from bot.service.clock import Clock
+from bot.store import Store
 
 
-class LanguageOperations(ServiceBase):
+class Languages:
     """Remembers the language of each user's interactions (a private reply follows it at once anyway)."""
+
+    def __init__(self, store: Store, clock: Clock) -> None:
+        self.store = store
+        self.clock = clock
 
     async def remember_language(self, user_id: int, language: str) -> None:
         """Note the language of the user's latest interaction; a language without a catalog reads English."""

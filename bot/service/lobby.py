@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from typing import Any, Awaitable, Callable, Mapping, Sequence
 
 from bot.games import GAME_NAMES
 from bot.games.common import Outcome, quoted
 from bot.i18n.message import Msg
 from bot.service import live as engine_work
-from bot.service.base import ServiceBase, change_events, engine_of, info_of
+from bot.service.base import ServiceCore, change_events, engine_of, info_of
 from bot.service.events import (
     Event, GameCancelled, GameStarted, LobbyOpened, PlayerJoined, PlayerLeft, SettingsChanged,
 )
@@ -31,8 +31,13 @@ def _players_wanted(engine: Any) -> Msg:
     return Msg("players.exactly", count=low) if low == high else Msg("players.range", low=low, high=high)
 
 
-class LobbyOperations(ServiceBase):
+class Lobby:
     """Everything before the first move, and cancelling."""
+
+    def __init__(self, core: ServiceCore) -> None:
+        self.core = core
+        self.store = core.store
+        self.clock = core.clock
 
     async def create_lobby(
         self, guild_id: int, channel_id: int, host_id: int, kind: str,
@@ -62,7 +67,7 @@ class LobbyOperations(ServiceBase):
                 row = await tx.games.create_lobby(
                     guild_id=guild_id, channel_id=channel_id, kind=kind, host_id=host_id,
                     settings=chosen.to_dict(),
-                    seed=self._seed_source() if seed is None else seed, now=now,
+                    seed=self.core.new_seed() if seed is None else seed, now=now,
                 )
                 await tx.seats.add(row.id, host_id, now)
                 seats = tuple(await tx.seats.of_game(row.id))
@@ -73,14 +78,14 @@ class LobbyOperations(ServiceBase):
     async def _lobby_rows(self, game_id: int, started: Msg = Msg("refusal.already_started")
                           ) -> tuple[GameRow, tuple[SeatRow, ...]] | Refusal:
         """The row and seats of a game still in its lobby, or why it is not (unknown, started, over)."""
-        loaded = await self._game_rows(game_id)
+        loaded = await self.core.game_rows(game_id)
         if isinstance(loaded, Refusal) or loaded[0].status is GameStatus.LOBBY:
             return loaded
         if loaded[0].status is GameStatus.ACTIVE:
             return Refusal(Reason.ALREADY_STARTED, started)
         return Refusal(Reason.GAME_OVER, Msg("refusal.game_is_over"))
 
-    async def _hosts_lobby(self, game_id: int, user_id: int, not_host: Msg
+    async def hosts_lobby(self, game_id: int, user_id: int, not_host: Msg
                            ) -> tuple[GameRow, tuple[SeatRow, ...]] | Refusal:
         """Like ``_lobby_rows``, for what only the host may do; ``not_host`` says what that is."""
         loaded = await self._lobby_rows(game_id)
@@ -88,21 +93,24 @@ class LobbyOperations(ServiceBase):
             return Refusal(Reason.NOT_HOST, not_host)
         return loaded
 
-    async def _hosts_live_game(self, game_id: int, user_id: int, *, over: Msg, not_host: Msg
-                               ) -> tuple[GameRow, tuple[SeatRow, ...]] | Refusal:
-        """A lobby or game in play, for what only its host may do (``over``, ``not_host``: the refusals)."""
-        loaded = await self._game_rows(game_id)
-        if isinstance(loaded, Refusal):
-            return loaded
-        if not loaded[0].status.is_live:
-            return Refusal(Reason.GAME_OVER, over)
-        if user_id != loaded[0].host_id:
-            return Refusal(Reason.NOT_HOST, not_host)
-        return loaded
+    async def _as_host(self, game_id: int, user_id: int, *, over: Msg, not_host: Msg,
+                       act: Callable[[GameRow, tuple[SeatRow, ...]], Awaitable[Accepted | Refusal]]
+                       ) -> Accepted | Refusal:
+        """``act`` on a lobby or game in play, under the game's lock, for what only its host may do
+        (``over``, ``not_host``: the refusals when it is over or the user is not its host)."""
+        async with self.core.game_lock(game_id):
+            loaded = await self.core.game_rows(game_id)
+            if isinstance(loaded, Refusal):
+                return loaded
+            if not loaded[0].status.is_live:
+                return Refusal(Reason.GAME_OVER, over)
+            if user_id != loaded[0].host_id:
+                return Refusal(Reason.NOT_HOST, not_host)
+            return await act(*loaded)
 
     async def join(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Join a lobby."""
-        async with self._game_lock(game_id):
+        async with self.core.game_lock(game_id):
             loaded = await self._lobby_rows(game_id)
             if isinstance(loaded, Refusal):
                 return loaded
@@ -112,9 +120,9 @@ class LobbyOperations(ServiceBase):
             engine = engine_of(row.kind)
             if len(seats) >= engine.MAX_PLAYERS:
                 return lobby_full(engine)
-            return await self._seat_in_lobby(row, user_id)
+            return await self.seat_in_lobby(row, user_id)
 
-    async def _seat_in_lobby(self, row: GameRow, user_id: int) -> Accepted | Refusal:
+    async def seat_in_lobby(self, row: GameRow, user_id: int) -> Accepted | Refusal:
         """Seat ``user_id`` (a person or a computer) in the lobby ``row``, checked again with the row
         locked: another process may have started the game or filled the lobby since it was read."""
         engine = engine_of(row.kind)
@@ -129,7 +137,7 @@ class LobbyOperations(ServiceBase):
 
     async def leave(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Leave a lobby. When the host leaves, the lobby closes."""
-        async with self._game_lock(game_id):
+        async with self.core.game_lock(game_id):
             loaded = await self._lobby_rows(game_id, started=Msg("refusal.started_resign"))
             if isinstance(loaded, Refusal):
                 return loaded
@@ -155,24 +163,25 @@ class LobbyOperations(ServiceBase):
         self, game_id: int, user_id: int, changes: Mapping[str, Any]
     ) -> Accepted | Refusal:
         """Change settings (host only). House rules (``options``) only before the start."""
-        async with self._game_lock(game_id):
-            loaded = await self._hosts_live_game(game_id, user_id, over=Msg("refusal.game_is_over"),
-                                                 not_host=Msg("refusal.host_settings"))
-            if isinstance(loaded, Refusal):
-                return loaded
-            row, seats = loaded
-            if "options" in changes and row.status is not GameStatus.LOBBY:
-                return Refusal(Reason.ALREADY_STARTED, Msg("refusal.house_rules_lobby"))
-            engine = engine_of(row.kind)
-            try:
-                updated = GameSettings.from_dict(row.settings).changed(engine, changes)
-            except SettingsError as error:
-                return Refusal(Reason.BAD_SETTINGS, error.reason)
-            async with self.store.write() as tx:
-                await tx.games.update_settings(game_id, updated.to_dict(), self.clock.now())
-                row = await tx.games.require(game_id)
-            self._forget(game_id)
-            return Accepted(info_of(row, seats), (SettingsChanged(game_id, updated.to_dict()),))
+        return await self._as_host(game_id, user_id, over=Msg("refusal.game_is_over"),
+                                   not_host=Msg("refusal.host_settings"),
+                                   act=lambda row, seats: self._change_settings(row, seats, changes))
+
+    async def _change_settings(self, row: GameRow, seats: tuple[SeatRow, ...], changes: Mapping[str, Any]
+                               ) -> Accepted | Refusal:
+        game_id = row.id
+        if "options" in changes and row.status is not GameStatus.LOBBY:
+            return Refusal(Reason.ALREADY_STARTED, Msg("refusal.house_rules_lobby"))
+        engine = engine_of(row.kind)
+        try:
+            updated = GameSettings.from_dict(row.settings).changed(engine, changes)
+        except SettingsError as error:
+            return Refusal(Reason.BAD_SETTINGS, error.reason)
+        async with self.store.write() as tx:
+            await tx.games.update_settings(game_id, updated.to_dict(), self.clock.now())
+            row = await tx.games.require(game_id)
+        self.core.forget(game_id)
+        return Accepted(info_of(row, seats), (SettingsChanged(game_id, updated.to_dict()),))
 
     async def start(self, game_id: int, user_id: int, *, seats: Sequence[int] | None = None) -> Accepted | Refusal:
         """Start the game (host only): seat the players in the seed's order and deal.
@@ -185,8 +194,8 @@ class LobbyOperations(ServiceBase):
             return Refusal(Reason.ALREADY_STARTED, Msg("refusal.already_started"))
 
     async def _start(self, game_id: int, user_id: int, chosen: Sequence[int] | None = None) -> Accepted | Refusal:
-        async with self._game_lock(game_id):
-            loaded = await self._hosts_lobby(game_id, user_id, Msg("refusal.host_start"))
+        async with self.core.game_lock(game_id):
+            loaded = await self.hosts_lobby(game_id, user_id, Msg("refusal.host_start"))
             if isinstance(loaded, Refusal):
                 return loaded
             row, seats = loaded
@@ -229,26 +238,25 @@ class LobbyOperations(ServiceBase):
                 seats = tuple(await tx.seats.of_game(game_id))
             game = LiveGame(row=row, seats=seats, engine=engine, state=state, ply=len(entries),
                             hands=hands)
-            self._remember(game)
+            self.core.remember(game)
             dealt = tuple(seat for seat, hand in enumerate(hands) if hand is not None)
-            return Accepted(await self._info(row, seats),
+            return Accepted(await self.core.info(row, seats),
                             (GameStarted(game_id, game.user_ids), *change_events(game, entries, dealt, outcome)))
 
     async def cancel(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Cancel a lobby or a game in play (host only); no result is recorded."""
-        async with self._game_lock(game_id):
-            loaded = await self._hosts_live_game(game_id, user_id, over=Msg("refusal.game_already_over"),
-                                                 not_host=Msg("refusal.host_cancel"))
-            if isinstance(loaded, Refusal):
-                return loaded
-            row, seats = loaded
-            async with self.store.write() as tx:
-                if await tx.tournaments.table_of_game(game_id) is not None:   # its round waits for its end
-                    return Refusal(Reason.NOT_HOST, Msg("refusal.tournament_game_cancel"))
-                await tx.games.set_status(game_id, GameStatus.CANCELLED, self.clock.now())
-                row = await tx.games.require(game_id)
-            self._forget(game_id)
-            return Accepted(info_of(row, seats), (GameCancelled(game_id, user_id),))
+        return await self._as_host(game_id, user_id, over=Msg("refusal.game_already_over"),
+                                   not_host=Msg("refusal.host_cancel"),
+                                   act=lambda row, seats: self._cancelled(row, seats, user_id))
+
+    async def _cancelled(self, row: GameRow, seats: tuple[SeatRow, ...], user_id: int) -> Accepted | Refusal:
+        async with self.store.write() as tx:
+            if await tx.tournaments.table_of_game(row.id) is not None:   # its round waits for its end
+                return Refusal(Reason.NOT_HOST, Msg("refusal.tournament_game_cancel"))
+            await tx.games.set_status(row.id, GameStatus.CANCELLED, self.clock.now())
+            row = await tx.games.require(row.id)
+        self.core.forget(row.id)
+        return Accepted(info_of(row, seats), (GameCancelled(row.id, user_id),))
 
 
 def lobby_full(engine: Any) -> Refusal:

@@ -7,13 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.service.base import ServiceBase, info_of
+from bot.service.base import ServiceCore, info_of
 from bot.service.posting import BoardRecorded, TurnFacts, read_turn_facts
 from bot.store import PostedMessageRow
 
 
-class MessageOperations(ServiceBase):
-    """remember_message, posted_message, forget_message; record_board and board_posting for boards."""
+class Messages:
+    """remember_message, posted_message, forget_message; record_board for boards, and DM channels."""
+
+    def __init__(self, core: ServiceCore) -> None:
+        self.store = core.store
+        self.clock = core.clock
 
     async def remember_message(self, game_id: int, role: str, channel_id: int, message_id: int, *,
                                version: int, user_id: int = 0, detail: Any = None) -> None:

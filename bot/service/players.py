@@ -6,10 +6,11 @@ from dataclasses import dataclass
 from bot.service.away import (
     DAY, MAX_AWAY_DAYS, YEAR_DAYS, AwayStatus, away_until, days_away, time_zone_refusal, yearly_refusal,
 )
-from bot.service.base import ServiceBase, info_of
+from bot.service.base import info_of
+from bot.service.clock import Clock
 from bot.i18n import Msg
 from bot.service.results import GameInfo, Reason, Refusal
-from bot.store import GameStatus, PostedMessageRow
+from bot.store import GameStatus, PostedMessageRow, Store
 from bot.store.players import QuietHours
 
 
@@ -22,8 +23,12 @@ class MyGame:
     my_turn: bool
 
 
-class PlayerOperations(ServiceBase):
+class Players:
     """What a player does and sees across games and servers."""
+
+    def __init__(self, store: Store, clock: Clock) -> None:
+        self.store = store
+        self.clock = clock
 
     async def my_games(self, user_id: int) -> list[MyGame]:
         """Every lobby and game in play the user is in (not those they resigned from), on any

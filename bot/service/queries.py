@@ -6,7 +6,7 @@ import logging
 
 from bot.games.common import GameError, MoveDescription
 from bot.i18n.message import Msg
-from bot.service.base import ServiceBase, engine_of, info_of, no_such_game
+from bot.service.base import ServiceCore, engine_of, info_of, no_such_game
 from bot.service.results import (
     BoardView, GameInfo, GameResult, HistoryLine, MoveChoice, Reason, Refusal,
 )
@@ -19,8 +19,12 @@ from bot.store import GameRow, GameStatus, LogEntry
 log_ = logging.getLogger(__name__)
 
 
-class QueryOperations(ServiceBase):
-    """Queries; none of them changes anything."""
+class Records:
+    """What the service can be asked about games; none of it changes anything."""
+
+    def __init__(self, core: ServiceCore) -> None:
+        self.core = core
+        self.store = core.store
 
     async def games_by_status(self) -> dict[str, int]:
         """How many games are in each status (``lobby``, ``active``, ``finished``, ``cancelled``), for /metrics."""
@@ -40,28 +44,31 @@ class QueryOperations(ServiceBase):
         return None
 
     async def game(self, game_id: int) -> GameInfo | Refusal:
-        loaded = await self._game_rows(game_id)
+        loaded = await self.core.game_rows(game_id)
         if isinstance(loaded, Refusal):
             return loaded
-        return await self._info(*loaded)
+        return await self.core.info(*loaded)
 
     async def game_in_channel(self, channel_id: int) -> GameInfo | None:
         """The lobby or active game of a channel or thread, if any."""
-        async with self.store.read() as tx:
-            row = await tx.games.live_in_channel(channel_id)
-            if row is None:
-                return None
-            seats = tuple(await tx.seats.of_game(row.id))
-        return info_of(row, seats)
+        return await self._channel_game(channel_id, live=True)
 
     async def latest_game_in_channel(self, channel_id: int) -> GameInfo | None:
         """The newest game of a channel or thread, finished and cancelled ones included."""
+        return await self._channel_game(channel_id, live=False)
+
+    async def _channel_game(self, channel_id: int, *, live: bool) -> GameInfo | None:
+        """The channel's live game (``live``) or its newest one, row and seats read together."""
         async with self.store.read() as tx:
-            row = await tx.games.latest_in_channel(channel_id)
+            if live:
+                row = await tx.games.live_in_channel(channel_id)
+            else:
+                row = await tx.games.latest_in_channel(channel_id)
             if row is None:
                 return None
             seats = tuple(await tx.seats.of_game(row.id))
-        return await self._info(row, seats)
+        # A live game has no result yet, so describing it reads nothing more.
+        return info_of(row, seats) if live else await self.core.info(row, seats)
 
     async def games_of_user(self, user_id: int) -> list[GameInfo]:
         """The lobbies and active games a user has joined."""
@@ -76,12 +83,12 @@ class QueryOperations(ServiceBase):
 
     async def board_view(self, game_id: int) -> BoardView | Refusal:
         """The public view of the board (for the channel): no hand of anyone."""
-        async with self._game_lock(game_id):
-            live = await self._load_live(game_id)
+        async with self.core.game_lock(game_id):
+            live = await self.core.load_live(game_id)
             if live is None:
                 return await self._no_board(game_id)
             view = await in_thread(live.engine.view, live.state, None)
-            return BoardView(await self._info(live.row, live.seats), None, view)
+            return BoardView(await self.core.info(live.row, live.seats), None, view)
 
     async def board_posting(self, game_id: int) -> BoardPosting | Refusal:
         """The board as it stands, for a board posted without a change (``/alcazar board`` for the table):
@@ -98,15 +105,15 @@ class QueryOperations(ServiceBase):
 
     async def private_view(self, game_id: int, user_id: int) -> BoardView | Refusal:
         """The view of the user's own seat, with their hand: for their eyes only."""
-        async with self._game_lock(game_id):
-            live = await self._load_live(game_id)
+        async with self.core.game_lock(game_id):
+            live = await self.core.load_live(game_id)
             if live is None:
                 return await self._no_board(game_id)
             seat = live.seat_of(user_id)
             if seat is None:
                 return Refusal(Reason.NOT_IN_GAME, Msg("refusal.not_in_game"))
             view = await in_thread(live.engine.view, live.state, seat)
-            return BoardView(await self._info(live.row, live.seats), seat, view)
+            return BoardView(await self.core.info(live.row, live.seats), seat, view)
 
     async def legal_moves_for(
         self, game_id: int, user_id: int, *, prefix: str = "", limit: int | None = 25,
@@ -114,8 +121,8 @@ class QueryOperations(ServiceBase):
         """The user's legal moves (notation, words and the engine's parts) whose notation starts with ``prefix``
         (case and spaces ignored); empty when it is not their turn or not their game.
         ``limit`` caps the list (Discord autocomplete shows 25)."""
-        async with self._game_lock(game_id):
-            live = await self._load_live(game_id)
+        async with self.core.game_lock(game_id):
+            live = await self.core.load_live(game_id)
             if live is None or live.row.status is not GameStatus.ACTIVE:
                 return []
             seat = live.seat_of(user_id)
@@ -127,8 +134,8 @@ class QueryOperations(ServiceBase):
         """The engine's parts of the move ``text`` names, when it is a legal move of the user to act;
         None otherwise (playing it says why). The Discord layer learns from them, before a move is
         played, whether it draws a card from the deck."""
-        async with self._game_lock(game_id):
-            live = await self._load_live(game_id)
+        async with self.core.game_lock(game_id):
+            live = await self.core.load_live(game_id)
             if live is None or live.row.status is not GameStatus.ACTIVE:
                 return None
             seat = live.seat_of(user_id)
@@ -142,7 +149,7 @@ class QueryOperations(ServiceBase):
         The words are made afresh from the log's notation, so they read in the
         reader's language, for games logged before moves had messages too.
         """
-        loaded = await self._game_rows(game_id)
+        loaded = await self.core.game_rows(game_id)
         if isinstance(loaded, Refusal):
             return loaded
         row, seats = loaded
@@ -172,7 +179,7 @@ class QueryOperations(ServiceBase):
             return {}
 
     async def _no_board(self, game_id: int) -> Refusal:
-        if await self._load_row(game_id) is None:
+        if await self.core.load_row(game_id) is None:
             return no_such_game(game_id)
         return Refusal(Reason.NOT_STARTED, Msg("refusal.not_started"))
 

@@ -19,14 +19,15 @@ from typing import Mapping, Sequence
 from bot.service.away import away_until, in_quiet_hours, paused_seconds, turn_deadline
 from bot.i18n.message import Msg
 from bot.i18n import ENGLISH
-from bot.service.base import ServiceBase, engine_title, info_of
+from bot.service.base import ServiceCore, engine_title, info_of
 from bot.service.banks import turn_clock
 from bot.service.clocks import TurnClock, runs_out_at, warning_at
-from bot.service.computers import ComputerOperations
+from bot.service.computers import Computers
 from bot.service.results import (
     BANK_WARNING, Accepted, GameInfo, Reason, Refusal, Reminder, StoreUnavailable,
 )
 from bot.service.settings import GameSettings
+from bot.service.turns import Turns
 from bot.store import GameRow, GameStatus, ReminderRow
 from bot.store.players import AwayPeriod
 
@@ -97,8 +98,15 @@ def _bank_warning(game: GameRow, settings: GameSettings, banks: Mapping[int, flo
     return ends
 
 
-class ReminderOperations(ComputerOperations, ServiceBase):
+class Reminders:
     """Reminders, mutes and deadlines."""
+
+    def __init__(self, core: ServiceCore, turns: Turns, computers: Computers) -> None:
+        self.core = core
+        self.turns = turns
+        self.computers = computers
+        self.store = core.store
+        self.clock = core.clock
 
     async def due_reminders(self, now: float | None = None) -> list[Reminder]:
         """Players whose turn has waited long enough for a (next) reminder, not muted."""
@@ -193,7 +201,7 @@ class ReminderOperations(ComputerOperations, ServiceBase):
         return turn_clock(row, len(game.players), banks, periods, now)
 
     async def claim_reminder(self, reminder: Reminder) -> bool:
-        """Take the sending of a due reminder for this process (for ``CLAIM_LEASE_SECONDS``).
+        """Take the sending of a due reminder for this process (for ``ServiceCore.CLAIM_LEASE_SECONDS``).
 
         False when it went out already, its turn is over, or another process
         is sending it; once a holder's lease has passed without the reminder
@@ -206,16 +214,16 @@ class ReminderOperations(ComputerOperations, ServiceBase):
         if game is None or game.status is not GameStatus.ACTIVE or game.version != reminder.version:
             return False
         if reminder.task == BANK_WARNING:        # done once: the claim, finished, is never granted again
-            return await self._claim(reminder.game_id, BANK_WARNING, reminder.version, 0, now)
+            return await self.core.claim(reminder.game_id, BANK_WARNING, reminder.version, 0, now)
         recorded = sent.sent if sent is not None and sent.version == reminder.version else 0
         if recorded >= reminder.number:
             return False
-        return await self._claim(reminder.game_id, "reminder", reminder.version, reminder.number, now)
+        return await self.core.claim(reminder.game_id, "reminder", reminder.version, reminder.number, now)
 
     def reminder_not_sent(self, reminder: Reminder) -> None:
         """A claimed reminder was not sent, the store having gone away first: this process takes
         it again as soon as the store is back, not only after the claim's lease."""
-        self._interrupted_work(reminder.game_id, reminder.task, reminder.version, reminder.number)
+        self.core.interrupted_work(reminder.game_id, reminder.task, reminder.version, reminder.number)
 
     async def mark_reminded(self, reminder: Reminder) -> bool:
         """Record that a reminder went out; False when it was already recorded or the turn is over."""
@@ -231,7 +239,7 @@ class ReminderOperations(ComputerOperations, ServiceBase):
 
     async def mute(self, game_id: int, user_id: int, muted: bool = True) -> Accepted | Refusal:
         """Stop (or, with ``muted=False``, resume) reminders of one game for one player."""
-        loaded = await self._game_rows(game_id)
+        loaded = await self.core.game_rows(game_id)
         if isinstance(loaded, Refusal):
             return loaded
         row, seats = loaded
@@ -248,7 +256,7 @@ class ReminderOperations(ComputerOperations, ServiceBase):
         is said once per game, and the record survives restarts. A refusal for
         a game that does not exist.
         """
-        loaded = await self._game_rows(game_id)
+        loaded = await self.core.game_rows(game_id)
         if isinstance(loaded, Refusal):
             return loaded
         async with self.store.write() as tx:
@@ -292,22 +300,22 @@ class ReminderOperations(ComputerOperations, ServiceBase):
         # One process acts on a missed deadline; the version check would refuse a second
         # anyway, but the claim spares it the work, and outlives a process that dies: the
         # claim is left unfinished then (as after an error), and taken again after its lease.
-        if not await self._claim(candidate.id, "deadline", candidate.version, 0, now):
+        if not await self.core.claim(candidate.id, "deadline", candidate.version, 0, now):
             return None
         try:
             return await self._act_on_deadline(candidate, away, now, banks)
         except StoreUnavailable:
             # Taken again at the next round once the store is back; the version check makes
             # a deadline that was applied after all count once.
-            self._interrupted_work(candidate.id, "deadline", candidate.version, 0)
+            self.core.interrupted_work(candidate.id, "deadline", candidate.version, 0)
             raise
 
     async def _act_on_deadline(self, candidate: GameRow, away: Sequence[AwayPeriod], now: float,
                                banks: Mapping[int, float]) -> Accepted | Refusal | None:
         """The claimed deadline of ``candidate``: skip or beat the late player, or let the stand-in play.
         A time bank run out retires the player (Alcazar) or loses the game (Alcazar 1978)."""
-        async with self._game_lock(candidate.id):
-            live = await self._load_live(candidate.id)
+        async with self.core.game_lock(candidate.id):
+            live = await self.core.load_live(candidate.id)
             outcome: Accepted | Refusal | None = None
             stand_in = False
             # Re-checked under the lock: the player may have moved meanwhile.
@@ -316,10 +324,10 @@ class ReminderOperations(ComputerOperations, ServiceBase):
                     and not live.seats[live.row.turn_seat].computer_plays:
                 stand_in = GameSettings.from_dict(live.row.settings).stand_in_on_deadline
                 if not stand_in:
-                    outcome = await self._end_turns_of(live, live.row.turn_seat, missed_deadline=True,
-                                                       out_of_time=_out_of_time(live.row, away, now, banks))
+                    outcome = await self.turns.end_turns_of(live, live.row.turn_seat, missed_deadline=True,
+                                                            out_of_time=_out_of_time(live.row, away, now, banks))
         if stand_in:
             # The stand-in thinks outside the game's lock, like any computer.
-            outcome = await self._stand_in_for_late_player(candidate.id, candidate.version)
-        await self._finish_claim(candidate.id, "deadline", candidate.version, 0)
+            outcome = await self.computers.stand_in_for_late_player(candidate.id, candidate.version)
+        await self.core.finish_claim(candidate.id, "deadline", candidate.version, 0)
         return outcome

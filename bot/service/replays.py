@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from bot.service.base import info_of
+from bot.service.base import ServiceCore, info_of
 from bot.service.live import opening, replay_log
-from bot.service.queries import QueryOperations
+from bot.service.queries import Records
 from bot.i18n import Msg
 from bot.service.results import GameInfo, HistoryLine, Reason, Refusal
 from bot.service.pictures import REPLAY_BUDGET, draw_replay, replay_gif
@@ -18,15 +18,20 @@ from bot.service.settings import GameSettings
 from bot.store import GameStatus
 
 # The animation's drawing lives with the other pictures; the names stay importable from here.
-__all__ = ["REPLAY_BUDGET", "ReplayOperations", "draw_replay"]
+__all__ = ["REPLAY_BUDGET", "Replays", "draw_replay"]
 
 
-class ReplayOperations(QueryOperations):
+class Replays:
     """A game's full log, its animation, and the finished games of a channel."""
+
+    def __init__(self, core: ServiceCore, records: Records) -> None:
+        self.core = core
+        self.records = records
+        self.store = core.store
 
     async def all_moves(self, game_id: int) -> list[HistoryLine] | Refusal:
         """Every line of the game's log, oldest first (undone moves left out), in words."""
-        return await self.history(game_id, limit=None)
+        return await self.records.history(game_id, limit=None)
 
     async def finished_in_channel(self, channel_id: int, limit: int = 25) -> list[GameInfo]:
         """The newest finished games of a channel or thread, newest first."""
@@ -38,7 +43,7 @@ class ReplayOperations(QueryOperations):
                                ) -> bytes | Refusal:
         """The game as an animated GIF: the opening and one frame per log line, ``captions`` under them
         (one more caption than log lines)."""
-        loaded = await self._game_rows(game_id)
+        loaded = await self.core.game_rows(game_id)
         if isinstance(loaded, Refusal):
             return loaded
         row, seats = loaded

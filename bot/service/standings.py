@@ -3,14 +3,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.service.base import ServiceBase
 from bot.service.away import paused_seconds
 from bot.service.clocks import median
 from bot.service.ratings import PlayerRecord, RatingShift, Standing, player_record, shifts_of, shown_rating
+from bot.store import Store
 
 
-class RatingOperations(ServiceBase):
-    """Rating finished games; leaderboards and records."""
+class Ratings:
+    """What finished games did to ratings: leaderboards, players' records, a game's changes.
+
+    The rating itself is done in the result's transaction (``ServiceCore.commit_step``)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     async def rating_changes(self, game_id: int) -> list[RatingShift]:
         """What a finished game did to its players' ratings, best place first; empty when unrated."""

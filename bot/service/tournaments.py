@@ -28,8 +28,12 @@ from bot import tournament as cup
 from bot.games import get_game
 from bot.i18n.message import Msg
 from bot.service.clock import Clock
+from bot.service.lobby import Lobby
+from bot.service.queries import Records
 from bot.service.results import Accepted, GameInfo, Reason, Refusal
 from bot.service.settings import GameSettings, SettingsError
+from bot.service.standings import Ratings
+from bot.service.turns import Turns
 from bot.service.tournament_records import (
     FORMATS, UNRATED, PlayerWithdrawn, RoundEnded, RoundStarted, TournamentAccepted, TournamentCancelled,
     TournamentEnded, TournamentInfo, info_of, table_result, tournament_of,
@@ -56,25 +60,6 @@ class TableChannels(Protocol):
                          players: tuple[int, ...]) -> int: ...
 
 
-class GameTables(Protocol):
-    """The game service's public operations the tournaments use."""
-
-    async def create_lobby(self, guild_id: int, channel_id: int, host_id: int, kind: str,
-                           settings: Mapping[str, Any] | None = None, *, seed: int | None = None
-                           ) -> Accepted | Refusal: ...
-
-    async def join(self, game_id: int, user_id: int) -> Accepted | Refusal: ...
-
-    async def start(self, game_id: int, user_id: int, *, seats: Sequence[int] | None = None
-                    ) -> Accepted | Refusal: ...
-
-    async def resign(self, game_id: int, user_id: int) -> Accepted | Refusal: ...
-
-    async def game(self, game_id: int) -> GameInfo | Refusal: ...
-
-    async def leaderboard(self, guild_id: int, kind: str, limit: int = 10) -> Sequence[Any]: ...
-
-
 def no_tournament() -> Refusal:
     return Refusal(Reason.NO_SUCH_GAME, Msg("tournament.refusal.none"))
 
@@ -85,13 +70,14 @@ def game_seed(tournament_seed: int, round_number: int, table: int) -> int:
 
 
 class Tournaments:
-    """Tournaments over ``store``, their games opened through ``games`` in channels from ``channels``."""
+    """Tournaments over ``store``; their games are opened through the ``lobby`` (in channels from
+    ``channels``), resigned through ``turns``, looked up in ``records``, seeded by ``ratings``."""
 
-    def __init__(self, store: Store, clock: Clock, games: GameTables, *, channels: TableChannels | None = None,
-                 seed_source: Any = None) -> None:
+    def __init__(self, store: Store, clock: Clock, *, lobby: Lobby, turns: Turns, records: Records,
+                 ratings: Ratings, channels: TableChannels | None = None, seed_source: Any = None) -> None:
         self.store = store
         self.clock = clock
-        self.games = games
+        self.lobby, self.turns, self.records, self.ratings = lobby, turns, records, ratings
         self.channels = channels
         self._seed_source = seed_source or (lambda: random.SystemRandom().getrandbits(63))
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -267,7 +253,7 @@ class Tournaments:
             if len(info.entrants) < fewest:
                 return Refusal(Reason.WRONG_PLAYER_COUNT, Msg("tournament.refusal.too_few", fewest=fewest,
                                                               entered=len(info.entrants)))
-            ratings = {s.user_id: s.rating for s in await self.games.leaderboard(row.guild_id, row.game, 10 ** 6)}
+            ratings = {s.user_id: s.rating for s in await self.ratings.leaderboard(row.guild_id, row.game, 10 ** 6)}
             pure = cup.Tournament(pure.game, tuple(cup.Entrant(e.player, ratings.get(e.player, UNRATED))
                                                    for e in pure.entrants), pure.seed, pure.table_size)
             first, length = self._first_round(row, pure)
@@ -314,7 +300,7 @@ class Tournaments:
         games = []
         for game_id in seated:
             assert game_id is not None
-            game = fresh.get(game_id) or await self.games.game(game_id)
+            game = fresh.get(game_id) or await self.records.game(game_id)
             if isinstance(game, GameInfo):
                 games.append(game)
         bye = next((r.bye for r in rounds if r.number == number), None)
@@ -328,15 +314,15 @@ class Tournaments:
         channel_id = await self.channels.open_table(info, table.round, table.number, table.seats)
         seed = game_seed(await self._seed_of(info.id), table.round, table.number)
         host, *others = table.seats
-        created = await self.games.create_lobby(info.guild_id, channel_id, host, info.game, info.game_settings,
+        created = await self.lobby.create_lobby(info.guild_id, channel_id, host, info.game, info.game_settings,
                                                 seed=seed)
         if isinstance(created, Refusal):
             log.warning("Tournament %s: table %s of round %s did not open: %s", info.id, table.number,
                         table.round, created.message)
             return None
         for player in others:
-            await self.games.join(created.game.id, player)
-        started = await self.games.start(created.game.id, host, seats=table.seats)
+            await self.lobby.join(created.game.id, player)
+        started = await self.lobby.start(created.game.id, host, seats=table.seats)
         if isinstance(started, Refusal):
             log.warning("Tournament %s: game %s did not start: %s", info.id, created.game.id, started.message)
             return None
@@ -453,7 +439,7 @@ class Tournaments:
         resigned = []
         for table in running:
             assert table.game_id is not None
-            resignation = await self.games.resign(table.game_id, user_id)   # its end is heard by game_ended
+            resignation = await self.turns.resign(table.game_id, user_id)   # its end is heard by game_ended
             if isinstance(resignation, Accepted):
                 resigned.append(resignation)
         now = await self.get(tournament_id)
@@ -486,7 +472,7 @@ class Tournaments:
         for table in tables:
             if table.game_id is None or table.result is not None:
                 continue
-            game = await self.games.game(table.game_id)
+            game = await self.records.game(table.game_id)
             if isinstance(game, GameInfo) and game.status is GameStatus.FINISHED:
                 events.extend(await self._score(tournament_id, table, game))
         latest = max((t.round for t in tables), default=0)

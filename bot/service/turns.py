@@ -6,7 +6,7 @@ from dataclasses import replace
 from bot.games.common import GameError, MoveError, Outcome
 from bot.i18n.message import Msg
 from bot.service import live as engine_work
-from bot.service.base import ServiceBase, change_events, count_moves, no_such_game
+from bot.service.base import ServiceCore, change_events, count_moves, no_such_game
 from bot.service.events import Event, MovePlayed, PlayerResigned
 from bot.service.live import Action, LiveGame, Step, seat_name
 from bot.service.results import Accepted, Reason, Refusal
@@ -24,8 +24,16 @@ _MAYBE_OUT_OF_DATE = frozenset({Reason.STALE_VERSION, Reason.NOT_YOUR_TURN, Reas
                                 Reason.GAME_OVER})
 
 
-class TurnOperations(ServiceBase):
-    """Moves and resignations, each one transaction."""
+class Turns:
+    """Moves and resignations, each one transaction.
+
+    The other parts end a turn through it too: a seat to act (``seated_player``), a step
+    to commit (``commit``), a seat that stops playing (``end_turns_of``)."""
+
+    def __init__(self, core: ServiceCore) -> None:
+        self.core = core
+        self.store = core.store
+        self.clock = core.clock
 
     async def play(
         self, game_id: int, user_id: int, text: str, expected_version: int | None = None,
@@ -43,21 +51,21 @@ class TurnOperations(ServiceBase):
         of the commit among them, is judged once more on the stored game before
         it is given.
         """
-        async with self._game_lock(game_id):
-            cached = self._live.get(game_id)
+        async with self.core.game_lock(game_id):
+            cached = self.core.live.get(game_id)
             result = await self._play_once(game_id, user_id, text, expected_version)
             # A player's board at or behind the cached version needs no second look: the cache
             # cannot be older than it, and a newer stored game would only make it staler.
             if cached is not None and isinstance(result, Refusal) and result.reason in _MAYBE_OUT_OF_DATE \
                     and (expected_version is None or expected_version > cached.version):
-                self._forget(game_id)
+                self.core.forget(game_id)
                 result = await self._play_once(game_id, user_id, text, expected_version)
             return result
 
     async def _play_once(
         self, game_id: int, user_id: int, text: str, expected_version: int | None,
     ) -> Accepted | Refusal:
-        seated = await self._seated_player(game_id, user_id, trust_cache=True)
+        seated = await self.seated_player(game_id, user_id, trust_cache=True)
         if isinstance(seated, Refusal):
             return seated
         live, seat = seated
@@ -80,7 +88,7 @@ class TurnOperations(ServiceBase):
         # Only a purchase from the deck brings a card nobody has seen: the player is told which.
         parts = await in_thread(engine_work.parts_of_text, live.engine, live.state, text)
         from_deck = (seat,) if parts is not None and parts.draws_from_deck else ()
-        return await self._commit(live, step, now, told_draws=from_deck)
+        return await self.commit(live, step, now, told_draws=from_deck)
 
     async def resign(self, game_id: int, user_id: int) -> Accepted | Refusal:
         """Resign. In Alcazar the game goes on without the player (their turns are
@@ -92,24 +100,24 @@ class TurnOperations(ServiceBase):
         return result
 
     async def _resign(self, game_id: int, user_id: int) -> Accepted | Refusal:
-        async with self._game_lock(game_id):
-            seated = await self._seated_player(game_id, user_id)
+        async with self.core.game_lock(game_id):
+            seated = await self.seated_player(game_id, user_id)
             if isinstance(seated, Refusal):
                 return seated
             live, seat = seated
             if live.engine.CAN_RETIRE and GameSettings.from_dict(live.row.settings).stand_in_on_resign:
                 return await self._hand_seat_to_stand_in(live, seat)
-            return await self._end_turns_of(live, seat, missed_deadline=False)
+            return await self.end_turns_of(live, seat, missed_deadline=False)
 
     async def _hand_seat_to_stand_in(self, live: LiveGame, seat: int) -> Accepted | Refusal:
         """The stand-in takes over a resigning player's seat: the board stays, the version moves on."""
         now = self.clock.now()
         step = await in_thread(engine_work.standing_still, live.engine, live)
-        return await self._commit(live, step, now, resigned_seat=seat, stand_in=True)
+        return await self.commit(live, step, now, resigned_seat=seat, stand_in=True)
 
     # -- shared by resignations and deadlines --------------------------------------------
 
-    async def _end_turns_of(self, live: LiveGame, seat: int, *, missed_deadline: bool, out_of_time: bool = False
+    async def end_turns_of(self, live: LiveGame, seat: int, *, missed_deadline: bool, out_of_time: bool = False
                             ) -> Accepted | Refusal:
         """A seat stops playing: skipped or retired where the game goes on, beaten where not.
 
@@ -120,19 +128,19 @@ class TurnOperations(ServiceBase):
         if engine.CAN_SKIP if skipped else engine.CAN_RETIRE:
             kind = EntryKind.SKIP if skipped else EntryKind.RETIRE
             step = await in_thread(engine_work.advance, engine, live, Action(kind, seat), now)
-            return await self._commit(live, step, now, resigned_seat=None if skipped else seat,
-                                      lost_on_time=out_of_time)
+            return await self.commit(live, step, now, resigned_seat=None if skipped else seat,
+                                     lost_on_time=out_of_time)
         name = seat_name(engine, seat)
         key = "outcome.out_of_time" if out_of_time else "outcome.missed_deadline" if missed_deadline \
             else "outcome.resigned"
         winners = tuple(s for s in range(len(live.seats)) if s != seat)
         outcome = Outcome(winners=winners, reason=Msg(key, colour=name))
         step = await in_thread(engine_work.standing_still, engine, live)
-        return await self._commit(live, step, now, outcome=outcome,
-                                  resigned_seat=None if missed_deadline else seat,
-                                  lost_on_time=missed_deadline)
+        return await self.commit(live, step, now, outcome=outcome,
+                                 resigned_seat=None if missed_deadline else seat,
+                                 lost_on_time=missed_deadline)
 
-    async def _commit(
+    async def commit(
         self, live: LiveGame, step: Step, now: float, *,
         outcome: Outcome | None = None, resigned_seat: int | None = None, stand_in: bool = False,
         lost_on_time: bool = False,
@@ -151,12 +159,12 @@ class TurnOperations(ServiceBase):
                 if resigned_seat is not None:
                     await tx.seats.mark_resigned(live.row.id, live.user_of(resigned_seat), stand_in=stand_in)
                     live = _with_resigned(live, resigned_seat, stand_in)
-                after = await self._commit_step(tx, live, step, now, outcome=outcome)
+                after = await self.core.commit_step(tx, live, step, now, outcome=outcome)
         except StaleVersion:
-            self._forget(live.row.id)
+            self.core.forget(live.row.id)
             return stale(live)
-        self._remember(after)
-        count_moves(self.metrics, after, step.entries)
+        self.core.remember(after)
+        count_moves(self.core.metrics, after, step.entries)
         events: list[Event] = []
         if resigned_seat is not None:
             events.append(PlayerResigned(live.row.id, resigned_seat, live.user_of(resigned_seat)))
@@ -165,18 +173,18 @@ class TurnOperations(ServiceBase):
             changes = [replace(e, out_of_time=True) if isinstance(e, MovePlayed) and e.kind is EntryKind.RETIRE
                        else e for e in changes]
         events.extend(changes)
-        accepted = await self._accepted_change(live, after, events, step.hands_changed, told_draws)
+        accepted = await self.core.accepted_change(live, after, events, step.hands_changed, told_draws)
         if accepted.game.status is GameStatus.FINISHED:
             # a tournament's game: scored, and its round may end
-            accepted = replace(accepted, events=accepted.events + tuple(await self._game_ended(accepted.game)))
+            accepted = replace(accepted, events=accepted.events + tuple(await self.core.game_ended(accepted.game)))
         return accepted
 
-    async def _seated_player(self, game_id: int, user_id: int, *, trust_cache: bool = False
+    async def seated_player(self, game_id: int, user_id: int, *, trust_cache: bool = False
                              ) -> tuple[LiveGame, int] | Refusal:
         """The active game and the user's seat in it, or why they cannot act in it."""
-        live = await self._load_live(game_id, trust_cache=trust_cache)
+        live = await self.core.load_live(game_id, trust_cache=trust_cache)
         if live is None:
-            loaded = await self._load_row(game_id)
+            loaded = await self.core.load_row(game_id)
             if loaded is None:
                 return no_such_game(game_id)
             return Refusal(Reason.NOT_STARTED, Msg("refusal.not_started"))

@@ -11,7 +11,7 @@ from bot.store.log import SnapshotRepo
 
 
 async def test_a_thousand_games_being_played_all_stay_in_memory(store: Store) -> None:
-    assert GameService(store).cache_size >= 1000
+    assert GameService(store).core.cache_size >= 1000
     assert load_settings({"DISCORD_TOKEN": "t"}, env_file=None).game_cache_size >= 1000
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2] / "bot"
 
 # Helpers that only run statements on the transaction they are given.
-ONLY_STATEMENTS = {"self._commit_step"}
+ONLY_STATEMENTS = {"self.core.commit_step"}
 
 
 def _store_blocks(tree: ast.AST) -> list[ast.AsyncWith]:
@@ -38,7 +38,7 @@ def test_nothing_but_statements_is_awaited_while_the_store_is_locked() -> None:
     assert found == []
 
 
-# Helpers of ``_commit_step`` that run statements on its transaction alone: (module, function).
+# Helpers of ``commit_step`` that run statements on its transaction alone: (module, function).
 STEP_HELPERS = {"record_turn": ("banks.py", "record_turn")}
 
 
@@ -51,7 +51,7 @@ def _awaited_in(module: str, function: str) -> list[str]:
 
 
 def test_commit_step_only_runs_statements() -> None:
-    awaited = _awaited_in("base.py", "_commit_step")
+    awaited = _awaited_in("base.py", "commit_step")
     assert awaited and all(name.startswith("tx.") or name in STEP_HELPERS for name in awaited), awaited
     for module, function in STEP_HELPERS.values():
         inner = _awaited_in(module, function)

@@ -59,8 +59,32 @@ fake_server.Snowflakes = FixedSnowflakes  # type: ignore[attr-defined,misc]
 
 def has_computers() -> bool:
     """Whether this release has computer players (0.2.0 on)."""
-    from bot.service import GameService
-    return hasattr(GameService, "add_computer")
+    from bot.service import GameService, computers
+    return hasattr(GameService, "add_computer") or hasattr(getattr(computers, "Computers", None), "add_computer")
+
+
+class Operations:
+    """A release's game service as the scenario calls it: up to 0.3.0 every operation is the
+    service's own method; later ones are methods of its parts (``service.turns.play``)."""
+
+    PARTS = ("lobby", "turns", "questions", "computers", "reminders", "records", "replays", "ratings",
+             "players", "languages", "messages", "core")
+
+    def __init__(self, service: Any) -> None:
+        self._service = service
+
+    def __getattr__(self, name: str) -> Any:
+        if hasattr(self._service, name):
+            return getattr(self._service, name)
+        for part in self.PARTS:
+            found = getattr(getattr(self._service, part, None), name, None)
+            if found is not None:
+                return found
+        # what the shared core holds under a public name today and privately before
+        core = getattr(self._service, "core", None)
+        if name.startswith("_") and hasattr(core, name[1:]):
+            return getattr(core, name[1:])
+        raise AttributeError(name)
 
 
 GAME_NAMES = (
@@ -84,7 +108,7 @@ class Scenario:
 
     @property
     def service(self) -> Any:
-        return self.bot.service
+        return Operations(self.bot.service)
 
     def user(self, user_id: int) -> FakeUser:
         return self.fake.users[user_id]
