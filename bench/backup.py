@@ -41,15 +41,15 @@ async def play_some(service: GameService, game_id: int, rng: random.Random, move
     """Play up to ``moves`` random legal moves in a game; the seconds each play took."""
     took = []
     for _ in range(moves):
-        game = await service.game(game_id)
+        game = await service.records.game(game_id)
         if not isinstance(game, GameInfo) or game.to_move_id is None:
             break
         mover = game.to_move_id
-        choices = await service.legal_moves_for(game_id, mover)
+        choices = await service.records.legal_moves_for(game_id, mover)
         if not choices:
             break
         started = time.perf_counter()
-        result = await service.play(game_id, mover, rng.choice(choices).notation)
+        result = await service.turns.play(game_id, mover, rng.choice(choices).notation)
         took.append(time.perf_counter() - started)
         if not isinstance(result, Accepted):
             break
@@ -58,11 +58,11 @@ async def play_some(service: GameService, game_id: int, rng: random.Random, move
 
 async def open_game(service: GameService, kind: str, players: int, channel_id: int, seed: int) -> int:
     users = [1000 + channel_id * 10 + i for i in range(players)]
-    lobby = await service.create_lobby(1, channel_id, users[0], kind, seed=seed)
+    lobby = await service.lobby.create_lobby(1, channel_id, users[0], kind, seed=seed)
     assert isinstance(lobby, Accepted), lobby
     for user in users[1:]:
-        await service.join(lobby.game.id, user)
-    started = await service.start(lobby.game.id, users[0])
+        await service.lobby.join(lobby.game.id, user)
+    started = await service.lobby.start(lobby.game.id, users[0])
     assert isinstance(started, Accepted), started
     return lobby.game.id
 
@@ -143,7 +143,7 @@ async def measure(database: Path, folder: Path, game_ids: list[int]) -> dict[str
     rng = random.Random(11)
     live = []
     for game_id in game_ids:
-        game = await service.game(game_id)
+        game = await service.records.game(game_id)
         if isinstance(game, GameInfo) and game.to_move_id is not None:
             live.append(game_id)
 

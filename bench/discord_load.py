@@ -139,11 +139,11 @@ async def open_places(bot: AlcazarBot, fake: TimedDiscord, games: int, channels:
     async def open_one(index: int, spot: Channel) -> None:
         kind, players = KINDS[index % len(KINDS)]
         seated = rng.sample(people, players)
-        lobby = await service.create_lobby(fake.guild.id, spot.id, seated[0].id, kind, seed=index)
+        lobby = await service.lobby.create_lobby(fake.guild.id, spot.id, seated[0].id, kind, seed=index)
         assert isinstance(lobby, Accepted), lobby
         for person in seated[1:]:
-            await service.join(lobby.game.id, person.id)
-        started = await service.start(lobby.game.id, seated[0].id)
+            await service.lobby.join(lobby.game.id, person.id)
+        started = await service.lobby.start(lobby.game.id, seated[0].id)
         assert isinstance(started, Accepted), started
         # As the lobby's Start does: the first board, then each player's hand by DM.
         await post_board(bot.table, lobby.game.id, [])
@@ -159,11 +159,11 @@ async def open_places(bot: AlcazarBot, fake: TimedDiscord, games: int, channels:
 async def one_move(bot: AlcazarBot, fake: TimedDiscord, people: dict[int, FakeUser], place: Place,
                    rng: random.Random, step: Step) -> None:
     try:
-        game = await bot.service.game(place.game_id)
+        game = await bot.service.records.game(place.game_id)
         if isinstance(game, Refusal) or game.to_move_id is None:
             return
         player = people[game.to_move_id]
-        choices = await bot.service.legal_moves_for(place.game_id, player.id, limit=None)
+        choices = await bot.service.records.legal_moves_for(place.game_id, player.id, limit=None)
         board = asyncio.get_running_loop().create_future()
         fake.boards[place.channel.id] = board
         began = time.monotonic()
@@ -221,10 +221,10 @@ async def open_waiting_games(bot: AlcazarBot, fake: TimedDiscord, count: int, pe
     async def open_one(index: int) -> None:
         spot = fake.add_channel(f"quiet-{index}")
         host, guest = rng.sample(people, 2)
-        lobby = await service.create_lobby(fake.guild.id, spot.id, host.id, "alcazar1978", seed=index)
+        lobby = await service.lobby.create_lobby(fake.guild.id, spot.id, host.id, "alcazar1978", seed=index)
         assert isinstance(lobby, Accepted), lobby
-        await service.join(lobby.game.id, guest.id)
-        assert isinstance(await service.start(lobby.game.id, host.id), Accepted)
+        await service.lobby.join(lobby.game.id, guest.id)
+        assert isinstance(await service.lobby.start(lobby.game.id, host.id), Accepted)
 
     for first in range(0, count, 20):
         await asyncio.gather(*(open_one(i) for i in range(first, min(count, first + 20))))
@@ -250,7 +250,7 @@ async def reminder_burst(bot: AlcazarBot, fake: TimedDiscord, people: dict[int, 
     Moves at the same rate for ``baseline_s`` just before are the baseline of the moves made meanwhile."""
     baseline = await run_rate(bot, fake, people, places, rate, baseline_s, rng)
     clock.advance(hours=13)
-    due = len(await bot.service.due_reminders())
+    due = len(await bot.service.reminders.due_reminders())
     before = dict(bot.metrics.requests_by_cause)
     sent_before = reminders_sent(bot)
     refused_before = fake.rate_limits.refused if fake.rate_limits else 0

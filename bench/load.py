@@ -7,8 +7,8 @@ Opens ``--games`` games of both kinds (Alcazar with 2 to 5 players, Alcazar
 few random moves so the boards are not all empty. Then, for each rate, moves
 arrive open loop (one every 1/rate seconds, whether or not the earlier ones
 are done) for ``--seconds``; each goes to a random game that is not already
-busy. A turn is what the bot does for a move: ``service.play``, then
-``service.board_view`` and the board image exactly as the bot draws it
+busy. A turn is what the bot does for a move: ``service.turns.play``, then
+``service.records.board_view`` and the board image exactly as the bot draws it
 (``bot.discord.images.board_png``). A turn's time runs from when its move
 was due, so a late start counts.
 
@@ -119,7 +119,7 @@ async def play(service: GameService, table: Table, move: str | None = None) -> N
     """One move (a random one unless given) through the service, no image; the shadow state follows."""
     game = table.game.last.game
     assert game.to_move_id is not None, "only games in play are driven"
-    result = await service.play(game.id, game.to_move_id, move or table.game.pick(), game.version)
+    result = await service.turns.play(game.id, game.to_move_id, move or table.game.pick(), game.version)
     assert isinstance(result, Accepted), result
     table.game.follow(result)
 
@@ -135,7 +135,7 @@ async def open_games(service: GameService, count: int, rng: random.Random) -> li
 async def turn(service: GameService, table: Table) -> None:
     """A move as the bot handles it: play, then the board image from the public view."""
     await play(service, table, table.next_move)
-    board = await service.board_view(table.game_id)
+    board = await service.records.board_view(table.game_id)
     assert isinstance(board, BoardView), board
     png = await images.board_png(board.game.kind, board.view, NAMES[:len(board.game.players)])
     assert png.startswith(b"\x89PNG")
@@ -195,7 +195,7 @@ def views_of_an_empty_board() -> tuple[str, Any, list[str]]:
 
 
 async def first_board(service: GameService, tables: list[Table]) -> tuple[str, Any, list[str]]:
-    board = await service.board_view(tables[0].game_id)
+    board = await service.records.board_view(tables[0].game_id)
     assert isinstance(board, BoardView), board
     return board.game.kind, board.view, NAMES[:len(board.game.players)]
 

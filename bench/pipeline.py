@@ -68,11 +68,11 @@ class RandomGame:
 
 
 async def start_game(service: GameService, kind: str, players: int, channel: int, seed: int) -> RandomGame:
-    lobby = await service.create_lobby(1, channel, 1000, kind, seed=seed)
+    lobby = await service.lobby.create_lobby(1, channel, 1000, kind, seed=seed)
     assert isinstance(lobby, Accepted), lobby
     for user in range(1001, 1000 + players):
-        await service.join(lobby.game.id, user)
-    started = await service.start(lobby.game.id, 1000)
+        await service.lobby.join(lobby.game.id, user)
+    started = await service.lobby.start(lobby.game.id, 1000)
     assert isinstance(started, Accepted), started
     return RandomGame(kind, started, seed)
 
@@ -217,7 +217,7 @@ async def run(moves: int, folder: Path, database_url: str | None = None) -> dict
         text = game.pick()
         counter.counting = True
         began = time.perf_counter()
-        result = await service.play(game.last.game.id, game.last.game.to_move_id, text,
+        result = await service.turns.play(game.last.game.id, game.last.game.to_move_id, text,
                                     game.last.game.version)
         play_s.append(time.perf_counter() - began)
         counter.counting = False

@@ -56,7 +56,7 @@ async def post_board(bot: Table, game_id: int, lines: Sequence[str], *, with_but
     Discord's global limit. ``ping=False`` shows the board again without notifying anyone
     (``/alcazar board``). The board before it loses its buttons, and the new one is recorded."""
     if posting is None:
-        found = await bot.service.board_posting(game_id)
+        found = await bot.service.records.board_posting(game_id)
         if isinstance(found, Refusal):
             log.warning("No board to post for game %s: %s", game_id, str(found.message))
             return
@@ -66,7 +66,7 @@ async def post_board(bot: Table, game_id: int, lines: Sequence[str], *, with_but
     pings = board_pings(game) if ping else discord.AllowedMentions.none()
     message_id = await _send_board(bot, game, board, pings, via)
     active = game.status is GameStatus.ACTIVE
-    recorded = await bot.service.record_board(game.id, game.channel_id, message_id, version=game.version,
+    recorded = await bot.service.messages.record_board(game.id, game.channel_id, message_id, version=game.version,
                                               shown=posting.turn if active else None)
     if recorded.previous is not None:
         await _take_buttons_off(bot, game, recorded.previous)
@@ -173,20 +173,20 @@ async def _restate_turn(bot: Table, game: GameInfo, message_id: int, board: Boar
 
 async def retire_board(bot: Table, game: GameInfo, *, forget: bool = True) -> None:
     """Take the buttons off the game's last board message: a newer one (or the game's end) replaces it."""
-    stored = await bot.service.posted_message(game.id, "board")
+    stored = await bot.service.messages.posted_message(game.id, "board")
     if stored is None:
         return
     await _take_buttons_off(bot, game, stored)
     if forget:
-        await bot.service.forget_message(game.id, "board")
+        await bot.service.messages.forget_message(game.id, "board")
 
 
 async def retire_question(bot: Table, game: GameInfo) -> None:
     """The game moved on, so an open question is void: its buttons go, and it says why."""
-    stored = await bot.service.posted_message(game.id, "question")
+    stored = await bot.service.messages.posted_message(game.id, "question")
     if stored is None or stored.version == game.version:
         return          # still open: a board shown again does not void it
-    await bot.service.forget_message(game.id, "question")
+    await bot.service.messages.forget_message(game.id, "question")
     await _close_question(bot, game, stored)
 
 
@@ -194,7 +194,7 @@ async def ping_was_lost(bot: Table, game: GameInfo) -> bool:
     """True when no board of the current position reached the channel, so the player to act was never pinged."""
     if game.to_move_id is None:
         return False
-    stored = await bot.service.posted_message(game.id, "board")
+    stored = await bot.service.messages.posted_message(game.id, "board")
     return stored is None or stored.version != game.version
 
 
@@ -224,7 +224,7 @@ async def _results_message(bot: Table, game: GameInfo, view: Mapping[str, Any], 
         return BoardMessage([*lines, t(game.settings.language, "result.over")])
     lang = game.settings.language
     png = await images.results_png(view, game.result, names, lang)
-    ratings = rating_lines(await bot.service.rating_changes(game.id), lang)
+    ratings = rating_lines(await bot.service.ratings.rating_changes(game.id), lang)
     return BoardMessage([*lines, *result_lines(game), *ratings], png, "results.png",
                         t(lang, "announce.results_description", title=game.title))
 
@@ -233,7 +233,7 @@ async def _with_result(bot: Table, game: GameInfo) -> GameInfo:
     """The game with its result: the board view may have been read just before it was recorded."""
     if game.result is not None:
         return game
-    fresh = await bot.service.game(game.id)
+    fresh = await bot.service.records.game(game.id)
     return game if isinstance(fresh, Refusal) else fresh
 
 
@@ -293,7 +293,7 @@ async def post_board_or_log(bot: Table, game_id: int, lines: Sequence[str], *,
 
 async def tell_turn_by_dm(bot: Table, game_id: int) -> None:
     """The board (and its ping) did not reach the channel: the player to act hears it is their turn by DM."""
-    game = await bot.service.game(game_id)
+    game = await bot.service.records.game(game_id)
     if isinstance(game, Refusal) or game.to_move_id is None or game.computer_to_move:
         return
     try:

@@ -26,14 +26,14 @@ async def chosen_game(bot: Table, interaction: discord.Interaction, game_id: int
     require_guild(interaction)
     assert interaction.channel_id is not None
     if game_id is not None:
-        game = await bot.service.game(game_id)
+        game = await bot.service.records.game(game_id)
         if isinstance(game, Refusal) or game.channel_id != interaction.channel_id:
             raise Refused(Msg("archive.no_such_game_here", id=game_id))
         return game
     try:
         return await game_here(bot, interaction)
     except Refused:
-        latest = await bot.service.latest_game_in_channel(interaction.channel_id)
+        latest = await bot.service.records.latest_game_in_channel(interaction.channel_id)
         if latest is None or latest.status is not GameStatus.FINISHED:
             raise
         return latest
@@ -44,8 +44,8 @@ async def game_choices(bot: Table, interaction: discord.Interaction, typed: str)
     if interaction.guild_id is None or interaction.channel_id is None:
         return []
     lang = private_language(interaction)
-    games = await bot.service.finished_in_channel(interaction.channel_id, limit=25)
-    live = await bot.service.game_in_channel(interaction.channel_id)
+    games = await bot.service.replays.finished_in_channel(interaction.channel_id, limit=25)
+    live = await bot.service.records.game_in_channel(interaction.channel_id)
     if live is not None and live.status is GameStatus.ACTIVE:
         games = [live, *games][:25]
     choices = []
@@ -60,7 +60,7 @@ async def game_choices(bot: Table, interaction: discord.Interaction, typed: str)
 
 
 async def _moves(bot: Table, game: GameInfo) -> list[HistoryLine]:
-    lines = await bot.service.all_moves(game.id)
+    lines = await bot.service.replays.all_moves(game.id)
     if isinstance(lines, Refusal):
         raise Refused(lines.message, game_id=game.id)
     return lines
@@ -78,7 +78,7 @@ async def replay(bot: Table, interaction: discord.Interaction, game_id: int | No
     await defer(interaction, ephemeral=not public)
     lines = await _moves(bot, game)
     names = await bot.names_of(game.players, lang)
-    gif = await bot.service.replay_animation(game.id, texts.replay_captions(game, lines, names, lang), names)
+    gif = await bot.service.replays.replay_animation(game.id, texts.replay_captions(game, lines, names, lang), names)
     if isinstance(gif, Refusal):
         raise Refused(gif.message, game_id=game.id)
     key = "archive.replay_finished" if game.status is GameStatus.FINISHED else "archive.replay_so_far"
@@ -106,7 +106,7 @@ async def record(bot: Table, interaction: discord.Interaction, game_id: int | No
     text = texts.game_record(game, lines, names, server=guild.name if guild else t(lang, "archive.a_server"),
                              channel=getattr(channel, "name", None) or str(game.channel_id),
                              settings=settings_text(game, lang),
-                             shifts=await bot.service.rating_changes(game.id), lang=lang)
+                             shifts=await bot.service.ratings.rating_changes(game.id), lang=lang)
     file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"alcazar-game-{game.id}.txt",
                         description=t(lang, "archive.record_description", title=game.title, id=game.id))
     await send(interaction, t(lang, "archive.record_sent", title=game.title, id=game.id, count=len(lines)),

@@ -235,5 +235,5 @@ class AlcazarCommands(app_commands.Group):
     async def _kind_in_channel(self, interaction: discord.Interaction) -> str | None:
         if interaction.channel_id is None:
             return None
-        game = await self.table.service.game_in_channel(interaction.channel_id)
+        game = await self.table.service.records.game_in_channel(interaction.channel_id)
         return None if game is None else game.kind

@@ -56,7 +56,7 @@ class ComputerTurns:
     async def _play(self, game_id: int, version: int) -> None:
         with about(game_id=game_id, command="computer turn"), caused_by(COMPUTER_MOVE):
             try:
-                result = await self.bot.service.play_computer_turn(game_id, version)
+                result = await self.bot.service.computers.play_computer_turn(game_id, version)
                 if result is not None:
                     await publish(self.bot, result)
             except StoreUnavailable:
@@ -66,7 +66,7 @@ class ComputerTurns:
 
     async def resume(self) -> None:
         """Schedule every computer turn waiting in the database (after a restart, and each round)."""
-        for due in await self.bot.service.computer_turns_due():
+        for due in await self.bot.service.computers.computer_turns_due():
             self.schedule(due.game_id, due.version)
 
     def resume_when_ready(self, table: Table) -> None:

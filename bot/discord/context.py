@@ -57,7 +57,7 @@ async def game_here(bot: Table, interaction: discord.Interaction) -> GameInfo:
     require_guild(interaction)
     assert interaction.channel_id is not None
     service = bot.service
-    game = await service.game_in_channel(interaction.channel_id)
+    game = await service.records.game_in_channel(interaction.channel_id)
     if game is None:
         raise Refused(await _why_no_game(service, interaction.channel_id))
     set_about(game_id=game.id)     # the rest of the interaction's log lines name the game
@@ -66,7 +66,7 @@ async def game_here(bot: Table, interaction: discord.Interaction) -> GameInfo:
 
 async def _why_no_game(service: GameService, channel_id: int) -> Msg:
     """Why there is nothing to act on here: the last game ended, was cancelled, or there never was one."""
-    latest = await service.latest_game_in_channel(channel_id)
+    latest = await service.records.latest_game_in_channel(channel_id)
     if latest is not None and latest.status is GameStatus.FINISHED:
         if latest.result is not None:
             return Msg("refusal.game_here_over_because", reason=latest.result.reason)
@@ -80,7 +80,7 @@ async def game_on_button(bot: Table, interaction: discord.Interaction, game_id: 
                          version: int | None = None) -> GameInfo:
     """The game a button belongs to, still in play and (when ``version`` is given) at that version."""
     set_about(game_id=game_id)     # the rest of the interaction's log lines name the game
-    game = await bot.service.game(game_id)
+    game = await bot.service.records.game(game_id)
     if isinstance(game, Refusal):
         raise Refused(game.message, game_id=game_id)
     if game.status is GameStatus.FINISHED:

@@ -40,7 +40,7 @@ async def _tree(bot: Table, interaction: discord.Interaction, game_id: int, vers
         raise Refused(Msg("refusal.not_playing"), game_id=game_id)
     if game.to_move_id != interaction.user.id:
         raise Refused(whose_turn(game), game_id=game_id)
-    moves = await bot.service.legal_moves_for(game_id, interaction.user.id, limit=None)
+    moves = await bot.service.records.legal_moves_for(game_id, interaction.user.id, limit=None)
     return move_tree(game.kind, moves), moves
 
 

@@ -92,8 +92,8 @@ async def send_hand_by_dm(bot: Table, game: GameInfo, user_id: int, changed: Han
         private: BoardView | Refusal = changed.private
         stored = changed.message
     else:
-        private = await bot.service.private_view(game.id, user_id)
-        stored = None if isinstance(private, Refusal) else await bot.service.posted_message(game.id, "hand", user_id)
+        private = await bot.service.records.private_view(game.id, user_id)
+        stored = None if isinstance(private, Refusal) else await bot.service.messages.posted_message(game.id, "hand", user_id)
     if isinstance(private, Refusal) or "hand" not in private.view:
         return False
     holds = what_it_holds(private)
@@ -103,7 +103,7 @@ async def send_hand_by_dm(bot: Table, game: GameInfo, user_id: int, changed: Han
     change = hand_change(None if stored is None else stored.detail, holds, lang)
     content, png = await _hand_content(bot, private, change, lang)
     if stored is not None and await _edit_hand(bot, stored, content, png, lang):
-        await bot.service.remember_message(game.id, "hand", stored.channel_id, stored.message_id,
+        await bot.service.messages.remember_message(game.id, "hand", stored.channel_id, stored.message_id,
                                            version=private.game.version, user_id=user_id, detail=holds)
         return True
     try:
@@ -119,9 +119,9 @@ async def send_hand_by_dm(bot: Table, game: GameInfo, user_id: int, changed: Han
         # The hand is always there with /alcazar hand; a lost DM must not undo the move's announcement.
         log.warning("Hand DM to %s for game %s failed: %s %s", user_id, game.id, error.status, error.text)
         return False
-    await bot.service.remember_message(game.id, "hand", message.channel.id, message.id,
+    await bot.service.messages.remember_message(game.id, "hand", message.channel.id, message.id,
                                        version=private.game.version, user_id=user_id, detail=holds)
-    await bot.service.remember_dm_channel(user_id, message.channel.id)
+    await bot.service.messages.remember_dm_channel(user_id, message.channel.id)
     return True
 
 
@@ -143,7 +143,7 @@ async def note_closed_dms(bot: Table, game: GameInfo, user_id: int) -> None:
 
     The note is recorded in the database before it is sent, so a restart never says it again.
     """
-    if await bot.service.note_dms_closed(game.id, user_id) is not True:
+    if await bot.service.reminders.note_dms_closed(game.id, user_id) is not True:
         return
     channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
     try:

@@ -115,7 +115,7 @@ async def open_lobby(bot: Table, interaction: discord.Interaction, kind: str, ch
         await open_lobby_in_thread(bot, interaction, guild_id, kind, changes, computers)
         return
     assert interaction.channel_id is not None
-    game = accepted(await bot.service.create_lobby(guild_id, interaction.channel_id, interaction.user.id,
+    game = accepted(await bot.service.lobby.create_lobby(guild_id, interaction.channel_id, interaction.user.id,
                                                    kind, changes, seed=bot.next_game_seed())).game
     await _post_lobby(bot, interaction, await _add_computers(bot, interaction, game, computers))
 
@@ -124,14 +124,14 @@ async def _post_lobby(bot: Table, interaction: discord.Interaction, game: GameIn
     """The lobby as the answer to the interaction, remembered as the game's lobby message (edited from now on)."""
     await send(interaction, embed=lobby_embed(game, note), view=lobby_buttons(game), ephemeral=False)
     message = await interaction.original_response()
-    await bot.service.remember_message(game.id, "lobby", message.channel.id, message.id,
+    await bot.service.messages.remember_message(game.id, "lobby", message.channel.id, message.id,
                                                        version=game.version)
 
 
 async def _add_computers(bot: Table, interaction: discord.Interaction, game: GameInfo,
                          levels: tuple[str, ...]) -> GameInfo:
     for level in levels:
-        game = accepted(await bot.service.add_computer(game.id, interaction.user.id, level),
+        game = accepted(await bot.service.computers.add_computer(game.id, interaction.user.id, level),
                         game.id).game
     return game
 
@@ -146,11 +146,11 @@ async def open_lobby_in_thread(bot: Table, interaction: discord.Interaction, gui
     await defer(interaction, ephemeral=True)
     thread = await channel.create_thread(name=t(changes["language"], "lobby.thread_name", title=game_rules(kind).title),
                                          type=discord.ChannelType.public_thread)
-    game = accepted(await bot.service.create_lobby(guild_id, thread.id, interaction.user.id, kind, changes,
+    game = accepted(await bot.service.lobby.create_lobby(guild_id, thread.id, interaction.user.id, kind, changes,
                                                    seed=bot.next_game_seed())).game
     game = await _add_computers(bot, interaction, game, computers)
     message = await thread.send(embed=lobby_embed(game), view=lobby_buttons(game))
-    await bot.service.remember_message(game.id, "lobby", thread.id, message.id, version=game.version)
+    await bot.service.messages.remember_message(game.id, "lobby", thread.id, message.id, version=game.version)
     await send(interaction, Msg("lobby.open_in_thread", thread=thread.mention), ephemeral=True)
 
 
@@ -169,8 +169,8 @@ async def lobby_action(bot: Table, interaction: discord.Interaction, action: str
         return
     if action == "cancel" and await _ask_to_confirm_cancel(bot, interaction, game_id):
         return
-    operation = {"join": bot.service.join, "leave": bot.service.leave, "cancel": bot.service.cancel,
-                 "uncomputer": bot.service.remove_computer}[action]
+    operation = {"join": bot.service.lobby.join, "leave": bot.service.lobby.leave, "cancel": bot.service.lobby.cancel,
+                 "uncomputer": bot.service.computers.remove_computer}[action]
     result = accepted(await operation(game_id, user_id), game_id)
     await show_lobby(bot, interaction, result.game, from_button, action)
     if action == "join" and result.game.kind == "alcazar":
@@ -187,7 +187,7 @@ async def start_game(bot: Table, interaction: discord.Interaction, game_id: int,
         await defer_update(interaction)      # the lobby message itself is the answer: it closes
     else:
         await defer(interaction, ephemeral=True)
-    result = accepted(await bot.service.start(game_id, interaction.user.id), game_id)
+    result = accepted(await bot.service.lobby.start(game_id, interaction.user.id), game_id)
     lang = result.game.settings.language
     colours = game_rules(result.game.kind).colours
     seats = ", ".join(f"{mention(u, lang)} ({t(lang, f'colour.{colours[seat]}')})"
@@ -224,7 +224,7 @@ async def update_lobby_message(bot: Table, interaction: discord.Interaction, gam
         if from_button:
             await edit_source(interaction, embed=embed, view=view)
             return True
-        stored = await bot.service.posted_message(game.id, "lobby")
+        stored = await bot.service.messages.posted_message(game.id, "lobby")
         if stored is None:
             return False
         message = bot.get_partial_messageable(stored.channel_id, guild_id=game.guild_id) \
@@ -265,7 +265,7 @@ async def show_lobby(bot: Table, interaction: discord.Interaction, game: GameInf
 
 async def _ask_to_confirm_cancel(bot: Table, interaction: discord.Interaction, game_id: int) -> bool:
     """Cancelling a game in play throws away every move: the host confirms with a second click."""
-    game = await bot.service.game(game_id)
+    game = await bot.service.records.game(game_id)
     if isinstance(game, Refusal) or game.status is not GameStatus.ACTIVE:
         return False
     if interaction.user.id != game.host_id:
@@ -279,7 +279,7 @@ async def cancel_game_in_play(bot: Table, interaction: discord.Interaction, game
     """The host confirmed: cancel the game and say so in the channel."""
     await game_on_button(bot, interaction, game_id, version)
     await defer_update(interaction)
-    result = accepted(await bot.service.cancel(game_id, interaction.user.id), game_id)
+    result = accepted(await bot.service.lobby.cancel(game_id, interaction.user.id), game_id)
     await retire_board(bot, result.game)
     await retire_question(bot, result.game)
     channel = bot.get_partial_messageable(result.game.channel_id, guild_id=result.game.guild_id)
@@ -322,7 +322,7 @@ async def change_settings(bot: Table, interaction: discord.Interaction, changes:
     if not changes:
         await send(interaction, t(mine, "settings.of_this_game") + "\n" + settings_text(game, mine), ephemeral=True)
         return
-    result = await bot.service.update_settings(game.id, interaction.user.id, changes)
+    result = await bot.service.lobby.update_settings(game.id, interaction.user.id, changes)
     if isinstance(result, Refusal) and result.reason is Reason.NOT_HOST:
         raise Refused(Msg("settings.host_only", host=mention(game.host_id)), game_id=game.id)
     game = accepted(result, game.id).game
@@ -378,7 +378,7 @@ class LevelChoice(ui.View):
             button.label = t(lang, f"level.{level}")  # the decorators name the callbacks; this is the label
 
     async def _add(self, interaction: discord.Interaction, level: str) -> None:
-        result = accepted(await self.bot.service.add_computer(self.game_id, interaction.user.id, level),
+        result = accepted(await self.bot.service.computers.add_computer(self.game_id, interaction.user.id, level),
                           self.game_id)
         # The lobby message first, so everyone sees the new player by the time the host is answered.
         name = Msg("computer.name", level=Msg(f"level.{level}.lower"))

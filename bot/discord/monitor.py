@@ -185,7 +185,7 @@ class Monitor:
     async def _database_trouble(self) -> str | None:
         if self.bot.store is None:
             return "closed"
-        trouble = await self.bot.service.database_trouble(DATABASE_TIMEOUT)
+        trouble = await self.bot.service.records.database_trouble(DATABASE_TIMEOUT)
         return None if trouble is None else scrub(trouble)
 
     async def _healthz(self, _request: web.Request) -> web.Response:
@@ -197,7 +197,7 @@ class Monitor:
         if self.bot.store is not None:
             try:
                 self.bot.metrics.count_games(
-                    await asyncio.wait_for(self.bot.service.games_by_status(), DATABASE_TIMEOUT))
+                    await asyncio.wait_for(self.bot.service.records.games_by_status(), DATABASE_TIMEOUT))
             except Exception as error:  # noqa: BLE001 - the other metrics are still worth answering
                 log.warning("Could not count the games for /metrics: %s", error)
         return web.Response(body=self.bot.metrics.exposition(), headers={"Content-Type": CONTENT_TYPE})

@@ -28,12 +28,12 @@ async def list_games(bot: Table, interaction: discord.Interaction) -> None:
     """``/alcazar games``: every game of the caller on every server, their turns first (private)."""
     lang = private_language(interaction)
     await defer(interaction, ephemeral=True)
-    games = await bot.service.my_games(interaction.user.id)
+    games = await bot.service.players.my_games(interaction.user.id)
     if not games:
         await send(interaction, Msg("games.none"), ephemeral=True)
         return
     waiting_for = [g.game.to_move_id for g in games if g.game.to_move_id is not None]
-    away = await bot.service.away_of(waiting_for)
+    away = await bot.service.players.away_of(waiting_for)
     lines = [texts.my_game_line(g, server_name(bot, g.game.guild_id, lang), away.get(g.game.to_move_id or 0), lang)
              for g in games]
     shown: list[str] = []
@@ -54,20 +54,20 @@ async def away(bot: Table, interaction: discord.Interaction, duration: str | Non
     user_id = interaction.user.id
     lang = private_language(interaction)
     if duration is None or not duration.strip():
-        await send(interaction, texts.away_text(await service.away_status(user_id), lang), ephemeral=True)
+        await send(interaction, texts.away_text(await service.players.away_status(user_id), lang), ephemeral=True)
         return
     await defer(interaction, ephemeral=True)
     if duration.strip().lower() in {"off", "back", "stop", "none", "0"}:
-        status = await service.come_back(user_id)
+        status = await service.players.come_back(user_id)
         if isinstance(status, Refusal):
-            raise Refused(t(lang, status.message) + "\n" + texts.away_text(await service.away_status(user_id), lang))
+            raise Refused(t(lang, status.message) + "\n" + texts.away_text(await service.players.away_status(user_id), lang))
         await refresh_boards(bot, user_id)
         await send(interaction, texts.away_text(status, lang, back=True), ephemeral=True)
         return
     seconds = texts.parse_duration(duration)
     if seconds is None:
         raise Refused(Msg("away.unreadable", typed=Msg("quote", text=duration.strip())))
-    status = await service.set_away(user_id, seconds)
+    status = await service.players.set_away(user_id, seconds)
     if isinstance(status, Refusal):
         raise Refused(status.message)
     await refresh_boards(bot, user_id)
@@ -81,19 +81,19 @@ async def quiet(bot: Table, interaction: discord.Interaction, start: int | None,
     user_id = interaction.user.id
     lang = private_language(interaction)
     if off:
-        status = await service.clear_quiet_hours(user_id)
+        status = await service.players.clear_quiet_hours(user_id)
         await send(interaction, t(lang, "quiet.off") + "\n" + texts.quiet_text(status, lang), ephemeral=True)
         return
     if start is None and end is None and time_zone is None:
-        await send(interaction, texts.quiet_text(await service.away_status(user_id), lang), ephemeral=True)
+        await send(interaction, texts.quiet_text(await service.players.away_status(user_id), lang), ephemeral=True)
         return
-    current = (await service.away_status(user_id)).quiet
+    current = (await service.players.away_status(user_id)).quiet
     zone = time_zone or (current.time_zone if current else None)
     start = start if start is not None else (current.start_hour if current else None)
     end = end if end is not None else (current.end_hour if current else None)
     if zone is None or start is None or end is None:
         raise Refused(Msg("quiet.give_zone_and_hours"))
-    changed = await service.set_quiet_hours(user_id, zone, start, end)
+    changed = await service.players.set_quiet_hours(user_id, zone, start, end)
     if isinstance(changed, Refusal):
         raise Refused(changed.message)
     await send(interaction, texts.quiet_text(changed, lang), ephemeral=True)
@@ -109,7 +109,7 @@ async def away_lines(bot: Table, game: GameInfo) -> list[str]:
     """A line for each player of the game who is away now (for the board message, in the game's language)."""
     if game.status is not GameStatus.ACTIVE:
         return []
-    return away_lines_of(game, await bot.service.away_of(game.players))
+    return away_lines_of(game, await bot.service.players.away_of(game.players))
 
 
 def away_lines_of(game: GameInfo, away: Mapping[int, float]) -> list[str]:
@@ -127,7 +127,7 @@ async def refresh_boards(bot: Table, user_id: int) -> None:
     Editing keeps the channel quiet: no new message, no ping. A board that cannot be
     edited (deleted, no access) is left alone; the next board says it anyway.
     """
-    for entry in await bot.service.my_games(user_id):
+    for entry in await bot.service.players.my_games(user_id):
         game, board = entry.game, entry.board
         if game.status is not GameStatus.ACTIVE or board is None:
             continue
@@ -135,7 +135,7 @@ async def refresh_boards(bot: Table, user_id: int) -> None:
         try:
             message = await channel.fetch_message(board.message_id)
             kept = texts.without_away_lines(message.content)
-            fresh = turn_line(game, await bot.service.deadline_of(game), await bot.service.clock_of(game))
+            fresh = turn_line(game, await bot.service.reminders.deadline_of(game), await bot.service.reminders.clock_of(game))
             lines = [_with_deadline(line, fresh) for line in kept]
             content = "\n".join([*lines, *await away_lines(bot, game)])
             await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())

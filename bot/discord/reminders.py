@@ -82,8 +82,8 @@ class ReminderLoop:
             raise
         except Exception:  # noqa: BLE001 - a board that cannot be refreshed must not hold back reminders
             log.exception("Refreshing the boards of players back from time away failed")
-        await self._send_due(await service.due_reminders())
-        for accepted in await service.process_deadlines():
+        await self._send_due(await service.reminders.due_reminders())
+        for accepted in await service.reminders.process_deadlines():
             self.bot.metrics.deadline_acted_on()
             with about(game_id=accepted.game.id, command="deadline"), caused_by(DEADLINE):
                 try:
@@ -121,7 +121,7 @@ class ReminderLoop:
     async def _send_one(self, reminder: Reminder) -> None:
         with about(game_id=reminder.game_id, user_id=reminder.user_id, command="reminder"), caused_by(REMINDER):
             try:
-                if await self.bot.service.claim_reminder(reminder):
+                if await self.bot.service.reminders.claim_reminder(reminder):
                     await self._send_claimed(reminder)
             except StoreUnavailable:
                 raise
@@ -142,12 +142,12 @@ class ReminderLoop:
         try:
             await self.remind(reminder)
         except StoreUnavailable:
-            service.reminder_not_sent(reminder)
+            service.reminders.reminder_not_sent(reminder)
             raise
         except Exception:
-            await service.mark_reminded(reminder)
+            await service.reminders.mark_reminded(reminder)
             raise
-        await service.mark_reminded(reminder)
+        await service.reminders.mark_reminded(reminder)
 
     async def _note_returns(self) -> None:
         """Players whose time away ran out since the last round: their boards drop the away line and
@@ -155,7 +155,7 @@ class ReminderLoop:
         now = self.bot.clock.now()
         since = self._last_round if self._last_round is not None else now - (self.interval or 300.0)
         self._last_round = now
-        for user_id in await self.bot.service.back_between(since, now):
+        for user_id in await self.bot.service.players.back_between(since, now):
             await refresh_boards(self.bot, user_id)
 
     async def remind(self, reminder: Reminder) -> None:
@@ -205,7 +205,7 @@ class ReminderLoop:
                 pass            # the channel is gone: Discord opens the user's DM channel again
         user = await self.bot.user_by_id(reminder.user_id)
         message = await user.send(text, **fields)
-        await self.bot.service.remember_dm_channel(reminder.user_id, message.channel.id)
+        await self.bot.service.messages.remember_dm_channel(reminder.user_id, message.channel.id)
 
     @staticmethod
     async def _send_or_log(reminder: Reminder, where: str, sending: Awaitable[object]) -> bool:
@@ -221,7 +221,7 @@ class ReminderLoop:
 
 async def mute(bot: Table, interaction: discord.Interaction, game_id: int) -> None:
     """The mute button: no more reminders of this game for the one who clicks."""
-    result = await bot.service.mute(game_id, interaction.user.id)
+    result = await bot.service.reminders.mute(game_id, interaction.user.id)
     if isinstance(result, Refusal):
         raise Refused(result.message, game_id=game_id)
     await send(interaction, Msg("reminder.muted", title=result.game.title), ephemeral=True)

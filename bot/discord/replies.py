@@ -154,7 +154,7 @@ async def _game_of_channel(interaction: discord.Interaction) -> int | None:
     if interaction.channel_id is None:
         return None
     try:
-        game = await table_of(interaction).service.game_in_channel(interaction.channel_id)
+        game = await table_of(interaction).service.records.game_in_channel(interaction.channel_id)
     except Exception:  # noqa: BLE001 - the log line must not fail in turn
         return None
     return None if game is None else game.id

@@ -32,12 +32,12 @@ async def show_stats(bot: Table, interaction: discord.Interaction, kind: str | N
     kinds = [kind] if kind else list(GAME_KINDS)
     embed = discord.Embed(title=t(lang, "stats.title"), colour=COLOUR)
     for each in kinds:
-        standings = await bot.service.leaderboard(guild_id, each)
+        standings = await bot.service.ratings.leaderboard(guild_id, each)
         embed.add_field(name=t(lang, "stats.leaderboard", game=game_rules(each).title),
                         value=clip(texts.leaderboard_text(standings, lang), EMBED_FIELD_VALUE_LIMIT), inline=False)
     charts: list[tuple[str, list[tuple[float, int]]]] = []
     for each in kinds:
-        record = await bot.service.player_record(guild_id, each, who_id)
+        record = await bot.service.ratings.player_record(guild_id, each, who_id)
         embed.add_field(name=t(lang, "stats.record_of", player=who, game=game_rules(each).title),
                         value=clip(texts.record_text(record, lang), EMBED_FIELD_VALUE_LIMIT), inline=False)
         if record.history:
@@ -62,13 +62,13 @@ async def show_stats(bot: Table, interaction: discord.Interaction, kind: str | N
 
 async def _stats_in_dm(bot: Table, interaction: discord.Interaction, who_id: int, who: str, lang: str) -> None:
     """In a DM there is no server: the caller's ratings on every server."""
-    ratings = await bot.service.ratings_of_user(who_id)
+    ratings = await bot.service.ratings.ratings_of_user(who_id)
     if not ratings:
         await send(interaction, t(lang, "stats.none_in_dm", player=who), ephemeral=True)
         return
     lines = []
     for guild_id, kind in ratings:
-        record = await bot.service.player_record(guild_id, kind, who_id)
+        record = await bot.service.ratings.player_record(guild_id, kind, who_id)
         guild = bot.get_guild(guild_id)
         server = guild.name if guild is not None else t(lang, "games.another_server")
         lines.append(t(lang, "stats.dm_line", game=game_rules(kind).title, server=server,

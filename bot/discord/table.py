@@ -122,7 +122,7 @@ class Table:
             return
         self._languages[user_id] = language
         try:
-            await self.service.remember_language(user_id, language)
+            await self.service.languages.remember_language(user_id, language)
         except StoreUnavailable:
             # The interaction itself tells the user; the language is stored at their next one.
             self._languages.pop(user_id, None)
@@ -130,7 +130,7 @@ class Table:
     async def language_for_dm(self, user_id: int) -> str:
         """The language of the user's last interaction with the bot (English if none)."""
         if user_id not in self._languages:
-            self._languages[user_id] = (await self.service.languages_of([user_id]))[user_id]
+            self._languages[user_id] = (await self.service.languages.languages_of([user_id]))[user_id]
         return self._languages[user_id]
 
 

@@ -38,9 +38,9 @@ async def play_move(bot: Table, interaction: discord.Interaction, game_id: int, 
     require_can_post(interaction)
     await defer(interaction, ephemeral=True)
     bot.remember_name(interaction.user)      # the board's names: from the interaction, not a lookup
-    answer = await bot.service.play(game_id, interaction.user.id, text, expected_version=version)
+    answer = await bot.service.turns.play(game_id, interaction.user.id, text, expected_version=version)
     if isinstance(answer, Refusal) and answer.reason is Reason.NOT_YOUR_TURN:
-        game = await bot.service.game(game_id)
+        game = await bot.service.records.game(game_id)
         if not isinstance(game, Refusal):
             raise Refused(whose_turn(game), game_id=game_id)
     result = accepted(answer, game_id)
@@ -69,7 +69,7 @@ async def move_choices(bot: Table, interaction: discord.Interaction, typed: str)
     """The caller's own legal moves matching what they typed (notation or words), at most 25."""
     if interaction.channel_id is None:
         return []
-    game = await bot.service.game_in_channel(interaction.channel_id)
+    game = await bot.service.records.game_in_channel(interaction.channel_id)
     if game is None or game.to_move_id != interaction.user.id:
         return []
     if game.kind == "alcazar1978":
@@ -78,7 +78,7 @@ async def move_choices(bot: Table, interaction: discord.Interaction, typed: str)
         wanted = "".join(typed.split()).lower()
         choices = [c for c in everything if "".join(c.notation.split()).lower().startswith(wanted)]
     else:
-        choices = await bot.service.legal_moves_for(game.id, interaction.user.id, prefix=typed, limit=OPTIONS_LIMIT)
+        choices = await bot.service.records.legal_moves_for(game.id, interaction.user.id, prefix=typed, limit=OPTIONS_LIMIT)
         everything = None
     lang = private_language(interaction)
     if not choices and typed.strip():
@@ -91,7 +91,7 @@ async def move_choices(bot: Table, interaction: discord.Interaction, typed: str)
 
 async def _offered(bot: Table, game: GameInfo, user_id: int) -> list[MoveChoice]:
     """All the user's legal moves as the chooser offers them (equal wall turns once)."""
-    moves = await bot.service.legal_moves_for(game.id, user_id, limit=None)
+    moves = await bot.service.records.legal_moves_for(game.id, user_id, limit=None)
     return offered_moves(moves)
 
 
@@ -107,7 +107,7 @@ async def show_hand(bot: Table, interaction: discord.Interaction, game_id: int |
     if game_id is None:
         game_id = (await game_here(bot, interaction)).id
     await defer(interaction, ephemeral=True)
-    private = await bot.service.private_view(game_id, interaction.user.id)
+    private = await bot.service.records.private_view(game_id, interaction.user.id)
     if isinstance(private, Refusal):
         raise Refused(private.message, game_id=game_id)
     game = private.game
@@ -131,7 +131,7 @@ async def what_you_can_do(bot: Table, interaction: discord.Interaction, game: Ga
         return t(lang, "result.over")
     if game.to_move_id != interaction.user.id:
         return t(lang, "can.whose_turn", player=mention(game.to_move_id)) if game.to_move_id else ""
-    moves = await bot.service.legal_moves_for(game.id, interaction.user.id, limit=None)
+    moves = await bot.service.records.legal_moves_for(game.id, interaction.user.id, limit=None)
     choices = moves_in_words(game.kind, [m.parts for m in moves], lang)
     return t(lang, "can.do", choices=choices)
 
@@ -181,7 +181,7 @@ async def show_board(bot: Table, interaction: discord.Interaction, for_table: bo
         return
     await defer(interaction, ephemeral=True)
     lang = private_language(interaction)
-    public = await bot.service.board_view(game.id)
+    public = await bot.service.records.board_view(game.id)
     if isinstance(public, Refusal):
         raise Refused(public.message, game_id=game.id)
     png = await images.board_png(game.kind, public.view, await bot.names_of(game.players, lang), lang)
@@ -195,7 +195,7 @@ async def show_board(bot: Table, interaction: discord.Interaction, for_table: bo
 
 
 async def _ply(bot: Table, game: GameInfo) -> int:
-    history = await bot.service.history(game.id, limit=1)
+    history = await bot.service.records.history(game.id, limit=1)
     return 0 if isinstance(history, Refusal) or not history else history[-1].ply
 
 
@@ -217,7 +217,7 @@ async def confirmed_resign(bot: Table, interaction: discord.Interaction, game_id
     """The player confirmed: resign, and tell the channel."""
     await game_on_button(bot, interaction, game_id, version)
     await defer_update(interaction)          # the results image may take a moment
-    result = accepted(await bot.service.resign(game_id, interaction.user.id), game_id)
+    result = accepted(await bot.service.turns.resign(game_id, interaction.user.id), game_id)
     posted = await publish(bot, result, headline=t(result.game.settings.language, "turn.resigned",
                                                    player=mention(interaction.user.id)))
     lang = private_language(interaction)

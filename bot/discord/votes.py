@@ -51,7 +51,7 @@ async def ask(bot: Table, interaction: discord.Interaction, kind: str) -> None:
     game = await game_here(bot, interaction)
     require_can_post(interaction)
     await defer(interaction, ephemeral=True)
-    result = await bot.service.ask(kind, game.id, interaction.user.id)
+    result = await bot.service.questions.ask(kind, game.id, interaction.user.id)
     if isinstance(result, Refusal) and result.reason is Reason.NO_DRAWS:
         raise Refused(Msg("vote.no_draws", title=game.title), game_id=game.id)
     asking = accepted(result, game.id)
@@ -62,7 +62,7 @@ async def ask(bot: Table, interaction: discord.Interaction, kind: str) -> None:
     channel = bot.get_partial_messageable(asked.channel_id, guild_id=asked.guild_id)
     message = await channel.send(text, view=vote_buttons(kind, asked.id, asked.version, lang),
                                  allowed_mentions=pinging(*to_answer))
-    await bot.service.remember_message(asked.id, "question", asked.channel_id, message.id, version=asked.version)
+    await bot.service.messages.remember_message(asked.id, "question", asked.channel_id, message.id, version=asked.version)
     await send(interaction, Msg("vote.asked"), ephemeral=True)
 
 
@@ -73,7 +73,7 @@ async def answer(bot: Table, interaction: discord.Interaction, kind: str, game_i
     await game_on_button(bot, interaction, game_id, version)
     # Taking a move back replays the game and a draw draws the results: acknowledge first.
     await defer_update(interaction)
-    result = accepted(await bot.service.answer(kind, game_id, interaction.user.id, yes), game_id)
+    result = accepted(await bot.service.questions.answer(kind, game_id, interaction.user.id, yes), game_id)
     lang = result.game.settings.language
     voter = mention(interaction.user.id)
     waiting = [u for e in result.events if isinstance(e, UndoApproved) for u in e.waiting_for]
@@ -83,7 +83,7 @@ async def answer(bot: Table, interaction: discord.Interaction, kind: str, game_i
         return
     settled = t(lang, question.approved if yes else question.declined, voter=voter)
     await interaction.edit_original_response(content=settled, view=None)
-    await bot.service.forget_message(game_id, "question")
+    await bot.service.messages.forget_message(game_id, "question")
     if yes and (kind == "draw" or result.of_type(MovesUndone)):
         if not await publish(bot, result, headline=t(lang, question.headline, voter=voter)):
             await send(interaction, Msg("board.not_posted"), ephemeral=True)

@@ -96,7 +96,7 @@ class Records:
         public = await self.board_view(game_id)
         if isinstance(public, Refusal):
             return public
-        now = self.clock.now()
+        now = self.core.clock.now()
         async with self.store.read() as tx:
             row = await tx.games.get(game_id)
             turn = TurnFacts() if row is None or row.version != public.game.version \

@@ -14,8 +14,8 @@ async def assert_posted_results(fake: FakeDiscord, service: GameService, message
     """``message`` carries results.png, drawn from the final public view with the recorded outcome."""
     files = fake.files_of(int(message["id"]))
     assert [f.filename for f in files] == ["results.png"], [f.filename for f in files]
-    public = await service.board_view(game_id)
-    result = await service.result(game_id)
+    public = await service.records.board_view(game_id)
+    result = await service.records.result(game_id)
     assert not isinstance(public, Refusal) and result is not None
     assert public.seat is None and "hand" not in public.view, "the results are drawn from the public view"
     if public.view.get("outcome") is not None:

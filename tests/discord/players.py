@@ -64,7 +64,7 @@ async def start_game(fake: FakeDiscord, bot: Any, host: FakeUser, others: list[F
         await person.click(lobby.message, "Join")
     started = await host.click(lobby.message, "Start")
     assert started.buttons == [], "the lobby closes when the game starts"
-    game = await bot.service.game_in_channel((channel or fake.general).id)
+    game = await bot.service.records.game_in_channel((channel or fake.general).id)
     assert game is not None
     people = {p.id: p for p in [host, *others]}
     return game, [people[u] for u in game.players]

@@ -21,9 +21,9 @@ async def _play(bot, user, game_id: int, count: int, channel=None) -> None:
     """Play ``count`` moves, whoever is to move (typed through Discord)."""
     people = {u.id: u for u in user}
     for _ in range(count):
-        game = await bot.service.game(game_id)
+        game = await bot.service.records.game(game_id)
         mover = people[game.to_move_id]
-        moves = await bot.service.legal_moves_for(game_id, mover.id)
+        moves = await bot.service.records.legal_moves_for(game_id, mover.id)
         quiet = [m for m in moves if m.notation != "pass"] or moves
         reply = await mover.slash("move", channel=channel, notation=quiet[0].notation)
         assert "Played" in reply.text, reply
@@ -35,7 +35,7 @@ async def test_rated_results_stats_and_the_leaderboard(fake: FakeDiscord, databa
         await _play(bot, [alice, bob], game.id, 3)
         await resign(first)
         over = fake.channel_messages(fake.general)[-1]
-        shifts = {s.user_id: s for s in await bot.service.rating_changes(game.id)}
+        shifts = {s.user_id: s for s in await bot.service.ratings.rating_changes(game.id)}
         assert f"Ratings: {second.mention} 1000? → **{shifts[second.id].after}?** (+" in over["content"]
         assert f"{first.mention} 1000? → **{shifts[first.id].after}?** (−" in over["content"]
 
@@ -68,7 +68,7 @@ async def test_replay_and_record_of_a_finished_alcazar_1978_game(fake: FakeDisco
     async with started_game(fake, database_path, "alcazar1978", alice, bob) as (bot, game, (first, second)):
         await _play(bot, [alice, bob], game.id, 7)
         await resign(second)
-        moves = await bot.service.all_moves(game.id)
+        moves = await bot.service.replays.all_moves(game.id)
         assert not isinstance(moves, Refusal) and len(moves) == 7
 
         choices = await alice.autocomplete("replay", "game", "")
@@ -108,7 +108,7 @@ async def test_replay_record_and_history_pages_of_an_alcazar_game_in_play(fake: 
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     async with started_game(fake, database_path, "alcazar", alice, bob, carol) as (bot, game, people):
         await _play(bot, [alice, bob, carol], game.id, 17)
-        moves = await bot.service.all_moves(game.id)
+        moves = await bot.service.replays.all_moves(game.id)
         assert not isinstance(moves, Refusal) and len(moves) >= 17
 
         replay = await bob.slash("replay", public=True)
@@ -121,7 +121,7 @@ async def test_replay_record_and_history_pages_of_an_alcazar_game_in_play(fake: 
         image.convert("RGB").save(ARTIFACTS / "replay-alcazar-last.png")
         hands = {}
         for person in people:
-            private = await bot.service.private_view(game.id, person.id)
+            private = await bot.service.records.private_view(game.id, person.id)
             assert not isinstance(private, Refusal)
             hands[person.id] = private.view["hand"]
 
@@ -135,7 +135,7 @@ async def test_replay_record_and_history_pages_of_an_alcazar_game_in_play(fake: 
         assert "hand" not in text.lower()
 
         public = {int(n) for line in moves for n in re.findall(r"buy (\d+)", line.notation)}
-        public |= set((await bot.service.board_view(game.id)).view["face_up"])
+        public |= set((await bot.service.records.board_view(game.id)).view["face_up"])
         assert leaks(fake.requests, hands, public) == [], "replays and records show no hand"
 
         newest = await alice.slash("history")

@@ -19,21 +19,21 @@ from bot.store.backup import check_copy, restore_sqlite, stamped_files
 async def test_the_bot_started_on_a_restored_file_plays_on(fake: FakeDiscord, database_path: Path,
                                                            tmp_path: Path, clock: FakeClock) -> None:
     async with started_game(fake, database_path, "alcazar1978", clock=clock) as (bot, game, (first, second)):
-        choice = (await bot.service.legal_moves_for(game.id, first.id))[0]
+        choice = (await bot.service.records.legal_moves_for(game.id, first.id))[0]
         assert "Played" in (await first.slash("move", notation=choice.notation)).text
         clock.advance(hours=1)
         assert bot.store is not None
         backup = await bot.store.backup(tmp_path / "backups", keep=7, now=clock.now())
-        lost = (await bot.service.legal_moves_for(game.id, second.id))[0]
+        lost = (await bot.service.records.legal_moves_for(game.id, second.id))[0]
         assert "Played" in (await second.slash("move", notation=lost.notation)).text   # after the backup
 
     restored = restore_sqlite(backup.path, database_path, now=clock.now())
     assert (restored.summary.games, restored.summary.moves) == (1, 1)
 
     async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
-        again = await bot.service.game_in_channel(fake.general.id)
+        again = await bot.service.records.game_in_channel(fake.general.id)
         assert again is not None and again.id == game.id and again.to_move_id == second.id
-        choice = (await bot.service.legal_moves_for(game.id, second.id))[0]
+        choice = (await bot.service.records.legal_moves_for(game.id, second.id))[0]
         reply = await second.slash("move", notation=choice.notation)
         assert reply.ephemeral and "Played" in reply.text, reply
         await fake.settle()
@@ -41,7 +41,7 @@ async def test_the_bot_started_on_a_restored_file_plays_on(fake: FakeDiscord, da
         assert t(ENGLISH, choice.words) in board["content"]
         assert fake.files_of(int(board["id"]))[0].filename == "board.png"
         assert first.mention in board["content"], "the board pings the player to move next"
-        assert (await bot.service.game(game.id)).to_move_id == first.id
+        assert (await bot.service.records.game(game.id)).to_move_id == first.id
     assert_clean(fake)
 
 

@@ -46,13 +46,13 @@ async def press(fake: FakeDiscord, user: FakeUser, carrier: dict[str, Any], cust
 
 
 async def _log(bot: Any, game_id: int) -> list[str]:
-    history = await bot.service.history(game_id, limit=None)
+    history = await bot.service.records.history(game_id, limit=None)
     assert not isinstance(history, Refusal)
     return [line.notation for line in history]
 
 
 async def _tree(bot: Any, game: GameInfo, user_id: int) -> Any:
-    moves = await bot.service.legal_moves_for(game.id, user_id, limit=None)
+    moves = await bot.service.records.legal_moves_for(game.id, user_id, limit=None)
     return move_tree(game.kind, moves)
 
 
@@ -80,7 +80,7 @@ async def test_every_old_chooser_id_is_refused_as_from_an_older_version(fake: Fa
             assert "out of date" not in reply.text and "Played" not in reply.text
         hungarian = await press(fake, second, opened.message, f"az:play:{game.id}:{game.version}:0.0")
         assert hungarian.ephemeral and hungarian.text == OLDER_HU
-        now = await bot.service.game(game.id)
+        now = await bot.service.records.game(game.id)
         assert now.version == game.version and await _log(bot, game.id) == log, "nothing was played"
         assert now.to_move_id == first.id
     _answered_cleanly(fake)
@@ -99,7 +99,7 @@ async def test_a_play_id_plays_the_move_of_its_digest_whatever_its_path_leads_to
         assert played.ephemeral and "Played" in played.text
         assert await _log(bot, game.id) == [meant], "the move the button showed, never the one its path leads to"
 
-        moved_on = await bot.service.game(game.id)
+        moved_on = await bot.service.records.game(game.id)
         again = await press(fake, first, opened.message, crossed)
         assert again.ephemeral and "out of date" in again.text, "a click of a board that moved on keeps its words"
         second_opened = await second.click(latest_board(fake), "Take my turn")
@@ -108,7 +108,7 @@ async def test_a_play_id_plays_the_move_of_its_digest_whatever_its_path_leads_to
         nowhere = f"az:choose:play:{game.id}:{moved_on.version}:{move_digest('w9 Z9 cw9')}:{path}"
         refused = await press(fake, second, second_opened.message, nowhere)
         assert refused.ephemeral and refused.text == NOT_POSSIBLE
-        assert (await bot.service.game(game.id)).version == moved_on.version
+        assert (await bot.service.records.game(game.id)).version == moved_on.version
         assert await _log(bot, game.id) == [meant]
     _answered_cleanly(fake)
 
@@ -136,7 +136,7 @@ async def test_a_pick_page_or_back_id_whose_path_leads_elsewhere_is_refused(fake
         honest = await press(fake, first, opened.message, f"az:choose:pick:{prefix}:{top.digest}:-",
                              [f"{one.index}:{one.digest}"])
         assert str(tree.stage((one.index,)).question) in honest.text, "a pick that still means its step walks on"
-        assert (await bot.service.game(game.id)).version == game.version and await _log(bot, game.id) == []
+        assert (await bot.service.records.game(game.id)).version == game.version and await _log(bot, game.id) == []
     _answered_cleanly(fake)
 
 
@@ -147,7 +147,7 @@ async def test_a_walk_through_the_chooser_plays_the_chosen_move_in_both_games(fa
     async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
         for kind, channel in (("alcazar1978", fake.general), ("alcazar", second_channel)):
             game, (first, _) = await start_game(fake, bot, alice, [bob], kind, channel=channel)
-            moves = await bot.service.legal_moves_for(game.id, first.id, limit=None)
+            moves = await bot.service.records.legal_moves_for(game.id, first.id, limit=None)
             tree = move_tree(kind, moves)
             chosen = max((n for n, _, _ in tree.moves), key=lambda n: sum(tree.path_of(n)))  # far down the tree
             played = await play_guided(fake, first, kind, moves, chosen, channel=channel)

@@ -21,7 +21,7 @@ async def test_the_board_shows_the_banks_and_running_out_loses(fake: FakeDiscord
         assert "Time bank: 3 d, plus 1 d after each move" in str(lobby.message), lobby.message
         await bob.click(lobby.message, "Join")
         await alice.click(lobby.message, "Start")
-        game = await bot.service.game_in_channel(fake.general.id)
+        game = await bot.service.records.game_in_channel(fake.general.id)
         people = {p.id: p for p in (alice, bob)}
         first, second = (people[u] for u in game.players)
         board = latest_board(fake)["content"]
@@ -29,7 +29,7 @@ async def test_the_board_shows_the_banks_and_running_out_loses(fake: FakeDiscord
         assert f"Banks: {first.mention} 3 d · {second.mention} 3 d." in board
 
         clock.advance(hours=10)
-        moves = await bot.service.legal_moves_for(game.id, first.id)
+        moves = await bot.service.records.legal_moves_for(game.id, first.id)
         await first.slash("move", notation=moves[0].notation)
         board = latest_board(fake)["content"]
         assert f"Your turn, {second.mention}. Time bank runs out <t:{int(clock.now() + 3 * DAY)}:R>." in board
@@ -69,7 +69,7 @@ async def test_settings_turn_the_bank_on_and_off_in_hungarian_too(fake: FakeDisc
         game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978")
         assert "Banks:" not in latest_board(fake)["content"]
         await alice.slash("settings", bank_days=2.0, increment_days=0.5, language="hu")
-        changed = await bot.service.game(game.id)
+        changed = await bot.service.records.game(game.id)
         assert (changed.settings.bank_hours, changed.settings.increment_hours) == (48.0, 12.0)
         await alice.slash("board", for_table=True)
         board = fake.channel_messages(fake.general)[-1]["content"]
@@ -77,7 +77,7 @@ async def test_settings_turn_the_bank_on_and_off_in_hungarian_too(fake: FakeDisc
         refused = await alice.slash("settings", bank_days=1.0, increment_days=2.0)
         assert refused.ephemeral and "increment_hours" in refused.text
         await alice.slash("settings", bank_days=0.0)
-        assert (await bot.service.game(game.id)).settings.bank_hours is None
+        assert (await bot.service.records.game(game.id)).settings.bank_hours is None
     assert_clean(fake)
 
 

@@ -17,8 +17,8 @@ FAST = 0.01       # computers think for a hundredth of their level's time
 
 
 async def _game_here(bot, fake):  # type: ignore[no-untyped-def]
-    game = await bot.service.game_in_channel(fake.general.id)
-    return game if game is not None else await bot.service.latest_game_in_channel(fake.general.id)
+    game = await bot.service.records.game_in_channel(fake.general.id)
+    return game if game is not None else await bot.service.records.latest_game_in_channel(fake.general.id)
 
 
 async def test_the_host_adds_and_removes_a_computer_in_the_lobby(fake: FakeDiscord, database_path: Path) -> None:
@@ -62,7 +62,7 @@ async def test_a_human_plays_alcazar_1978_against_a_computer_to_the_end(fake: Fa
             assert game.to_move_id == alice.id, "the computer has played its turn"
             board = latest_board(fake)
             assert f"Your turn, {alice.mention}." in board["content"]
-            public = await bot.service.board_view(game.id)
+            public = await bot.service.records.board_view(game.id)
             assert not isinstance(public, Refusal)
             state = engine.from_dict({**engine.to_dict(engine.new_game()), **_position(public.view)})
             moves = [str(m) for m in engine.legal_moves(state)]
@@ -104,7 +104,7 @@ async def test_three_player_alcazar_with_two_computers_to_the_end(fake: FakeDisc
             if game.status is GameStatus.FINISHED:
                 break
             assert game.to_move_id == alice.id
-            choices = await bot.service.legal_moves_for(game.id, alice.id, limit=None)
+            choices = await bot.service.records.legal_moves_for(game.id, alice.id, limit=None)
             reply = await alice.slash("move", notation=rng.choice(choices).notation)
             assert reply.ephemeral and "Played" in reply.text, reply
         game = await _game_here(bot, fake)
@@ -115,15 +115,15 @@ async def test_three_player_alcazar_with_two_computers_to_the_end(fake: FakeDisc
         assert "Computer players: **Computer (easy)**, **Computer (normal)**." in over["content"] \
             or "Computer players: **Computer (normal)**, **Computer (easy)**." in over["content"]
         # The computers' hands were never shown to anyone.
-        public = await bot.service.board_view(game.id)
+        public = await bot.service.records.board_view(game.id)
         assert not isinstance(public, Refusal)
         hands = {}
         for seat, user in enumerate(game.players):
-            private = await bot.service.private_view(game.id, user)
+            private = await bot.service.records.private_view(game.id, user)
             assert not isinstance(private, Refusal)
             hands[user] = private.view["hand"]
         # Face-up cards bought were public; they are the only hand cards the channel may name.
-        bought = {int(line.notation.split()[-1]) for line in await bot.service.history(game.id, limit=1000)
+        bought = {int(line.notation.split()[-1]) for line in await bot.service.records.history(game.id, limit=1000)
                   if line.notation.rpartition("; ")[2].startswith("buy ") and line.notation[-1].isdigit()}
         assert leaks(fake.requests[before:], hands, bought) == []
     assert_clean(fake)
@@ -179,7 +179,7 @@ async def test_the_stand_in_takes_over_a_resigning_players_seat(fake: FakeDiscor
         lines = [m["content"] for m in fake.channel_messages(fake.general)]
         assert any(f"{quitter.mention} (played by the stand-in):" in line for line in lines)
         assert game.stood_in == frozenset({quitter.id})
-        bought = [line for line in await bot.service.history(game.id) if line.seat == 2 and line.stand_in]
+        bought = [line for line in await bot.service.records.history(game.id) if line.seat == 2 and line.stand_in]
         assert bought, "the stand-in played seat 2"
         hand_dms = [r for r in fake.requests[after_resigning:] if r.audience == quitter.id
                     and any(f.filename.startswith("hand") for f in r.files)]

@@ -20,7 +20,7 @@ async def test_alcazar_skips_the_late_player_and_says_so(fake: FakeDiscord, data
         board = latest_board(fake)
         board_as_seen = copy.deepcopy(board)
         assert f"Deadline <t:{int(game.turn_since + 3600)}:R>" in board["content"]
-        public = await bot.service.board_view(game.id)
+        public = await bot.service.records.board_view(game.id)
         assert not isinstance(public, Refusal)
         clock.advance(seconds=50 * 60)
         await bot.reminders.run_once()
@@ -32,10 +32,10 @@ async def test_alcazar_skips_the_late_player_and_says_so(fake: FakeDiscord, data
         skipped = latest_board(fake)
         assert f"{late.mention} missed the deadline and skips this turn." in skipped["content"]
         assert f"Your turn, {next_up.mention}." in skipped["content"]
-        assert (await bot.service.game(game.id)).to_move_id == next_up.id
+        assert (await bot.service.records.game(game.id)).to_move_id == next_up.id
         hands = {}
         for person in (late, next_up):
-            private = await bot.service.private_view(game.id, person.id)
+            private = await bot.service.records.private_view(game.id, person.id)
             assert not isinstance(private, Refusal)
             hands[person.id] = private.view["hand"]
         assert leaks(fake.requests[before:], hands, set(public.view["face_up"])) == []
@@ -50,17 +50,17 @@ async def test_alcazar_1978_the_late_player_loses_and_the_results_are_posted(fak
                                                                               clock: FakeClock) -> None:
     async with started_game(fake, database_path, "alcazar1978", deadline_hours=2.0,
                             clock=clock) as (bot, game, (first, second)):
-        await first.slash("move", notation=(await bot.service.legal_moves_for(game.id, first.id))[0].notation)
+        await first.slash("move", notation=(await bot.service.records.legal_moves_for(game.id, first.id))[0].notation)
         clock.advance(hours=2.1)
         await bot.reminders.run_once()
         over = fake.channel_messages(fake.general)[-1]
         assert f"The game is over: {first.mention} wins!" in over["content"]
         assert second.mention in over["content"], "the loser is named (and pinged) too"
         assert "missed the deadline" in over["content"] and over["components"] == []
-        result = await bot.service.result(game.id)
+        result = await bot.service.records.result(game.id)
         assert result is not None and result.winner_ids == (first.id,)
         await assert_posted_results(fake, bot.service, over, game.id, [first.name, second.name])
-        assert await bot.service.game_in_channel(fake.general.id) is None
+        assert await bot.service.records.game_in_channel(fake.general.id) is None
         await bot.reminders.run_once()
         assert fake.channel_messages(fake.general)[-1] == over, "a finished game has no deadline"
     assert_clean(fake)

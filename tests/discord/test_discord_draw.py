@@ -28,7 +28,7 @@ async def test_the_opponent_accepts_and_the_game_ends_drawn_with_the_results(fak
         assert own.ephemeral and "Your opponent answers your offer" in own.text
         stranger = await carol.click(offer, "Accept draw")
         assert stranger.ephemeral and "not in this game" in stranger.text
-        assert await bot.service.result(game.id) is None
+        assert await bot.service.records.result(game.id) is None
 
         await second.click(offer, "Accept draw")
         await fake.settle()
@@ -36,10 +36,10 @@ async def test_the_opponent_accepts_and_the_game_ends_drawn_with_the_results(fak
         assert "accepted the draw" in edited["content"] and edited["components"] == []
         over = fake.channel_messages(fake.general)[-1]
         assert f"The game is over: a draw between {first.mention} and {second.mention}." in over["content"] and "Drawn by agreement." in over["content"]
-        result = await bot.service.result(game.id)
+        result = await bot.service.records.result(game.id)
         assert result is not None and result.winner_ids == () and result.outcome.is_draw
         await assert_posted_results(fake, bot.service, over, game.id, [first.name, second.name])
-        assert await bot.service.game_in_channel(fake.general.id) is None
+        assert await bot.service.records.game_in_channel(fake.general.id) is None
     assert_clean(fake)
 
 
@@ -48,16 +48,16 @@ async def test_a_declined_offer_plays_on_and_a_move_voids_an_offer(fake: FakeDis
         await second.slash("draw")
         no = await first.click(fake.channel_messages(fake.general)[-1], "Decline")
         assert not no.ephemeral and "declined the draw" in no.text and no.buttons == []
-        assert (await bot.service.game(game.id)).status.value == "active"
+        assert (await bot.service.records.game(game.id)).status.value == "active"
 
         await second.slash("draw")
         offer = copy.deepcopy(fake.channel_messages(fake.general)[-1])
-        move = (await bot.service.legal_moves_for(game.id, first.id))[0].notation
+        move = (await bot.service.records.legal_moves_for(game.id, first.id))[0].notation
         assert "Played" in (await first.slash("move", notation=move)).text
         assert labels(fake.messages[int(offer["id"])]) == [], "the move voided the offer and took its buttons off"
         late = await first.click(offer, "Accept draw", as_seen=True)
         assert late.ephemeral and "out of date" in late.text
-        assert await bot.service.result(game.id) is None, "the game goes on"
+        assert await bot.service.records.result(game.id) is None, "the game goes on"
     assert_clean(fake)
 
 
@@ -76,7 +76,7 @@ async def test_one_question_at_a_time_the_second_is_refused_privately(fake: Fake
     """While the mover's undo request is open, the opponent's draw offer waits: one question
     message in the channel, whose buttons are the ones that count."""
     async with started_game(fake, database_path, "alcazar1978") as (bot, game, (first, second)):
-        move = (await bot.service.legal_moves_for(game.id, first.id))[0].notation
+        move = (await bot.service.records.legal_moves_for(game.id, first.id))[0].notation
         await first.slash("move", notation=move)
         await first.slash("undo")
         question = fake.channel_messages(fake.general)[-1]

@@ -22,7 +22,7 @@ def _posts(fake: FakeDiscord) -> list[int]:
 
 
 async def _first_move(bot, game_id: int, user_id: int) -> str:
-    return (await bot.service.legal_moves_for(game_id, user_id))[0].notation
+    return (await bot.service.records.legal_moves_for(game_id, user_id))[0].notation
 
 
 async def test_rate_limits_are_waited_out_and_unexpected_errors_get_an_apology(fake: FakeDiscord, database_path: Path,
@@ -30,7 +30,7 @@ async def test_rate_limits_are_waited_out_and_unexpected_errors_get_an_apology(f
     async with started_game(fake, database_path, "alcazar1978") as (bot, game, (first, second)):
         board_by_the_channel(fake)
         fake.fail("POST", r"^/channels/\d+/messages$", 429, retry_after=0.05)
-        move = (await bot.service.legal_moves_for(game.id, first.id))[0]
+        move = (await bot.service.records.legal_moves_for(game.id, first.id))[0]
         played = await first.slash("move", notation=move.notation)
         assert "Played" in played.text
         assert [r.status for r in fake.requests if r.method == "POST"
@@ -38,7 +38,7 @@ async def test_rate_limits_are_waited_out_and_unexpected_errors_get_an_apology(f
 
         async def broken(*args, **kwargs):
             raise RuntimeError("disk on fire")
-        bot.service.all_moves = broken  # type: ignore[method-assign]
+        bot.service.replays.all_moves = broken  # type: ignore[method-assign]
         sorry = await second.slash("history")
         assert sorry.ephemeral and "Sorry" in sorry.text and "disk on fire" not in sorry.text
         assert any("Unexpected error" in r.message and f"game {game.id}" in r.message for r in caplog.records)
@@ -63,7 +63,7 @@ async def test_a_server_error_on_the_board_post_is_retried_or_answered_without_h
         assert answered.ephemeral and "Played" in answered.text
         assert "could not post the new board" in answered.text and "/alcazar board" in answered.text
         assert _posts(fake)[-1] == 503 and latest_board(fake) == board_before
-        after = await bot.service.game(game.id)
+        after = await bot.service.records.game(game.id)
         assert after.to_move_id == first.id and after.version == game.version + 2, "the move stands, once"
 
         told = fake.dms_to(first)[-1]["content"]
@@ -86,7 +86,7 @@ async def test_a_server_error_on_the_board_post_is_retried_or_answered_without_h
             "users"), "/alcazar board shows the board again without pinging anyone"
         onwards = await first.slash("move", notation=await _first_move(bot, game.id, first.id))
         assert "Played" in onwards.text and "could not post" not in onwards.text
-        history = await bot.service.history(game.id)
+        history = await bot.service.records.history(game.id)
         assert [line.notation for line in history][1] == notation
     assert all("Traceback" not in t for r in fake.requests for t in r.texts())
     assert_clean(fake)
@@ -108,7 +108,7 @@ async def test_a_board_discord_made_but_answered_with_a_server_error_is_posted_o
         assert len(boards) == boards_before + 1, "one board for one move"
         assert second.mention in boards[-1]["content"] and labels(boards[-1]) == ["Take my turn"], \
             "the board keeps its buttons"
-        stored = await bot.service.posted_message(game.id, "board")
+        stored = await bot.service.messages.posted_message(game.id, "board")
         assert stored is not None and stored.message_id == int(boards[-1]["id"])
     assert_clean(fake)
 
@@ -124,8 +124,8 @@ async def test_an_acknowledgement_carried_out_but_answered_with_a_server_error_c
         played = await first.slash("move", notation=await _first_move(bot, game.id, first.id))
         assert "Played" in played.text and not played.loading
         assert [r.status for r in fake.requests if r.path.endswith("/callback")][-2:] == [500, 400]
-        assert (await bot.service.game(game.id)).version == game.version + 1
-        assert len(await bot.service.history(game.id)) == 1
+        assert (await bot.service.records.game(game.id)).version == game.version + 1
+        assert len(await bot.service.records.history(game.id)) == 1
 
         # A button's acknowledgement alike: the chooser still opens for the next player.
         fake.fail("POST", CALLBACK, 502, after_processing=True)

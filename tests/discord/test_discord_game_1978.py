@@ -28,18 +28,18 @@ async def test_two_players_play_alcazar_1978_to_the_end(fake: FakeDiscord, datab
         started = await alice.click(lobby.message, "Start")
         assert started.buttons == [], "the lobby closes when the game starts"
         first_board = fake.channel_messages(fake.general)[-1]
-        seated = (await bot.service.game_in_channel(fake.general.id)).players
+        seated = (await bot.service.records.game_in_channel(fake.general.id)).players
         red, green = (users[u] for u in seated)
         assert f"Seating order: {red.mention} (Red), {green.mention} (Green)." in first_board["content"]
         assert fake.files_of(int(first_board["id"]))[0].filename == "board.png"
         assert "Take my turn" in [c["label"] for row in first_board["components"] for c in row["components"]]
 
-        game_id = (await bot.service.game_in_channel(fake.general.id)).id
+        game_id = (await bot.service.records.game_in_channel(fake.general.id)).id
         state = engine.new_game(2)
         plies = 0
         tally = Tally()
         while engine.to_move(state) is not None:
-            game = await bot.service.game_in_channel(fake.general.id)
+            game = await bot.service.records.game_in_channel(fake.general.id)
             assert game is not None and game.to_move_id is not None
             player = users[game.to_move_id]
             other = bob if player is alice else alice
@@ -68,7 +68,7 @@ async def test_two_players_play_alcazar_1978_to_the_end(fake: FakeDiscord, datab
             assert str(words) in last["content"]
             posted = channel_posts(fake, before)[-1]      # the board: a follow-up of the move's interaction
             pinged = sorted(int(u) for u in posted.json["allowed_mentions"]["users"])
-            waiting = (await bot.service.game(game_id)).to_move_id
+            waiting = (await bot.service.records.game(game_id)).to_move_id
             assert pinged == ([waiting] if waiting else sorted(users)), \
                 "only the player to move is pinged; everyone at the end"
             tally.after_move(fake, before, waiting, [red, green])
@@ -76,12 +76,12 @@ async def test_two_players_play_alcazar_1978_to_the_end(fake: FakeDiscord, datab
         assert "The game is over" in game_over["content"]
         assert red.mention in game_over["content"] and green.mention in game_over["content"], "winner and loser"
         assert game_over["components"] == []
-        seated = (await bot.service.game(game_id)).players
+        seated = (await bot.service.records.game(game_id)).players
         await assert_posted_results(fake, bot.service, game_over, game_id, [users[u].name for u in seated])
-        assert (await bot.service.game_in_channel(fake.general.id)) is None
+        assert (await bot.service.records.game_in_channel(fake.general.id)) is None
         looking_back = await alice.slash("history")
         assert looking_back.ephemeral and str(words) in str(looking_back.embeds), "the finished game's last moves"
-        finished = await bot.service.games_of_user(alice.id)
+        finished = await bot.service.records.games_of_user(alice.id)
         assert finished == []
     assert plies > 5
     assert tally.posts_per_move == [1] * tally.moves and tally.wrong_pings == [], tally

@@ -63,7 +63,7 @@ async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Pat
         assert all(p.mention in str(fake.messages[int(lobby.message["id"])]["embeds"]) for p in people)
         started = await people[0].click(lobby.message, "Start")
         assert started.message["id"] == lobby.message["id"] and started.buttons == [], "the lobby itself answers"
-        game = await bot.service.game_in_channel(fake.general.id)
+        game = await bot.service.records.game_in_channel(fake.general.id)
         assert game is not None
         game_id = game.id
         dms = {p.id: len(fake.dms_to(p)) for p in people}
@@ -71,15 +71,15 @@ async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Pat
         ply = 0
         tally = Tally()
         while True:
-            game = await bot.service.game_in_channel(fake.general.id)
+            game = await bot.service.records.game_in_channel(fake.general.id)
             if game is None:
                 break
             before = len(fake.requests)
-            public = await bot.service.board_view(game.id)
+            public = await bot.service.records.board_view(game.id)
             assert not isinstance(public, Refusal)
             face_up = set(public.view["face_up"])
             player = by_id[game.to_move_id]
-            moves = await bot.service.legal_moves_for(game.id, player.id, limit=None)
+            moves = await bot.service.records.legal_moves_for(game.id, player.id, limit=None)
             best = min(rank(m.notation) for m in moves)
             choice = rng.choice([m for m in moves if rank(m.notation) == best])
             if ply % 9 == 4:
@@ -94,7 +94,7 @@ async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Pat
                 reply = await player.slash("move", notation=choice.notation)
             assert "Played" in reply.text, reply
             ply += 1
-            after = await bot.service.game(game.id)
+            after = await bot.service.records.game(game.id)
             tally.after_move(fake, before, after.to_move_id, people)
             if ply == 3:
                 peek = await player.slash("board")
@@ -102,7 +102,7 @@ async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Pat
                 assert channel_posts(fake, before) == channel_posts(fake, before)[:1], "nothing posted for a peek"
             hands = {}
             for person in people:
-                private = await bot.service.private_view(game.id, person.id)
+                private = await bot.service.records.private_view(game.id, person.id)
                 assert not isinstance(private, Refusal)
                 hands[person.id] = list(private.view.get("hand", []))
             assert leaks(fake.requests[before:], hands, face_up) == []
@@ -114,7 +114,7 @@ async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Pat
             if ply % 20 == 1 and "The game is over" not in board_message["content"]:
                 # The image in the channel is the public board, drawn exactly as the renderer draws the public view.
                 posted = fake.files_of(int(board_message["id"]))[0].data
-                now_public = await bot.service.board_view(game.id)
+                now_public = await bot.service.records.board_view(game.id)
                 assert not isinstance(now_public, Refusal)
                 names = [by_id[u].name for u in now_public.game.players]
                 assert posted == draw_board(dict(now_public.view), names=names)
@@ -126,10 +126,10 @@ async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Pat
             assert forced, "forced passes are announced as such"
         assert any(p.mention in results["content"] for p in people)
         if nobles:
-            final = await bot.service.board_view(game_id)
+            final = await bot.service.records.board_view(game_id)
             assert not isinstance(final, Refusal)
             assert any(cell["noble"] for cell in final.view["cells"]), "nobles placed through Discord stand on the board"
-        seated = (await bot.service.game(game_id)).players
+        seated = (await bot.service.records.game(game_id)).players
         await assert_posted_results(fake, bot.service, results, game_id, [by_id[u].name for u in seated])
     assert ply > 10
     assert tally.posts_per_move == [1] * tally.moves, "exactly one channel message per move"

@@ -126,8 +126,8 @@ async def test_metrics_rise_with_the_moves(fake: FakeDiscord, database_path: Pat
         assert total(started, "alcazar_games", status="active") == 1
         assert total(started, "alcazar_games", status="finished") == 0
         for ply in range(4):
-            current = await bot.service.game(game.id)
-            [choice] = await bot.service.legal_moves_for(game.id, current.to_move_id, limit=1)
+            current = await bot.service.records.game(game.id)
+            [choice] = await bot.service.records.legal_moves_for(game.id, current.to_move_id, limit=1)
             reply = await fake.users[current.to_move_id].slash("move", notation=choice.notation)
             assert "Played" in reply.text, reply
         await fake.settle()
@@ -160,7 +160,7 @@ async def test_429s_are_counted_by_status(fake: FakeDiscord, database_path: Path
     async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None, metrics_port=0) as bot:
         game, (first, _) = await start_game(fake, bot, alice, [bob], "alcazar1978")
         fake.fail("POST", r"^/webhooks/\d+/[^/]+$", 429, retry_after=0.05)
-        [move] = await bot.service.legal_moves_for(game.id, first.id, limit=1)
+        [move] = await bot.service.records.legal_moves_for(game.id, first.id, limit=1)
         assert "Played" in (await first.slash("move", notation=move.notation)).text
         await fake.settle()
         samples = await scrape(http, bot)

@@ -81,7 +81,7 @@ async def test_a_game_in_a_hungarian_server_with_one_english_speaking_player(
         assert "You joined" in _texts(fake.dms_to(bob)), "Bob's DMs are in his language"
         await anna.click(lobby.message, "Indítás")
         await fake.settle()
-        game = await bot.service.game_in_channel(fake.general.id)
+        game = await bot.service.records.game_in_channel(fake.general.id)
         assert game is not None and game.settings.language == "hu"
         board = fake.channel_messages(fake.general)[-1]
         _speaks_hungarian(_texts([board]))
@@ -91,12 +91,12 @@ async def test_a_game_in_a_hungarian_server_with_one_english_speaking_player(
         _speaks_hungarian(_texts(fake.dms_to(anna)))
 
         for _ in range(4):
-            game = await bot.service.game_in_channel(fake.general.id)
+            game = await bot.service.records.game_in_channel(fake.general.id)
             assert game is not None and game.to_move_id is not None
             player = people[game.to_move_id]
             other = bob if player is anna else anna
             lang = language[player.id]
-            [choice] = await bot.service.legal_moves_for(game.id, player.id, limit=1)
+            [choice] = await bot.service.records.legal_moves_for(game.id, player.id, limit=1)
             offered = await player.autocomplete("move", "notation", choice.notation)
             assert offered[0]["name"].endswith(t(lang, choice.words)[-20:]), "suggestions in the player's language"
             not_yours = await other.slash("move", notation=choice.notation)
@@ -112,7 +112,7 @@ async def test_a_game_in_a_hungarian_server_with_one_english_speaking_player(
         for person in (anna, bob):
             history = await person.slash("history")
             assert history.ephemeral
-            lines = await bot.service.history(game.id)
+            lines = await bot.service.records.history(game.id)
             assert t(language[person.id], lines[-1].words) in history.text
             rules = await person.slash("rules")
             assert t(language[person.id], "rules.title.brief", title="Alcazar (2009)") in rules.text
@@ -153,7 +153,7 @@ async def test_the_host_changes_the_game_s_language_and_the_lobby_follows(fake: 
         shown = fake.messages[int(lobby.message["id"])]
         assert labels(shown)[:4] == ["Csatlakozom", "Kilépek", "Indítás", "Törlés"]
         assert "Nyelv: magyar" in _texts([shown]) and "Players" not in _texts([shown])
-        game = await bot.service.game_in_channel(fake.general.id)
+        game = await bot.service.records.game_in_channel(fake.general.id)
         assert game is not None and game.settings.language == "hu"
         assert (await bob.slash("settings")).text.startswith("Settings of this game"), \
             "a private answer stays in the reader's language"
@@ -201,15 +201,15 @@ async def test_a_hungarian_player_reads_their_games_time_away_stats_and_record_i
                              "megvárják a végüket."
 
         for _ in range(3):
-            now = await bot.service.game(game.id)
+            now = await bot.service.records.game(game.id)
             mover = anna if now.to_move_id == anna.id else bob
-            [choice] = await bot.service.legal_moves_for(game.id, mover.id, limit=1)
+            [choice] = await bot.service.records.legal_moves_for(game.id, mover.id, limit=1)
             played = await mover.slash("move", notation=choice.notation)
             assert t(language_of_user(mover), choice.words) in played.text
         asked = await bob.slash("resign")
         await bob.click(asked.message, t("en", "button.confirm.resign"))
         await fake.settle()
-        shifts = {s.user_id: s for s in await bot.service.rating_changes(game.id)}
+        shifts = {s.user_id: s for s in await bot.service.ratings.rating_changes(game.id)}
         assert f"Ratings: {anna.mention} 1000? → **{shifts[anna.id].after}?**" in \
             fake.channel_messages(fake.general)[-1]["content"], "ratings under the results: the game's language"
 
@@ -239,7 +239,7 @@ async def test_a_hungarian_player_reads_their_games_time_away_stats_and_record_i
         assert "Játékosok ülésrendben (az első kezdett):" in text and "(Piros)" in text and "(Zöld)" in text
         assert "Beállítások:\n  Emlékeztetők:" in text and "Nyelv: angol (English)" in text
         assert f"Győztes: {anna.name}." in text and "Értékszámok:" in text and "Lépések (3):" in text
-        for line in await bot.service.all_moves(game.id):
+        for line in await bot.service.replays.all_moves(game.id):
             assert line_words(line, "hu") in text
         for english in ("Players", "Settings", "Result", "Winner", "Moves", "Red", "Green", "pawn", "resigned"):
             assert english not in text, english

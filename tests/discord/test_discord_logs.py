@@ -86,15 +86,15 @@ async def test_a_whole_game_logs_no_secret(fake: FakeDiscord, database_path: Pat
                 await person.click(lobby.message, "Join")
             await people[0].click(lobby.message, "Start")
             moves = 0
-            while (game := await bot.service.game_in_channel(fake.general.id)) is not None:
+            while (game := await bot.service.records.game_in_channel(fake.general.id)) is not None:
                 for person in people:
-                    private = await bot.service.private_view(game.id, person.id)
+                    private = await bot.service.records.private_view(game.id, person.id)
                     assert not isinstance(private, Refusal)
                     hands_seen[person.id].append(list(private.view.get("hand", [])))
                 player = by_id[game.to_move_id]
                 if moves % 7 == 3:
                     await player.slash("hand")          # the hand as an ephemeral answer too
-                choices = await bot.service.legal_moves_for(game.id, player.id, limit=None)
+                choices = await bot.service.records.legal_moves_for(game.id, player.id, limit=None)
                 best = min(quick_end_rank(c.notation, tower_cards_first=False, nobles=True) for c in choices)
                 choice = rng.choice([c for c in choices if quick_end_rank(
                     c.notation, tower_cards_first=False, nobles=True) == best])

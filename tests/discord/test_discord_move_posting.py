@@ -3,9 +3,12 @@ facts of the moment it is posted."""
 from __future__ import annotations
 
 import asyncio
+import inspect
 from collections import Counter
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
@@ -14,39 +17,54 @@ from players import latest_board, start_game
 from bot.service import FakeClock
 
 
-class CountedService:
-    """The bot's game service, with every method call counted by name."""
+#: The parts of the game service whose operations the Discord layer calls.
+PARTS = ("lobby", "turns", "questions", "computers", "reminders", "records", "replays", "ratings", "players",
+         "languages", "messages", "tournaments")
 
-    def __init__(self, service: Any) -> None:
-        self._service = service
-        self.calls: Counter[str] = Counter()
 
-    def __getattr__(self, name: str) -> Any:
-        found = getattr(self._service, name)
-        if not callable(found):
-            return found
+#: Set while a counted operation runs.
+INSIDE: ContextVar[bool] = ContextVar("inside_the_service", default=False)
 
-        def counted(*args: Any, **kwargs: Any) -> Any:
-            self.calls[name] += 1
-            return found(*args, **kwargs)
-        return counted
+
+@contextmanager
+def counted_calls(service: Any) -> Iterator[Counter[str]]:
+    """Every call of an operation of the service's parts while the block runs, counted by name."""
+    calls: Counter[str] = Counter()
+    patched = []
+    for part in (getattr(service, name) for name in PARTS):
+        for name in dir(type(part)):
+            operation = getattr(part, name)
+            if name.startswith("_") or not inspect.iscoroutinefunction(operation):
+                continue
+
+            async def counted(*args: Any, _operation: Any = operation, _name: str = name, **kwargs: Any) -> Any:
+                if not INSIDE.get():          # what the Discord layer asks, not what the parts ask each other
+                    calls[_name] += 1
+                entered = INSIDE.set(True)
+                try:
+                    return await _operation(*args, **kwargs)
+                finally:
+                    INSIDE.reset(entered)
+            setattr(part, name, counted)
+            patched.append((part, name))
+    try:
+        yield calls
+    finally:
+        for part, name in patched:
+            delattr(part, name)
 
 
 async def calls_of_a_move(fake: FakeDiscord, bot: Any, game_id: int, people: dict[int, Any], channel: Any
                          ) -> Counter[str]:
-    game = await bot.service.game(game_id)
+    game = await bot.service.records.game(game_id)
     player = people[game.to_move_id]
-    notation = (await bot.service.legal_moves_for(game_id, player.id, limit=None))[0].notation
+    notation = (await bot.service.records.legal_moves_for(game_id, player.id, limit=None))[0].notation
     await fake.settle(quiet=0.1)
-    counted = CountedService(bot._service)
-    bot._service = counted
-    try:
+    with counted_calls(bot.service) as calls:
         reply = await player.slash("move", notation=notation, channel=channel)
         await fake.settle(quiet=0.1)
-    finally:
-        bot._service = counted._service
     assert "Played" in reply.text, reply
-    return counted.calls
+    return calls
 
 
 async def test_posting_a_move_asks_the_service_nothing_but_to_record_it(fake: FakeDiscord,
@@ -77,7 +95,7 @@ async def test_a_board_posted_while_its_player_goes_away_says_they_are_away(fake
     async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
         game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar1978", deadline_hours=24.0)
         old_board = latest_board(fake)
-        notation = (await bot.service.legal_moves_for(game.id, first.id, limit=None))[0].notation
+        notation = (await bot.service.records.legal_moves_for(game.id, first.id, limit=None))[0].notation
         # Discord holds the new board's post (a 429 would make the same window).
         release = fake.hold("POST", r"^/webhooks/\d+/[^/]+$")
         move = asyncio.create_task(first.slash("move", notation=notation))

@@ -37,7 +37,7 @@ FAST = 0.01       # computers think for a hundredth of their level's time
 
 
 async def _first_move(bot: Any, game_id: int, user_id: int) -> str:
-    return str((await bot.service.legal_moves_for(game_id, user_id))[0].notation)
+    return str((await bot.service.records.legal_moves_for(game_id, user_id))[0].notation)
 
 
 async def timed(answer: Any) -> tuple[Any, float]:
@@ -81,9 +81,9 @@ async def _refused_move(fake: FakeDiscord, bot: Any, game_id: int, people: dict[
     needs a page more (the pages the database has may still hold a move or two). Returns the player,
     the move, the game, its log and board just before it, the refusal and how long it took."""
     for _ in range(80):
-        before = await bot.service.game(game_id)
+        before = await bot.service.records.game(game_id)
         player = people[before.to_move_id]
-        history = await bot.service.history(game_id, limit=None)
+        history = await bot.service.records.history(game_id, limit=None)
         board = latest_board(fake)
         notation = await _first_move(bot, game_id, player.id)
         reply, seconds = await timed(player.slash("move", notation=notation))
@@ -102,7 +102,7 @@ async def test_a_move_on_a_full_disk_is_refused_with_the_game_unchanged_and_play
         game, people = await start_game(fake, bot, alice, [bob], "alcazar")
         by_id = {p.id: p for p in people}
         for _ in range(2):
-            to_move = by_id[(await bot.service.game(game.id)).to_move_id]
+            to_move = by_id[(await bot.service.records.game(game.id)).to_move_id]
             assert "Played" in (await to_move.slash("move", notation=await _first_move(bot, game.id, to_move.id))).text
 
         await fill_database(bot, small_disk)
@@ -110,13 +110,13 @@ async def test_a_move_on_a_full_disk_is_refused_with_the_game_unchanged_and_play
             fake, bot, game.id, by_id, small_disk)
         _assert_refused(refused, seconds, DISK_FULL)
         assert "free some space" in refused.text
-        moves = await bot.service.legal_moves_for(game.id, player.id, limit=None)
+        moves = await bot.service.records.legal_moves_for(game.id, player.id, limit=None)
         pressed, seconds = await timed(play_guided(fake, player, "alcazar", moves, notation))
         _assert_refused(pressed, seconds, DISK_FULL)
 
-        after = await bot.service.game(game.id)
+        after = await bot.service.records.game(game.id)
         assert not isinstance(after, Refusal) and after.version == before.version, "the version did not move"
-        assert await bot.service.history(game.id, limit=None) == history, "nothing was added to the log"
+        assert await bot.service.records.history(game.id, limit=None) == history, "nothing was added to the log"
         shown = await player.slash("board")
         assert f"after {history[-1].ply} moves." in shown.text and f"It is {player.mention}'s turn" in shown.text, \
             "the cached game is the stored one: the old position"
@@ -128,9 +128,9 @@ async def test_a_move_on_a_full_disk_is_refused_with_the_game_unchanged_and_play
         await free_database(bot, small_disk)
         played = await player.slash("move", notation=notation)
         assert "Played" in played.text, played.text
-        after = await bot.service.game(game.id)
+        after = await bot.service.records.game(game.id)
         assert after.version > before.version and after.to_move_id != player.id
-        assert [line.notation for line in await bot.service.history(game.id, limit=None)][:len(history) + 1] == \
+        assert [line.notation for line in await bot.service.records.history(game.id, limit=None)][:len(history) + 1] == \
             [line.notation for line in history] + [notation]
         assert any("available again" in r.getMessage() for r in caplog.records)
     assert_clean(fake)
@@ -148,7 +148,7 @@ async def _store_answers_again(bot: Any, game_id: int, within: float = 30.0) -> 
     started = time.monotonic()
     while True:
         try:
-            await bot.service.game(game_id)
+            await bot.service.records.game(game_id)
             return time.monotonic() - started
         except StoreUnavailable:
             assert time.monotonic() - started < within, f"the store did not come back within {within} s"
@@ -169,22 +169,22 @@ async def test_postgres_stopped_and_started_under_the_bot(fake: FakeDiscord, pri
         lobby = await carol.slash("new", channel=side, game="alcazar", computers=1, level="normal")
         await carol.click(lobby.message, "Start")
         await bot.computer_turns.idle()
-        castle = await bot.service.game_in_channel(side.id)
+        castle = await bot.service.records.game_in_channel(side.id)
         assert castle is not None and castle.to_move_id == carol.id
-        duel_log = await bot.service.history(duel.id, limit=None)
+        duel_log = await bot.service.records.history(duel.id, limit=None)
 
         # Carol's move hands the turn to the computer, which claims it and waits for a thinking slot
         # (all taken here); meanwhile the server goes.
-        slots, taken = bot.service._thinking_slots(), 0
+        slots, taken = bot.service.computers.thinking_slots(), 0
         while not slots.locked():
             await slots.acquire()
             taken += 1
         notation = await _first_move(bot, castle.id, carol.id)
         assert "Played" in (await carol.slash("move", channel=side, notation=notation)).text
-        castle = await bot.service.game(castle.id)
-        castle_log = await bot.service.history(castle.id, limit=None)
+        castle = await bot.service.records.game(castle.id)
+        castle_log = await bot.service.records.history(castle.id, limit=None)
         assert castle.to_move_id != carol.id, "the computer is to play"
-        duel = await bot.service.game(duel.id)
+        duel = await bot.service.records.game(duel.id)
         board = latest_board(fake)
         move = await _first_move(bot, duel.id, first.id)
         await asyncio.to_thread(private_postgres.stop)
@@ -207,21 +207,21 @@ async def test_postgres_stopped_and_started_under_the_bot(fake: FakeDiscord, pri
 
         await asyncio.to_thread(private_postgres.start)
         back_after = await _store_answers_again(bot, duel.id)
-        assert await bot.service.history(duel.id, limit=None) == duel_log, "nothing acknowledged is lost"
-        assert (await bot.service.game(duel.id)).version == duel.version, "nothing was half-applied"
-        assert (await bot.service.game(castle.id)).version == castle.version, "the computer has not played yet"
+        assert await bot.service.records.history(duel.id, limit=None) == duel_log, "nothing acknowledged is lost"
+        assert (await bot.service.records.game(duel.id)).version == duel.version, "nothing was half-applied"
+        assert (await bot.service.records.game(castle.id)).version == castle.version, "the computer has not played yet"
 
         await bot.reminders.run_once()        # the reminder round, and the computer's turn resumed
         await bot.computer_turns.idle()
         assert len(_reminders(fake, first)) == 1, "the reminder that fell due during the outage went out"
-        after = await bot.service.game(castle.id)
+        after = await bot.service.records.game(castle.id)
         assert after.version > castle.version and after.to_move_id == carol.id, "the computer played its turn"
-        assert [line.notation for line in await bot.service.history(castle.id, limit=None)][:len(castle_log)] == \
+        assert [line.notation for line in await bot.service.records.history(castle.id, limit=None)][:len(castle_log)] == \
             [line.notation for line in castle_log]
 
         played = await first.slash("move", notation=move)
         assert "Played" in played.text, played.text
-        assert (await bot.service.game(duel.id)).version == duel.version + 1
+        assert (await bot.service.records.game(duel.id)).version == duel.version + 1
         assert f"Your turn, {second.mention}." in latest_board(fake)["content"]
         await bot.reminders.run_once()
         assert len(_reminders(fake, first)) == 1 and _reminders(fake, second) == [], "the reminder went out once"

@@ -32,19 +32,19 @@ async def test_my_games_across_two_servers_in_a_server_channel_and_in_a_dm(fake:
     tables = fake.add_channel("tables")
     async with started_game(fake, database_path, "alcazar1978", alice, bob, clock=clock) as (bot, first, seated):
         if seated[0] is alice:                                   # make it bob's turn here
-            await alice.slash("move", notation=(await bot.service.legal_moves_for(first.id, alice.id))[0].notation)
+            await alice.slash("move", notation=(await bot.service.records.legal_moves_for(first.id, alice.id))[0].notation)
         clock.advance(hours=2)
         second, seated2 = await start_game(fake, bot, carol, [alice], "alcazar", channel=tables)
         if seated2[0] is not alice:                              # and alice's turn there
             await carol.slash("move", channel=tables,
-                              notation=(await bot.service.legal_moves_for(second.id, carol.id))[0].notation)
+                              notation=(await bot.service.records.legal_moves_for(second.id, carol.id))[0].notation)
         # A game on a server this fake does not show the bot: made through the service.
-        lobby = await bot.service.create_lobby(OTHER_GUILD, OTHER_CHANNEL, carol.id, "alcazar1978", seed=5)
+        lobby = await bot.service.lobby.create_lobby(OTHER_GUILD, OTHER_CHANNEL, carol.id, "alcazar1978", seed=5)
         assert isinstance(lobby, Accepted)
-        await bot.service.join(lobby.game.id, alice.id)
-        started = await bot.service.start(lobby.game.id, carol.id)
+        await bot.service.lobby.join(lobby.game.id, alice.id)
+        started = await bot.service.lobby.start(lobby.game.id, carol.id)
         assert isinstance(started, Accepted)
-        await bot.service.remember_message(lobby.game.id, "board", OTHER_CHANNEL, 777, version=started.game.version)
+        await bot.service.messages.remember_message(lobby.game.id, "board", OTHER_CHANNEL, 777, version=started.game.version)
         board_here = latest_board(fake, tables)
 
         for where in (fake.general, dm_channel(fake, alice)):
@@ -82,7 +82,7 @@ async def test_in_a_dm_the_commands_of_a_channels_game_refuse_and_name_what_work
             assert refused.ephemeral and "server channels" in refused.text and "/alcazar games" in refused.text
         helped = await alice.slash("help", channel=dm)
         assert "/alcazar new" in helped.text
-        assert await bot.service.game_in_channel(dm.id) is None
+        assert await bot.service.records.game_in_channel(dm.id) is None
     assert_clean(fake)
 
 
@@ -115,7 +115,7 @@ async def test_away_stops_the_clock_on_the_board_and_the_reminders_and_off_resta
         assert f"Deadline <t:{deadline}:R>" in edited["content"], "24 h from the start, plus the 48 h away"
         clock.advance(hours=23.9)
         await bot.reminders.run_once()
-        assert (await bot.service.game(game.id)).status.value == "active"
+        assert (await bot.service.records.game(game.id)).status.value == "active"
         clock.advance(hours=0.2)
         await bot.reminders.run_once()
         over = fake.channel_messages(fake.general)[-1]
@@ -174,7 +174,7 @@ async def test_when_time_away_runs_out_the_board_shows_the_deadline_again(fake: 
         content = fake.messages[int(board["id"])]["content"]
         assert "💤" not in content
         assert f"Deadline <t:{int(game.turn_since + 12 * 3600 + 24 * 3600)}:R>" in content
-        assert (await bot.service.game(game.id)).to_move_id == first.id, "no turn was skipped while away"
+        assert (await bot.service.records.game(game.id)).to_move_id == first.id, "no turn was skipped while away"
         await bot.reminders.run_once()
         assert fake.messages[int(board["id"])]["content"] == content, "refreshed once"
         clock.advance(hours=5.6)                 # half the deadline on the clock: the first reminder

@@ -61,10 +61,10 @@ async def open_waiting_games(bot: Any, fake: FakeDiscord, people: list[FakeUser]
     for n in range(count):
         channel = fake.add_channel(f"waiting-{n}")
         host, guest = rng.sample(people, 2)
-        lobby = await bot.service.create_lobby(fake.guild.id, channel.id, host.id, "alcazar1978", seed=n)
+        lobby = await bot.service.lobby.create_lobby(fake.guild.id, channel.id, host.id, "alcazar1978", seed=n)
         assert isinstance(lobby, Accepted), lobby
-        await bot.service.join(lobby.game.id, guest.id)
-        assert isinstance(await bot.service.start(lobby.game.id, host.id), Accepted)
+        await bot.service.lobby.join(lobby.game.id, guest.id)
+        assert isinstance(await bot.service.lobby.start(lobby.game.id, host.id), Accepted)
         games.append(lobby.game.id)
     return games
 
@@ -73,9 +73,9 @@ async def play_at_table(fake: FakeDiscord, bot: Any, people: dict[int, FakeUser]
                         rng: random.Random, waits: list[float]) -> None:
     """The players of one table move in turn; each move's time from the interaction to its board."""
     for _ in range(MOVES_PER_TABLE):
-        game = await bot.service.game(game_id)
+        game = await bot.service.records.game(game_id)
         player = people[game.to_move_id]
-        choices = await bot.service.legal_moves_for(game_id, player.id, limit=None)
+        choices = await bot.service.records.legal_moves_for(game_id, player.id, limit=None)
         began = time.monotonic()
         reply = await player.slash("move", notation=rng.choice(choices).notation, channel=channel)
         assert "Played" in reply.text, reply
@@ -99,7 +99,7 @@ async def test_a_reminder_burst_in_the_middle_of_moves_lets_the_players_boards_g
         await fake.settle(quiet=0.2)
         limits = fake.limit_rates()
         clock.advance(hours=13)
-        due = {r.game_id for r in await bot.service.due_reminders()}
+        due = {r.game_id for r in await bot.service.reminders.due_reminders()}
         assert due == set(played) | set(waiting)
 
         since = len(fake.requests)

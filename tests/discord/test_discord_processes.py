@@ -128,23 +128,23 @@ class Tables:
         assert not joined.ephemeral, joined
         started = await host.click(lobby.message, "Start")
         assert started.buttons == [], started
-        game = await self.service.game_in_channel(channel.id)
+        game = await self.service.records.game_in_channel(channel.id)
         assert game is not None and game.version == 1
         self.played[game.id] = []
         return game.id
 
     async def play(self, game_id: int, channel: Channel) -> None:
         """The player to move types their first legal move; it must be committed before the reply."""
-        game = await self.service.game(game_id)
+        game = await self.service.records.game(game_id)
         assert not isinstance(game, Refusal) and game.to_move_id is not None
-        [choice] = await self.service.legal_moves_for(game_id, game.to_move_id, limit=1)
+        [choice] = await self.service.records.legal_moves_for(game_id, game.to_move_id, limit=1)
         reply = await self.fake.users[game.to_move_id].slash("move", channel=channel, notation=choice.notation)
         self.played[game_id].append(choice.notation)
-        after = await self.service.game(game_id)
+        after = await self.service.records.game(game_id)
         assert not isinstance(after, Refusal) and after.version == game.version + 1, (reply, after)
 
     async def assert_nothing_lost(self, game_id: int) -> None:
-        history = await self.service.history(game_id, limit=500)
+        history = await self.service.records.history(game_id, limit=500)
         assert not isinstance(history, Refusal)
         assert [h.notation for h in history if not h.forced] == self.played[game_id]
 
@@ -221,7 +221,7 @@ async def test_two_processes_on_two_shards_share_the_games(
         # A DM's button comes to shard 0's process, here for the game on shard 1: the South
         # player reminded before their move mutes that game's reminders.
         reminded = next(p for p in (carol, dave) if any(reminders_of_message(m, south_game) for m in fake.dms_to(p)))
-        assert reminded.id != (await tables.service.game(south_game)).to_move_id
+        assert reminded.id != (await tables.service.records.game(south_game)).to_move_id
         dm = next(m for m in fake.dms_to(reminded) if reminders_of_message(m, south_game))
         muted = await reminded.click(dm, "Mute reminders for this game")
         assert muted.ephemeral and "muted" in muted.text.lower(), muted

@@ -11,8 +11,8 @@ from bot.service import FakeClock, Refusal
 
 
 async def _buy_from_deck(bot, player) -> None:
-    game = await bot.service.game_in_channel(player.discord.general.id)
-    moves = await bot.service.legal_moves_for(game.id, player.id, prefix="buy deck")
+    game = await bot.service.records.game_in_channel(player.discord.general.id)
+    moves = await bot.service.records.legal_moves_for(game.id, player.id, prefix="buy deck")
     assert moves and "Played" in (await player.slash("move", notation=moves[0].notation)).text
 
 
@@ -25,7 +25,7 @@ async def test_the_hand_dm_is_edited_in_place_and_sent_anew_only_when_it_is_gone
         dms_before = len(fake.dms_to(first))
 
         await _buy_from_deck(bot, first)
-        private = await bot.service.private_view(game.id, first.id)
+        private = await bot.service.records.private_view(game.id, first.id)
         assert not isinstance(private, Refusal)
         edited = fake.messages[int(hand_dm["id"])]
         assert len(fake.dms_to(first)) == dms_before, "an edit, not a new DM: the phone does not buzz"

@@ -149,11 +149,11 @@ async def play_random_moves(fake: FakeDiscord, bot: Any, people: dict[int, FakeU
     """Each player to move plays a random legal move by ``/alcazar move``; the global requests of each."""
     costs = []
     for _ in range(moves):
-        game = await bot.service.game(game_id)
+        game = await bot.service.records.game(game_id)
         if game.to_move_id is None:
             break
         player = people[game.to_move_id]
-        choices = await bot.service.legal_moves_for(game_id, player.id, limit=None)
+        choices = await bot.service.records.legal_moves_for(game_id, player.id, limit=None)
         await fake.settle(quiet=0.1)
         since = len(fake.requests)
         reply = await player.slash("move", notation=rng.choice(choices).notation, channel=channel)
@@ -192,14 +192,14 @@ async def test_what_a_move_costs_in_the_global_bucket(fake: FakeDiscord, databas
         lobby = await alice.slash("new", channel=tables[2], game="alcazar1978", computers=1, level="easy")
         await alice.click(lobby.message, "Start")
         await bot.computer_turns.idle()
-        computer_game = await bot.service.game_in_channel(tables[2].id)
+        computer_game = await bot.service.records.game_in_channel(tables[2].id)
         before = dict(bot.metrics.requests_by_cause)
         computer_moves = 0
         for _ in range(4):
-            game = await bot.service.game(computer_game.id)
+            game = await bot.service.records.game(computer_game.id)
             if game.to_move_id is None:
                 break
-            choices = await bot.service.legal_moves_for(computer_game.id, alice.id, limit=None)
+            choices = await bot.service.records.legal_moves_for(computer_game.id, alice.id, limit=None)
             await alice.slash("move", notation=rng.choice(choices).notation, channel=tables[2])
             await bot.computer_turns.idle()
             await fake.settle(quiet=0.1)
@@ -247,9 +247,9 @@ async def test_a_button_move_costs_nothing_in_the_global_bucket(fake: FakeDiscor
         game, _ = await start_game(fake, bot, alice, [bob], "alcazar1978")
         costs = []
         for _ in range(4):
-            game = await bot.service.game(game.id)
+            game = await bot.service.records.game(game.id)
             player = people[game.to_move_id]
-            moves = await bot.service.legal_moves_for(game.id, player.id, limit=None)
+            moves = await bot.service.records.legal_moves_for(game.id, player.id, limit=None)
             pawn_moves = [m for m in moves if m.parts.action == "pawn"]
             await fake.settle(quiet=0.1)
             since = len(fake.requests)
@@ -272,14 +272,14 @@ async def test_once_its_token_is_old_a_board_is_edited_through_the_channel(fake:
         game, _ = await start_game(fake, bot, alice, [bob], "alcazar1978")
         people = {alice.id: alice, bob.id: bob}
         for _ in range(2):
-            game = await bot.service.game(game.id)
+            game = await bot.service.records.game(game.id)
             player = people[game.to_move_id]
             if _ == 1:
                 clock.advance(hours=16 / 60)
                 fake.expire_interactions()
             old = latest_board(fake)
             since = len(fake.requests)
-            notation = (await bot.service.legal_moves_for(game.id, player.id, limit=None))[0].notation
+            notation = (await bot.service.records.legal_moves_for(game.id, player.id, limit=None))[0].notation
             await player.slash("move", notation=notation)
             await fake.settle(quiet=0.1)
             edits = [r for r in fake.requests[since:] if r.kind == "edit" and r.audience is None]
@@ -296,7 +296,7 @@ async def test_a_board_the_follow_up_cannot_carry_goes_to_the_channel(fake: Fake
     async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
         game, _ = await start_game(fake, bot, alice, [bob], "alcazar1978")
         player = alice if game.to_move_id == alice.id else bob
-        notation = (await bot.service.legal_moves_for(game.id, player.id, limit=None))[0].notation
+        notation = (await bot.service.records.legal_moves_for(game.id, player.id, limit=None))[0].notation
         fake.fail("POST", r"^/webhooks/\d+/[^/]+$", 403, code=50013, message="Missing Permissions")
         since = len(fake.requests)
         reply = await player.slash("move", notation=notation)
@@ -304,6 +304,6 @@ async def test_a_board_the_follow_up_cannot_carry_goes_to_the_channel(fake: Fake
         board = latest_board(fake)
         posted = channel_posts(fake, since)
         assert [r.path for r in posted] == [f"/channels/{fake.general.id}/messages"], "the board, in the channel"
-        waiting = (await bot.service.game(game.id)).to_move_id
+        waiting = (await bot.service.records.game(game.id)).to_move_id
         assert f"<@{waiting}>" in board["content"] and posted[0].pings() == {f"user:{waiting}"}
     assert_clean(fake)

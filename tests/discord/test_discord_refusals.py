@@ -35,7 +35,7 @@ async def test_refusals_are_friendly_private_and_specific(fake: FakeDiscord, dat
         fake.general.bot_permissions &= ~(1 << 15)   # Attach Files taken away
         cannot = await first.slash("move", notation="a4-b4")
         assert cannot.ephemeral and "attach files" in cannot.text
-        assert (await bot.service.game(game.id)).version == game.version, "nothing was played"
+        assert (await bot.service.records.game(game.id)).version == game.version, "nothing was played"
     _no_traceback(fake)
     assert_clean(fake)
 
@@ -54,7 +54,7 @@ async def test_a_non_player_and_a_stale_take_my_turn_button_are_refused(fake: Fa
         assert peek.ephemeral and "You are not in this game." in peek.text and peek.files == []
         no_turn = await second.click(board, "Take my turn")
         assert no_turn.ephemeral and f"It is {first.mention}'s turn" in no_turn.text
-        assert (await bot.service.game(game.id)).version == game.version, "nobody played"
+        assert (await bot.service.records.game(game.id)).version == game.version, "nobody played"
 
         board_as_seen = copy.deepcopy(board)
         opened = await first.click(board, "Take my turn")
@@ -65,7 +65,7 @@ async def test_a_non_player_and_a_stale_take_my_turn_button_are_refused(fake: Fa
         assert stale.ephemeral and "out of date" in stale.text
         late_pick = await first.select(opened.message, [opened.components[0]["components"][0]["options"][0]["value"]])
         assert late_pick.ephemeral and "out of date" in late_pick.text
-        assert (await bot.service.game(game.id)).to_move_id == second.id
+        assert (await bot.service.records.game(game.id)).to_move_id == second.id
     _no_traceback(fake)
     assert_clean(fake)
 
@@ -76,7 +76,7 @@ async def test_moves_and_buttons_on_a_finished_game_are_refused(fake: FakeDiscor
         board_as_seen = copy.deepcopy(board)
         asked = await first.slash("resign")
         assert asked.ephemeral and "Resign from this game? Your opponent wins the game." in asked.text
-        assert (await bot.service.game(game.id)).status.value == "active", "nothing happens before the second click"
+        assert (await bot.service.records.game(game.id)).status.value == "active", "nothing happens before the second click"
         outsider = await fake.add_user("carol").slash("resign")
         assert outsider.ephemeral and "not playing in this game" in outsider.text
         resigned = await first.click(asked.message, "Yes, resign")
@@ -141,16 +141,16 @@ async def test_cancelling_a_game_in_play_needs_the_hosts_confirmation(fake: Fake
         assert not_host.ephemeral and "host" in not_host.text
         asked = await alice.slash("cancel")
         assert asked.ephemeral and "Cancel this game for everyone?" in asked.text
-        assert (await bot.service.game(game.id)).status.value == "active", "nothing happens before the second click"
-        first = (await bot.service.legal_moves_for(game.id, (await bot.service.game(game.id)).to_move_id))[0]
-        mover = alice if (await bot.service.game(game.id)).to_move_id == alice.id else bob
+        assert (await bot.service.records.game(game.id)).status.value == "active", "nothing happens before the second click"
+        first = (await bot.service.records.legal_moves_for(game.id, (await bot.service.records.game(game.id)).to_move_id))[0]
+        mover = alice if (await bot.service.records.game(game.id)).to_move_id == alice.id else bob
         await mover.slash("move", notation=first.notation)
         stale = await alice.click(asked.message, "Yes, cancel the game for everyone")
         assert stale.ephemeral and "out of date" in stale.text, "a confirmation from before a move is stale"
         again = await alice.slash("cancel")
         done = await alice.click(again.message, "Yes, cancel the game for everyone")
         assert "You cancelled the game." in done.text
-        assert (await bot.service.game(game.id)).status.value == "cancelled"
+        assert (await bot.service.records.game(game.id)).status.value == "cancelled"
         assert "cancelled this game" in fake.channel_messages(fake.general)[-1]["content"]
     _no_traceback(fake)
     assert_clean(fake)
@@ -158,9 +158,9 @@ async def test_cancelling_a_game_in_play_needs_the_hosts_confirmation(fake: Fake
 
 async def test_buying_from_the_deck_tells_only_the_buyer_which_card_came(fake: FakeDiscord, database_path: Path) -> None:
     async with started_game(fake, database_path, "alcazar") as (bot, game, (first, _)):
-        before = set((await bot.service.private_view(game.id, first.id)).view["hand"])
+        before = set((await bot.service.records.private_view(game.id, first.id)).view["hand"])
         bought = await first.slash("move", notation="buy deck")
-        after = set((await bot.service.private_view(game.id, first.id)).view["hand"])
+        after = set((await bot.service.records.private_view(game.id, first.id)).view["hand"])
         [drawn] = after - before
         assert bought.ephemeral and f"You drew card {drawn}." in bought.text
         assert f"card {drawn}" not in fake.channel_messages(fake.general)[-1]["content"]

@@ -19,7 +19,7 @@ async def test_a_restarted_bot_continues_and_an_old_button_still_works(fake: Fak
     async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
         chooser = await first.click(board_before_restart, "Take my turn")
         assert chooser.ephemeral and chooser.components, chooser
-        move = (await bot.service.legal_moves_for(game.id, first.id))[0]
+        move = (await bot.service.records.legal_moves_for(game.id, first.id))[0]
         reply = await first.slash("move", notation=move.notation)
         assert "Played" in reply.text
         assert second.mention in fake.channel_messages(fake.general)[-1]["content"]
@@ -39,11 +39,11 @@ async def test_closed_dms_get_an_early_warning_and_one_channel_note_without_secr
         assert len(notes) == 1 and bob.mention in notes[0]["content"] and "/alcazar hand" in notes[0]["content"]
         hand = await bob.slash("hand")
         assert hand.ephemeral and hand.files and hand.files[0].filename == "hand.png"
-        game = await bot.service.game_in_channel(fake.general.id)
+        game = await bot.service.records.game_in_channel(fake.general.id)
         for _ in range(4):   # the game goes on
-            game = await bot.service.game_in_channel(fake.general.id)
+            game = await bot.service.records.game_in_channel(fake.general.id)
             player = alice if game.to_move_id == alice.id else bob
-            move = (await bot.service.legal_moves_for(game.id, player.id, prefix="buy"))[0]
+            move = (await bot.service.records.legal_moves_for(game.id, player.id, prefix="buy"))[0]
             assert "Played" in (await player.slash("move", notation=move.notation)).text
         notes = [m for m in fake.channel_messages(fake.general) if "can't send you direct messages" in m["content"]]
         assert len(notes) == 1, "the note is said once"
@@ -58,7 +58,7 @@ async def test_reminders_fire_with_the_clock_can_be_muted_and_stop_when_the_play
         lobby = await alice.slash("new", game="alcazar1978", reminder_hours=2.0)
         await bob.click(lobby.message, "Join")
         await alice.click(lobby.message, "Start")
-        game = await bot.service.game_in_channel(fake.general.id)
+        game = await bot.service.records.game_in_channel(fake.general.id)
         users = {alice.id: alice, bob.id: bob}
         first = users[game.to_move_id]
         def reminders_to(player: Any) -> list[dict]:
@@ -79,7 +79,7 @@ async def test_reminders_fire_with_the_clock_can_be_muted_and_stop_when_the_play
         clock.advance(hours=5)
         await bot.reminders.run_once()
         assert len(reminders_to(first)) == 1
-        move = (await bot.service.legal_moves_for(game.id, first.id))[0]
+        move = (await bot.service.records.legal_moves_for(game.id, first.id))[0]
         await first.slash("move", notation=move.notation)
         second = bob if first is alice else alice
         clock.advance(hours=1)
@@ -95,8 +95,8 @@ async def test_a_reminder_sent_by_a_process_that_died_before_recording_it_is_mad
     async with started_game(fake, database_path, "alcazar1978", reminder_hours=2.0,
                             clock=clock) as (bot, game, (first, _)):
         clock.advance(hours=2.5)
-        [due] = await bot.service.due_reminders()
-        assert await bot.service.claim_reminder(due)
+        [due] = await bot.service.reminders.due_reminders()
+        assert await bot.service.reminders.claim_reminder(due)
         await bot.reminders.remind(due)            # and then the process dies, before recording it
         reminders = [m for m in fake.dms_to(first) if m["content"].startswith("Reminder:")]
         assert len(reminders) == 1
@@ -118,7 +118,7 @@ async def test_a_reminder_for_a_player_whose_dms_are_closed_goes_to_the_channel(
     async with started_game(fake, database_path, "alcazar1978", alice, bob, reminder_hours=1.0,
                             clock=clock) as (bot, game, _):
         if game.to_move_id != bob.id:
-            move = (await bot.service.legal_moves_for(game.id, alice.id))[0]
+            move = (await bot.service.records.legal_moves_for(game.id, alice.id))[0]
             await alice.slash("move", notation=move.notation)
         clock.advance(hours=1.5)
         await bot.reminders.run_once()
@@ -141,9 +141,9 @@ async def test_the_closed_dm_note_is_not_repeated_after_a_restart(fake: FakeDisc
     async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
         refused_before = sum(1 for r in fake.requests if r.status == 403 and r.audience == bob.id)
         for _ in range(2):   # each player buys once: bob's hand changes, and his DM fails again
-            turn = await bot.service.game(game.id)
+            turn = await bot.service.records.game(game.id)
             player = alice if turn.to_move_id == alice.id else bob
-            move = (await bot.service.legal_moves_for(game.id, player.id, prefix="buy"))[0]
+            move = (await bot.service.records.legal_moves_for(game.id, player.id, prefix="buy"))[0]
             assert "Played" in (await player.slash("move", notation=move.notation)).text
         refused_after = sum(1 for r in fake.requests if r.status == 403 and r.audience == bob.id)
         assert refused_after > refused_before, "the bot tried to DM bob's new hand after the restart"

@@ -26,11 +26,11 @@ async def test_only_the_host_changes_settings_and_everyone_sees_the_new_ones(fak
         assert not changed.ephemeral
         assert "Reminders: after 6 h, then every 6 h (at most 3)" in changed.text
         assert "Deadline: 24 h per turn" in changed.text
-        settings = (await bot.service.game(game.id)).settings
+        settings = (await bot.service.records.game(game.id)).settings
         assert settings.reminder_first_hours == 6 and settings.deadline_hours == 24
 
-        await first.slash("move", notation=(await bot.service.legal_moves_for(game.id, first.id))[0].notation)
-        turn = await bot.service.game(game.id)
+        await first.slash("move", notation=(await bot.service.records.legal_moves_for(game.id, first.id))[0].notation)
+        turn = await bot.service.records.game(game.id)
         assert f"Deadline <t:{int(turn.turn_since + 24 * 3600)}:R>" in latest_board(fake)["content"]
         clock.advance(hours=6.5)
         await bot.reminders.run_once()
@@ -56,15 +56,15 @@ async def test_a_game_opened_in_a_thread_lives_in_that_thread(fake: FakeDiscord,
 
         await bob.click(lobby, "Join")
         await alice.click(lobby, "Start")
-        game = await bot.service.game_in_channel(thread.id)
+        game = await bot.service.records.game_in_channel(thread.id)
         assert game is not None and game.channel_id == thread.id
-        assert await bot.service.game_in_channel(fake.general.id) is None
+        assert await bot.service.records.game_in_channel(fake.general.id) is None
         users = {alice.id: alice, bob.id: bob}
         first = users[game.to_move_id]
         assert first.mention in latest_board(fake, thread)["content"]
         here = await first.slash("move", notation="a4-b4", channel=fake.general)
         assert here.ephemeral and "no game in play in this channel" in here.text
-        move = (await bot.service.legal_moves_for(game.id, first.id))[0]
+        move = (await bot.service.records.legal_moves_for(game.id, first.id))[0]
         played = await first.slash("move", channel=thread, notation=move.notation)
         assert "Played" in played.text
         assert str(move.words) in fake.channel_messages(thread)[-1]["content"]
@@ -81,11 +81,11 @@ async def test_the_host_switches_the_threefold_house_rule_before_the_start_only(
     async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None) as bot:
         wrong_game = await alice.slash("new", game="alcazar", threefold=False)
         assert wrong_game.ephemeral and "belongs to Alcazar (1978)" in wrong_game.text
-        assert await bot.service.game_in_channel(fake.general.id) is None, "no lobby was opened"
+        assert await bot.service.records.game_in_channel(fake.general.id) is None, "no lobby was opened"
 
         lobby = await alice.slash("new", game="alcazar1978", threefold=False)
         assert "House rules: threefold repetition: off" in str(lobby.embeds)
-        game = await bot.service.game_in_channel(fake.general.id)
+        game = await bot.service.records.game_in_channel(fake.general.id)
         assert game is not None and game.settings.options == {"threefold_repetition": False}
         back_on = await alice.slash("settings", threefold=True)
         assert "threefold repetition: on" in back_on.text
@@ -93,6 +93,6 @@ async def test_the_host_switches_the_threefold_house_rule_before_the_start_only(
         await alice.click(lobby.message, "Start")
         late = await alice.slash("settings", threefold=False)
         assert late.ephemeral and "before the game starts" in late.text
-        started = await bot.service.game(game.id)
+        started = await bot.service.records.game(game.id)
         assert started.settings.options == {"threefold_repetition": True}
     assert_clean(fake)

@@ -41,7 +41,7 @@ async def test_unset_one_process_runs_every_shard_discord_recommends(
             lobby = await alice.slash("new", channel=hall, game="alcazar1978")
             await bob.click(lobby.message, "Join")
             await alice.click(lobby.message, "Start")
-            assert (await bot.service.game_in_channel(hall.id)) is not None
+            assert (await bot.service.records.game_in_channel(hall.id)) is not None
     assert_clean(fake)
 
 

@@ -80,9 +80,9 @@ async def play_a_move(fake: FakeDiscord, database_path: Path) -> None:
     store = await open_store(database_path)
     try:
         service = GameService(store)
-        game = await service.game_in_channel(fake.general.id)
+        game = await service.records.game_in_channel(fake.general.id)
         assert game is not None and game.to_move_id is not None
-        [choice] = await service.legal_moves_for(game.id, game.to_move_id, limit=1)
+        [choice] = await service.records.legal_moves_for(game.id, game.to_move_id, limit=1)
     finally:
         await store.close()
     mover = fake.users[game.to_move_id]

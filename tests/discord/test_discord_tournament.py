@@ -63,7 +63,7 @@ async def test_a_swiss_tournament_of_three_runs_itself_to_the_end(fake: FakeDisc
             # The tournament's channel: round 1 its announcement alone; later rounds the standings first.
             assert len(round_posts) == (1 if number == 1 else 2), [r.json.get("content") for r in round_posts]
             threads = threads_of(fake, fake.general)[-1:]
-            game: GameInfo | None = await bot.service.game_in_channel(threads[0].id)
+            game: GameInfo | None = await bot.service.records.game_in_channel(threads[0].id)
             assert game is not None
             seated = [by_id[u] for u in game.players]
             assert threads[0].name == f"Round {number}: {seated[0].name} – {seated[1].name}", "named after its players"
@@ -115,7 +115,7 @@ async def test_a_player_withdraws_by_command(fake: FakeDiscord, database_path: P
             await player.click(signup.message, "Join")
         await host.slash("tournament start")
         (thread,) = threads_of(fake, fake.general)
-        game = await bot.service.game_in_channel(thread.id)
+        game = await bot.service.records.game_in_channel(thread.id)
         assert game is not None
         leaving = next(p for p in players if p.id == game.players[0])
         since = len(fake.requests)
@@ -126,7 +126,7 @@ async def test_a_player_withdraws_by_command(fake: FakeDiscord, database_path: P
         assert sum("is over. Winner" in text for text in said) == 1, said
         assert [r for r in fake.requests[since:] if r.kind == "message" and r.channel_id == thread.id], \
             "the resignation's board in the game's thread"
-        finished = await bot.service.game(game.id)
+        finished = await bot.service.records.game(game.id)
         assert finished.status.value == "finished" and leaving.id not in finished.result.winner_ids
         again = await leaving.slash("tournament withdraw")
         assert again.ephemeral and "No tournament" in again.text, "over: nothing to withdraw from"
@@ -149,7 +149,7 @@ async def test_an_alcazar_round_sends_each_hand_once_and_pings_each_player_once(
         since = len(fake.requests)
         await host.slash("tournament start")
         (thread,) = threads_of(fake, fake.general)
-        game = await bot.service.game_in_channel(thread.id)
+        game = await bot.service.records.game_in_channel(thread.id)
         assert game is not None and sorted(game.players) == sorted(p.id for p in players)
         assert {p.id: len(fake.dms_to(p)) - before[p.id] for p in players} == {p.id: 1 for p in players}, \
             "each player's hand, once, to them alone"
@@ -185,7 +185,7 @@ async def test_a_tournament_with_a_time_bank_plays_every_game_on_that_clock(
         started = await host.slash("tournament start")
         assert started.ephemeral
         thread = threads_of(fake, fake.general)[-1]
-        game = await bot.service.game_in_channel(thread.id)
+        game = await bot.service.records.game_in_channel(thread.id)
         assert game is not None
         assert (game.settings.bank_hours, game.settings.increment_hours) == (72.0, 24.0)
         board = [r for r in fake.requests if r.kind == "message" and r.channel_id == thread.id][-1]

@@ -73,7 +73,7 @@ class Table:
         """The player to move plays ``text`` (or a chosen move); fails the test if refused."""
         user = self.to_move_id
         assert user is not None, "the game is over"
-        result = await self.service.play(self.game_id, user, text or self.pick(win=win),
+        result = await self.service.turns.play(self.game_id, user, text or self.pick(win=win),
                                          self.last.game.version)
         assert isinstance(result, Accepted), result
         self.follow(result)
@@ -81,7 +81,7 @@ class Table:
 
     async def resign(self, seat: int) -> Accepted:
         """The player in ``seat`` resigns; fails the test if refused."""
-        result = await self.service.resign(self.game_id, self.last.game.players[seat])
+        result = await self.service.turns.resign(self.game_id, self.last.game.players[seat])
         assert isinstance(result, Accepted), result
         self.follow(result)
         return result
@@ -98,12 +98,12 @@ async def open_table(service: GameService, kind: str, players: int, *, seed: int
                      channel_id: int = 500) -> Table:
     """Create, fill and start a game through the service."""
     users = player_ids(players)
-    lobby = await service.create_lobby(1, channel_id, users[0], kind, seed=seed)
+    lobby = await service.lobby.create_lobby(1, channel_id, users[0], kind, seed=seed)
     assert isinstance(lobby, Accepted), lobby
     for user in users[1:]:
-        joined = await service.join(lobby.game.id, user)
+        joined = await service.lobby.join(lobby.game.id, user)
         assert isinstance(joined, Accepted), joined
-    started = await service.start(lobby.game.id, users[0])
+    started = await service.lobby.start(lobby.game.id, users[0])
     assert isinstance(started, Accepted), started
     engine = get_game(kind)
     options = dict(started.game.settings.options)
@@ -115,14 +115,14 @@ async def open_table(service: GameService, kind: str, players: int, *, seed: int
 async def computer_to_move(service: GameService, level: str, *, channel_id: int = 500) -> ComputerToMove:
     """``HOST`` against a computer of ``level`` in Alcazar (1978), ``HOST``'s first move played when
     ``HOST`` sits first: the event that hands the computer its turn."""
-    lobby = await service.create_lobby(1, channel_id, HOST, "alcazar1978", seed=3)
+    lobby = await service.lobby.create_lobby(1, channel_id, HOST, "alcazar1978", seed=3)
     assert isinstance(lobby, Accepted), lobby
-    await service.add_computer(lobby.game.id, HOST, level)
-    result = await service.start(lobby.game.id, HOST)
+    await service.computers.add_computer(lobby.game.id, HOST, level)
+    result = await service.lobby.start(lobby.game.id, HOST)
     assert isinstance(result, Accepted), result
     if not result.game.computer_to_move:
-        [choice, *_] = await service.legal_moves_for(result.game.id, HOST)
-        result = await service.play(result.game.id, HOST, choice.notation, result.game.version)
+        [choice, *_] = await service.records.legal_moves_for(result.game.id, HOST)
+        result = await service.turns.play(result.game.id, HOST, choice.notation, result.game.version)
         assert isinstance(result, Accepted), result
     [turn] = [e for e in result.events if isinstance(e, ComputerToMove)]
     return turn

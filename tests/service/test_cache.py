@@ -19,9 +19,9 @@ async def test_the_cache_size_comes_from_the_setting_and_evicts_the_least_recent
     service = GameService(store, cache_size=2)
     tables = [await open_table(service, "alcazar1978", 2, seed=s, channel_id=600 + s) for s in range(3)]
     ids = [t.last.game.id for t in tables]
-    assert list(service._live) == ids[1:], "the oldest game made room"
+    assert list(service.core.live) == ids[1:], "the oldest game made room"
     await tables[0].play()                     # reloaded from its snapshot, then kept
-    assert list(service._live) == [ids[2], ids[0]]
+    assert list(service.core.live) == [ids[2], ids[0]]
     assert load_settings({"DISCORD_TOKEN": "t", "GAME_CACHE_SIZE": "250"}, env_file=None).game_cache_size == 250
 
 

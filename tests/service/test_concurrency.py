@@ -21,12 +21,12 @@ async def test_two_clicks_on_the_same_board_one_wins(service: GameService) -> No
     game = table.last.game
     moves = [str(m) for m in table.engine.legal_moves(table.shadow)][:2]
     first, second = await asyncio.gather(*(
-        service.play(game.id, game.to_move_id, text, game.version) for text in moves
+        service.turns.play(game.id, game.to_move_id, text, game.version) for text in moves
     ))
     assert isinstance(first, Accepted)
     assert isinstance(second, Refusal) and second.reason is Reason.STALE_VERSION
     assert await logged_plies(service, game.id) == [1]
-    assert (await service.game(game.id)).version == game.version + 1
+    assert (await service.records.game(game.id)).version == game.version + 1
 
 
 async def test_the_same_move_twice_is_played_once(service: GameService) -> None:
@@ -34,7 +34,7 @@ async def test_the_same_move_twice_is_played_once(service: GameService) -> None:
     game = table.last.game
     text = table.pick(win=False)
     results = await asyncio.gather(*(
-        service.play(game.id, game.to_move_id, text, game.version) for _ in range(5)
+        service.turns.play(game.id, game.to_move_id, text, game.version) for _ in range(5)
     ))
     assert sum(isinstance(r, Accepted) for r in results) == 1
     assert all(r.reason is Reason.STALE_VERSION for r in results if isinstance(r, Refusal))
@@ -51,14 +51,14 @@ async def test_two_processes_on_one_file_the_version_check_decides(
     other_store = await open_store(db_path)
     try:
         other = GameService(other_store, clock)
-        assert (await other.board_view(game.id)).game.version == game.version   # warm its cache
+        assert (await other.records.board_view(game.id)).game.version == game.version   # warm its cache
         text = table.pick(win=False)
-        assert isinstance(await service.play(game.id, game.to_move_id, text, game.version), Accepted)
-        late = await other.play(game.id, game.to_move_id, text, game.version)
+        assert isinstance(await service.turns.play(game.id, game.to_move_id, text, game.version), Accepted)
+        late = await other.turns.play(game.id, game.to_move_id, text, game.version)
         assert isinstance(late, Refusal) and late.reason is Reason.STALE_VERSION
         assert await logged_plies(service, game.id) == [1]
         # The late process dropped its stale copy and now sees the move.
-        fresh = await other.board_view(game.id)
+        fresh = await other.records.board_view(game.id)
         assert fresh.game.version == game.version + 1 and fresh.view["ply"] == 1
     finally:
         await other_store.close()
@@ -69,7 +69,7 @@ async def test_different_games_move_concurrently(service: GameService) -> None:
               for i, kind in enumerate(["alcazar", "alcazar1978", "alcazar", "alcazar1978"])]
     for _ in range(3):
         results = await asyncio.gather(*(
-            service.play(t.game_id, t.to_move_id, t.pick(win=False), t.last.game.version)
+            service.turns.play(t.game_id, t.to_move_id, t.pick(win=False), t.last.game.version)
             for t in tables
         ))
         for table, result in zip(tables, results):
@@ -94,11 +94,11 @@ async def test_two_processes_playing_one_game_alternately_are_never_refused_as_s
             here = services[turn % 2]
             # A typed move (no version) and a button (the version the player saw) alike.
             version = None if turn % 4 == 3 else game.version
-            result = await here.play(game.id, game.to_move_id, table.pick(win=False), version)
+            result = await here.turns.play(game.id, game.to_move_id, table.pick(win=False), version)
             assert isinstance(result, Accepted), (turn, result)
             table.follow(result)
         game = table.last.game
-        truly_stale = await other.play(game.id, game.to_move_id, table.pick(win=False), game.version - 1)
+        truly_stale = await other.turns.play(game.id, game.to_move_id, table.pick(win=False), game.version - 1)
         assert isinstance(truly_stale, Refusal) and truly_stale.reason is Reason.STALE_VERSION
         plies = await logged_plies(service, game.id)
         assert plies == list(range(1, len(plies) + 1))

@@ -13,7 +13,7 @@ from .helpers import HOST, open_table, player_ids, refused
 
 
 async def lobby(service: GameService, kind: str = "alcazar1978", channel: int = 500, **kw) -> Accepted:
-    result = await service.create_lobby(1, channel, HOST, kind, **kw)
+    result = await service.lobby.create_lobby(1, channel, HOST, kind, **kw)
     assert isinstance(result, Accepted), result
     return result
 
@@ -23,17 +23,17 @@ async def test_create_lobby_seats_the_host(service: GameService) -> None:
     game = result.game
     assert (game.status, game.players, game.host_id, game.version) == (GameStatus.LOBBY, (HOST,), HOST, 0)
     assert result.events == (LobbyOpened(game.id, HOST, "alcazar1978"),)
-    assert (await service.game_in_channel(500)).id == game.id
+    assert (await service.records.game_in_channel(500)).id == game.id
 
 
 async def test_one_live_game_per_channel(service: GameService) -> None:
     await lobby(service, channel=500)
-    refused(await service.create_lobby(1, 500, 999, "alcazar"), Reason.CHANNEL_BUSY)
+    refused(await service.lobby.create_lobby(1, 500, 999, "alcazar"), Reason.CHANNEL_BUSY)
     await lobby(service, channel=501)   # another channel or thread is free
 
 
 async def test_unknown_game_kind_is_refused(service: GameService) -> None:
-    result = refused(await service.create_lobby(1, 500, HOST, "chess"), Reason.UNKNOWN_GAME_KIND)
+    result = refused(await service.lobby.create_lobby(1, 500, HOST, "chess"), Reason.UNKNOWN_GAME_KIND)
     assert "chess" in str(result.message)
 
 
@@ -48,54 +48,54 @@ async def test_unknown_game_kind_is_refused(service: GameService) -> None:
 async def test_bad_settings_are_refused_with_the_setting_named(
     service: GameService, settings: dict, words: str
 ) -> None:
-    result = refused(await service.create_lobby(1, 500, HOST, "alcazar1978", settings), Reason.BAD_SETTINGS)
+    result = refused(await service.lobby.create_lobby(1, 500, HOST, "alcazar1978", settings), Reason.BAD_SETTINGS)
     assert words in str(result.message)
 
 
 async def test_join_and_its_refusals(service: GameService) -> None:
     game_id = (await lobby(service)).game.id
-    joined = await service.join(game_id, 201)
+    joined = await service.lobby.join(game_id, 201)
     assert joined.events == (PlayerJoined(game_id, 201, (HOST, 201)),)
-    refused(await service.join(game_id, 201), Reason.ALREADY_JOINED)
-    refused(await service.join(game_id, 202), Reason.LOBBY_FULL)      # 1978: exactly two
-    refused(await service.join(999, 202), Reason.NO_SUCH_GAME)
+    refused(await service.lobby.join(game_id, 201), Reason.ALREADY_JOINED)
+    refused(await service.lobby.join(game_id, 202), Reason.LOBBY_FULL)      # 1978: exactly two
+    refused(await service.lobby.join(999, 202), Reason.NO_SUCH_GAME)
 
 
 async def test_alcazar_lobby_takes_five_players(service: GameService) -> None:
     game_id = (await lobby(service, kind="alcazar")).game.id
     for user in player_ids(5)[1:]:
-        assert isinstance(await service.join(game_id, user), Accepted)
-    refused(await service.join(game_id, 999), Reason.LOBBY_FULL)
+        assert isinstance(await service.lobby.join(game_id, user), Accepted)
+    refused(await service.lobby.join(game_id, 999), Reason.LOBBY_FULL)
 
 
 async def test_leave_and_host_leaving_closes_the_lobby(service: GameService) -> None:
     game_id = (await lobby(service, kind="alcazar")).game.id
-    await service.join(game_id, 201)
-    refused(await service.leave(game_id, 777), Reason.NOT_IN_GAME)
-    left = await service.leave(game_id, 201)
+    await service.lobby.join(game_id, 201)
+    refused(await service.lobby.leave(game_id, 777), Reason.NOT_IN_GAME)
+    left = await service.lobby.leave(game_id, 201)
     assert left.events == (PlayerLeft(game_id, 201, (HOST,)),)
-    await service.join(game_id, 202)
-    closed = await service.leave(game_id, HOST)
+    await service.lobby.join(game_id, 202)
+    closed = await service.lobby.leave(game_id, HOST)
     assert closed.game.status is GameStatus.CANCELLED
     assert GameCancelled(game_id, None) in closed.events
-    assert await service.game_in_channel(500) is None
+    assert await service.records.game_in_channel(500) is None
 
 
 async def test_start_needs_the_host_and_the_right_player_count(service: GameService) -> None:
     game_id = (await lobby(service)).game.id
-    refused(await service.start(game_id, HOST), Reason.WRONG_PLAYER_COUNT)
-    await service.join(game_id, 201)
-    refused(await service.start(game_id, 201), Reason.NOT_HOST)
-    started = await service.start(game_id, HOST)
+    refused(await service.lobby.start(game_id, HOST), Reason.WRONG_PLAYER_COUNT)
+    await service.lobby.join(game_id, 201)
+    refused(await service.lobby.start(game_id, 201), Reason.NOT_HOST)
+    started = await service.lobby.start(game_id, HOST)
     assert isinstance(started, Accepted)
-    refused(await service.start(game_id, HOST), Reason.ALREADY_STARTED)
-    refused(await service.join(game_id, 202), Reason.ALREADY_STARTED)
-    refused(await service.leave(game_id, 201), Reason.ALREADY_STARTED)
+    refused(await service.lobby.start(game_id, HOST), Reason.ALREADY_STARTED)
+    refused(await service.lobby.join(game_id, 202), Reason.ALREADY_STARTED)
+    refused(await service.lobby.leave(game_id, 201), Reason.ALREADY_STARTED)
 
 
 async def test_alcazar_needs_at_least_two(service: GameService) -> None:
     game_id = (await lobby(service, kind="alcazar")).game.id
-    result = refused(await service.start(game_id, HOST), Reason.WRONG_PLAYER_COUNT)
+    result = refused(await service.lobby.start(game_id, HOST), Reason.WRONG_PLAYER_COUNT)
     assert "2 to 5" in str(result.message)
 
 
@@ -123,18 +123,18 @@ async def test_start_events_deal_hands_and_name_the_first_player(service: GameSe
 
 async def test_settings_host_only_and_house_rules_only_before_the_start(service: GameService) -> None:
     game_id = (await lobby(service)).game.id
-    refused(await service.update_settings(game_id, 201, {"deadline_hours": 24}), Reason.NOT_HOST)
-    changed = await service.update_settings(game_id, HOST, {"options": {"threefold_repetition": False}})
+    refused(await service.lobby.update_settings(game_id, 201, {"deadline_hours": 24}), Reason.NOT_HOST)
+    changed = await service.lobby.update_settings(game_id, HOST, {"options": {"threefold_repetition": False}})
     assert changed.game.settings.options == {"threefold_repetition": False}
     assert isinstance(changed.events[0], SettingsChanged)
-    await service.join(game_id, 201)
-    started = await service.start(game_id, HOST)
+    await service.lobby.join(game_id, 201)
+    started = await service.lobby.start(game_id, HOST)
     assert started.game.settings.options == {"threefold_repetition": False}
-    refused(await service.update_settings(game_id, HOST, {"options": {"threefold_repetition": True}}),
+    refused(await service.lobby.update_settings(game_id, HOST, {"options": {"threefold_repetition": True}}),
             Reason.ALREADY_STARTED)
-    during = await service.update_settings(game_id, HOST, {"deadline_hours": 48})
+    during = await service.lobby.update_settings(game_id, HOST, {"deadline_hours": 48})
     assert during.game.settings.deadline_hours == 48
-    refused(await service.update_settings(game_id, HOST, {"deadline_hours": 0}), Reason.BAD_SETTINGS)
+    refused(await service.lobby.update_settings(game_id, HOST, {"deadline_hours": 0}), Reason.BAD_SETTINGS)
 
 
 async def test_default_house_rules_are_stored_at_the_start(service: GameService) -> None:
@@ -144,19 +144,19 @@ async def test_default_house_rules_are_stored_at_the_start(service: GameService)
 
 async def test_cancel_host_only_frees_the_channel(service: GameService) -> None:
     table = await open_table(service, "alcazar1978", 2)
-    refused(await service.cancel(table.game_id, 201), Reason.NOT_HOST)
-    refused(await service.cancel(999, HOST), Reason.NO_SUCH_GAME)
-    cancelled = await service.cancel(table.game_id, HOST)
+    refused(await service.lobby.cancel(table.game_id, 201), Reason.NOT_HOST)
+    refused(await service.lobby.cancel(999, HOST), Reason.NO_SUCH_GAME)
+    cancelled = await service.lobby.cancel(table.game_id, HOST)
     assert cancelled.events == (GameCancelled(table.game_id, HOST),)
     assert cancelled.game.status is GameStatus.CANCELLED
-    assert await service.game_in_channel(500) is None
-    refused(await service.play(table.game_id, table.to_move_id, table.pick(win=False)), Reason.GAME_OVER)
-    refused(await service.cancel(table.game_id, HOST), Reason.GAME_OVER)
-    assert isinstance(await service.create_lobby(1, 500, HOST, "alcazar"), Accepted)
+    assert await service.records.game_in_channel(500) is None
+    refused(await service.turns.play(table.game_id, table.to_move_id, table.pick(win=False)), Reason.GAME_OVER)
+    refused(await service.lobby.cancel(table.game_id, HOST), Reason.GAME_OVER)
+    assert isinstance(await service.lobby.create_lobby(1, 500, HOST, "alcazar"), Accepted)
 
 
 async def test_a_finished_game_cannot_be_cancelled(service: GameService) -> None:
     table = await open_table(service, "alcazar1978", 2)
     await table.play_to_end()
-    refused(await service.cancel(table.game_id, HOST), Reason.GAME_OVER)
-    refused(await service.update_settings(table.game_id, HOST, {"deadline_hours": 2}), Reason.GAME_OVER)
+    refused(await service.lobby.cancel(table.game_id, HOST), Reason.GAME_OVER)
+    refused(await service.lobby.update_settings(table.game_id, HOST, {"deadline_hours": 2}), Reason.GAME_OVER)

@@ -44,19 +44,19 @@ async def test_a_move_the_store_refuses_changes_nothing_and_plays_when_it_is_bac
     table = await open_table(service, kind, 2)
     game_id, version, mover = table.game_id, table.last.game.version, table.to_move_id
     assert mover is not None
-    board = await service.board_view(game_id)
-    [choice, *_] = await service.legal_moves_for(game_id, mover)
+    board = await service.records.board_view(game_id)
+    [choice, *_] = await service.records.legal_moves_for(game_id, mover)
 
     await _writes_refused(sqlite_store, True)
     with pytest.raises(StoreUnavailable) as raised:
-        await service.play(game_id, mover, choice.notation, version)
+        await service.turns.play(game_id, mover, choice.notation, version)
     assert raised.value.problem is StoreProblem.READ_ONLY
-    assert (await service.game(game_id)).version == version
-    assert await service.board_view(game_id) == board, "the cached game is the stored one"
-    assert [m.notation for m in await service.legal_moves_for(game_id, mover)][0] == choice.notation
+    assert (await service.records.game(game_id)).version == version
+    assert await service.records.board_view(game_id) == board, "the cached game is the stored one"
+    assert [m.notation for m in await service.records.legal_moves_for(game_id, mover)][0] == choice.notation
 
     await _writes_refused(sqlite_store, False)
-    played = await service.play(game_id, mover, choice.notation, version)
+    played = await service.turns.play(game_id, mover, choice.notation, version)
     assert isinstance(played, Accepted) and played.game.version > version
 
 
@@ -67,11 +67,11 @@ async def test_a_computer_turn_cut_short_by_the_store_is_played_by_its_claimer_a
     turn = await computer_to_move(service, "normal")
 
     # Every thinking slot taken: the computer claims its turn, then waits for a slot to think in.
-    slots, taken = service._thinking_slots(), 0
+    slots, taken = service.computers.thinking_slots(), 0
     while not slots.locked():
         await slots.acquire()
         taken += 1
-    thinking = asyncio.create_task(service.play_computer_turn(turn.game_id, turn.version))
+    thinking = asyncio.create_task(service.computers.play_computer_turn(turn.game_id, turn.version))
     for _ in range(500):
         async with sqlite_store.read() as tx:
             if await tx.claims.holder(turn.game_id, "computer") is not None:
@@ -82,9 +82,9 @@ async def test_a_computer_turn_cut_short_by_the_store_is_played_by_its_claimer_a
         slots.release()
     with pytest.raises(StoreUnavailable):
         await thinking
-    assert (await service.game(turn.game_id)).version == turn.version, "the computer's move was not kept"
+    assert (await service.records.game(turn.game_id)).version == turn.version, "the computer's move was not kept"
 
     await _writes_refused(sqlite_store, False)
-    played = await service.play_computer_turn(turn.game_id, turn.version)
+    played = await service.computers.play_computer_turn(turn.game_id, turn.version)
     assert played is not None and played.game.version == turn.version + 1
-    assert await service.play_computer_turn(turn.game_id, turn.version) is None, "played once"
+    assert await service.computers.play_computer_turn(turn.game_id, turn.version) is None, "played once"

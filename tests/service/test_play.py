@@ -27,7 +27,7 @@ async def test_a_move_returns_its_events_and_is_logged_in_words(service: GameSer
         TurnChanged(game.id, 1, other),
     )
     assert (result.game.version, result.game.to_move_id) == (2, other)
-    [line] = await service.history(game.id)
+    [line] = await service.records.history(game.id)
     assert (line.ply, line.user_id, line.notation, line.words) == (1, mover, text, words)
 
 
@@ -35,9 +35,9 @@ async def test_play_refusals(service: GameService) -> None:
     table = await open_table(service, "alcazar1978", 2)
     game = table.last.game
     mover, other = game.players
-    refused(await service.play(game.id, 999, "a4-b4", game.version), Reason.NOT_IN_GAME)
-    refused(await service.play(game.id, other, "d1-d2", game.version), Reason.NOT_YOUR_TURN)
-    malformed = refused(await service.play(game.id, mover, "castle the king", game.version),
+    refused(await service.turns.play(game.id, 999, "a4-b4", game.version), Reason.NOT_IN_GAME)
+    refused(await service.turns.play(game.id, other, "d1-d2", game.version), Reason.NOT_YOUR_TURN)
+    malformed = refused(await service.turns.play(game.id, mover, "castle the king", game.version),
                         Reason.MALFORMED_MOVE)
     assert "castle the king" in str(malformed.message)
     illegal_text = "a4-c4"
@@ -46,18 +46,18 @@ async def test_play_refusals(service: GameService) -> None:
         raise AssertionError("a4-c4 should be illegal")
     except table.engine.IllegalMove as error:
         reason = str(error)
-    illegal = refused(await service.play(game.id, mover, illegal_text, game.version), Reason.ILLEGAL_MOVE)
+    illegal = refused(await service.turns.play(game.id, mover, illegal_text, game.version), Reason.ILLEGAL_MOVE)
     assert str(illegal.message) == reason                           # the engine's own words
-    refused(await service.play(game.id, mover, table.pick(win=False), game.version - 1),
+    refused(await service.turns.play(game.id, mover, table.pick(win=False), game.version - 1),
             Reason.STALE_VERSION)
-    refused(await service.play(999, mover, "a4-b4"), Reason.NO_SUCH_GAME)
-    assert (await service.game(game.id)).version == game.version    # nothing changed
+    refused(await service.turns.play(999, mover, "a4-b4"), Reason.NO_SUCH_GAME)
+    assert (await service.records.game(game.id)).version == game.version    # nothing changed
 
 
 async def test_play_before_the_start_and_after_the_end(service: GameService) -> None:
-    lobby = await service.create_lobby(1, 501, HOST, "alcazar1978")
-    refused(await service.play(lobby.game.id, HOST, "a4-b4"), Reason.NOT_STARTED)
-    refused(await service.board_view(lobby.game.id), Reason.NOT_STARTED)
+    lobby = await service.lobby.create_lobby(1, 501, HOST, "alcazar1978")
+    refused(await service.turns.play(lobby.game.id, HOST, "a4-b4"), Reason.NOT_STARTED)
+    refused(await service.records.board_view(lobby.game.id), Reason.NOT_STARTED)
     table = await open_table(service, "alcazar1978", 2)
     end = await table.play_to_end()
     over = end.of_type(GameOver)[0]
@@ -65,9 +65,9 @@ async def test_play_before_the_start_and_after_the_end(service: GameService) -> 
     assert end.game.result.outcome == over.outcome == table.engine.outcome(table.shadow)
     assert end.game.result.winner_ids == over.winner_ids
     loser = next(u for u in end.game.players if u not in over.winner_ids)
-    refused(await service.play(table.game_id, loser, "pass"), Reason.GAME_OVER)
-    refused(await service.resign(table.game_id, loser), Reason.GAME_OVER)
-    assert await service.legal_moves_for(table.game_id, loser) == []
+    refused(await service.turns.play(table.game_id, loser, "pass"), Reason.GAME_OVER)
+    refused(await service.turns.resign(table.game_id, loser), Reason.GAME_OVER)
+    assert await service.records.legal_moves_for(table.game_id, loser) == []
 
 
 async def test_hands_changed_names_seats_only_and_only_changed_ones(service: GameService) -> None:
@@ -88,33 +88,33 @@ async def test_hands_changed_names_seats_only_and_only_changed_ones(service: Gam
 async def test_views_public_and_private(service: GameService) -> None:
     table = await open_table(service, "alcazar", 3)
     game = table.last.game
-    public = await service.board_view(game.id)
+    public = await service.records.board_view(game.id)
     assert public.seat is None and "hand" not in public.view
     assert public.view == table.engine.view(table.shadow, None)
-    mine = await service.private_view(game.id, game.players[2])
+    mine = await service.records.private_view(game.id, game.players[2])
     assert mine.seat == 2 and mine.view["hand"] == table.engine.view(table.shadow, 2)["hand"]
-    refused(await service.private_view(game.id, 999), Reason.NOT_IN_GAME)
-    refused(await service.board_view(999), Reason.NO_SUCH_GAME)
+    refused(await service.records.private_view(game.id, 999), Reason.NOT_IN_GAME)
+    refused(await service.records.board_view(999), Reason.NO_SUCH_GAME)
 
 
 async def test_legal_moves_for_the_player_to_move_only(service: GameService) -> None:
     table = await open_table(service, "alcazar", 2)
     game = table.last.game
-    everything = await service.legal_moves_for(game.id, game.players[0], limit=None)
+    everything = await service.records.legal_moves_for(game.id, game.players[0], limit=None)
     assert {c.notation for c in everything} == {str(m) for m in table.engine.legal_moves(table.shadow)}
     first = everything[0]
     move = table.engine.parse_move(table.shadow, first.notation)
     assert first.words == table.engine.describe_move(table.shadow, move)
-    assert await service.legal_moves_for(game.id, game.players[1]) == []
-    assert await service.legal_moves_for(game.id, 999) == []
-    assert await service.legal_moves_for(999, game.players[0]) == []
-    assert len(await service.legal_moves_for(game.id, game.players[0])) == min(25, len(everything))
-    buys = await service.legal_moves_for(game.id, game.players[0], prefix="Buy D", limit=None)
+    assert await service.records.legal_moves_for(game.id, game.players[1]) == []
+    assert await service.records.legal_moves_for(game.id, 999) == []
+    assert await service.records.legal_moves_for(999, game.players[0]) == []
+    assert len(await service.records.legal_moves_for(game.id, game.players[0])) == min(25, len(everything))
+    buys = await service.records.legal_moves_for(game.id, game.players[0], prefix="Buy D", limit=None)
     assert [c.notation for c in buys] == ["buy deck"]
     # Plain actions come before the same actions with a noble step, so 25 suggestions show many actions.
     steps = [" + " in c.notation for c in everything]
     assert steps == sorted(steps) and True in steps
-    castles = await service.legal_moves_for(game.id, game.players[0], prefix="castle")
+    castles = await service.records.legal_moves_for(game.id, game.players[0], prefix="castle")
     assert castles and all(" + " not in c.notation for c in castles)
 
 
@@ -123,29 +123,29 @@ async def test_resigning_alcazar_1978_ends_the_game_for_the_opponent(service: Ga
     await table.play()
     game = table.last.game
     red, green = game.players
-    result = await service.resign(game.id, red)
+    result = await service.turns.resign(game.id, red)
     assert PlayerResigned(game.id, 0, red) in result.events
     [over] = result.of_type(GameOver)
     assert over.winner_ids == (green,) and str(over.outcome.reason) == "Red resigned"
     assert result.game.status is GameStatus.FINISHED
-    stored = await service.result(game.id)
+    stored = await service.records.result(game.id)
     assert (stored.winners, stored.winner_ids, str(stored.reason)) == ((1,), (green,), "Red resigned")
     assert result.game.resigned == frozenset({red})
-    assert await service.game_in_channel(500) is None
+    assert await service.records.game_in_channel(500) is None
 
 
 async def test_resigning_alcazar_keeps_the_game_going_without_the_player(service: GameService) -> None:
     table = await open_table(service, "alcazar", 3)
     game = table.last.game
     first, second, third = game.players
-    result = await service.resign(game.id, second)     # not their turn: their turns will be skipped
+    result = await service.turns.resign(game.id, second)     # not their turn: their turns will be skipped
     assert isinstance(result, Accepted)
     table.follow(result)
     assert [(e.kind, e.notation, e.seat) for e in result.of_type(MovePlayed)] == \
         [(EntryKind.RETIRE, "retire", 1)]
     assert result.game.status is GameStatus.ACTIVE and result.game.to_move_id == first
-    refused(await service.play(game.id, second, "buy deck"), Reason.NOT_IN_GAME)
-    refused(await service.resign(game.id, second), Reason.NOT_IN_GAME)
+    refused(await service.turns.play(game.id, second, "buy deck"), Reason.NOT_IN_GAME)
+    refused(await service.turns.resign(game.id, second), Reason.NOT_IN_GAME)
     await table.play()
     assert table.last.game.to_move_id == third          # the retired seat is passed over
     end = await table.play_to_end()
@@ -155,7 +155,7 @@ async def test_resigning_alcazar_keeps_the_game_going_without_the_player(service
 async def test_resigning_the_second_last_alcazar_player_ends_the_game(service: GameService) -> None:
     table = await open_table(service, "alcazar", 2)
     game = table.last.game
-    result = await service.resign(game.id, game.players[0])
+    result = await service.turns.resign(game.id, game.players[0])
     [over] = result.of_type(GameOver)
     assert over.winner_ids == (game.players[1],)
     assert result.game.status is GameStatus.FINISHED
@@ -182,7 +182,7 @@ async def test_a_forced_pass_is_played_by_the_service(store: Store, service: Gam
     assert [(e.seat, e.notation, e.forced) for e in played] == [(0, text, False), (1, "pass", True)]
     assert played[1].words == engine.describe_move(after_mansion, engine.legal_moves(after_mansion)[0])
     assert result.game.to_move_id == game.players[0]
-    history = await fresh.history(game.id)
+    history = await fresh.records.history(game.id)
     assert [(h.notation, h.forced) for h in history] == [(text, False), ("pass", True)]
 
 
@@ -200,15 +200,15 @@ async def test_legal_moves_carry_the_engines_parts_and_move_parts_reads_a_typed_
     table = await open_table(service, "alcazar", 2)
     game = table.last.game
     mover, other = game.players[0], game.players[1]
-    everything = await service.legal_moves_for(game.id, mover, limit=None)
+    everything = await service.records.legal_moves_for(game.id, mover, limit=None)
     for choice in everything[::11]:
         move = table.engine.parse_move(table.shadow, choice.notation)
         assert choice.parts == table.engine.describe(table.shadow, move)
         assert choice.words_by_part == table.engine.describe_move_by_part(table.shadow, move).parts
-    deck = await service.move_parts(game.id, mover, "  Buy   DECK ")
+    deck = await service.records.move_parts(game.id, mover, "  Buy   DECK ")
     assert deck is not None and deck.draws_from_deck and deck.notation == "buy deck"
-    assert await service.move_parts(game.id, mover, "castle 99 1-3") is None, "not a legal move"
-    assert await service.move_parts(game.id, mover, "nonsense") is None
-    assert await service.move_parts(game.id, other, "buy deck") is None, "not their turn"
-    assert await service.move_parts(999, mover, "buy deck") is None
-    assert (await service.game(game.id)).version == game.version, "asking changes nothing"
+    assert await service.records.move_parts(game.id, mover, "castle 99 1-3") is None, "not a legal move"
+    assert await service.records.move_parts(game.id, mover, "nonsense") is None
+    assert await service.records.move_parts(game.id, other, "buy deck") is None, "not their turn"
+    assert await service.records.move_parts(999, mover, "buy deck") is None
+    assert (await service.records.game(game.id)).version == game.version, "asking changes nothing"

@@ -32,7 +32,7 @@ async def processes(database: str | Path, clock: FakeClock, count: int = 2) -> A
 
 
 async def live_plies(service: GameService, game_id: int) -> list[int]:
-    return [h.ply for h in await service.history(game_id, limit=1000)]
+    return [h.ply for h in await service.records.history(game_id, limit=1000)]
 
 
 async def test_a_process_with_an_old_copy_reloads_it_instead_of_refusing(
@@ -40,21 +40,21 @@ async def test_a_process_with_an_old_copy_reloads_it_instead_of_refusing(
     async with processes(postgres_database, clock) as (first, second):
         table = await open_table(first, "alcazar", 2, seed=5)
         mover = table.last.game.to_move_id
-        assert (await second.board_view(table.game_id)).game.version == table.last.game.version  # cached
+        assert (await second.records.board_view(table.game_id)).game.version == table.last.game.version  # cached
         await table.play()                                     # on the first process
         next_up = table.last.game.to_move_id
         assert next_up != mover
         # The second process is asked about the game as it now is: board, hand and moves.
-        board = await second.board_view(table.game_id)
+        board = await second.records.board_view(table.game_id)
         assert board.view == table.engine.view(table.shadow, None)
-        hand = await second.private_view(table.game_id, next_up)
+        hand = await second.records.private_view(table.game_id, next_up)
         assert hand.view == table.engine.view(table.shadow, table.engine.to_move(table.shadow))
         # A button on the new board, and a typed move, both work on the second process.
         text = table.pick(win=False)
-        played = await second.play(table.game_id, next_up, text, table.last.game.version)
+        played = await second.turns.play(table.game_id, next_up, text, table.last.game.version)
         assert isinstance(played, Accepted), played
         table.follow(played)
-        typed = await first.play(table.game_id, table.last.game.to_move_id, table.pick(win=False))
+        typed = await first.turns.play(table.game_id, table.last.game.to_move_id, table.pick(win=False))
         assert isinstance(typed, Accepted), typed
         table.follow(typed)
         assert await live_plies(second, table.game_id) == [1, 2, 3]
@@ -67,36 +67,36 @@ async def test_a_move_judged_on_an_old_copy_is_judged_again_when_the_commit_find
     async with processes(postgres_database, clock) as (first, second):
         table = await open_table(first, "alcazar1978", 2, seed=4)
         mover = table.last.game.to_move_id
-        await second.board_view(table.game_id)                 # the second process caches this position
+        await second.records.board_view(table.game_id)                 # the second process caches this position
         moves = [str(m) for m in table.engine.legal_moves(table.shadow)]
         await table.play(moves[0])                             # played on the first process
-        late = await second.play(table.game_id, mover, moves[1])
+        late = await second.turns.play(table.game_id, mover, moves[1])
         assert isinstance(late, Refusal) and late.reason is Reason.NOT_YOUR_TURN, late
         assert await live_plies(second, table.game_id) == [1]
-        answer = await second.play(table.game_id, table.last.game.to_move_id, table.pick(win=False))
+        answer = await second.turns.play(table.game_id, table.last.game.to_move_id, table.pick(win=False))
         assert isinstance(answer, Accepted), answer
 
 
 async def test_settings_changed_by_one_process_apply_on_the_other(postgres_database: str, clock: FakeClock) -> None:
     async with processes(postgres_database, clock) as (first, second):
         table = await open_table(first, "alcazar1978", 2)
-        assert (await second.board_view(table.game_id)).game.settings.deadline_seconds is None
-        changed = await first.update_settings(table.game_id, table.last.game.host_id, {"deadline_hours": 1})
+        assert (await second.records.board_view(table.game_id)).game.settings.deadline_seconds is None
+        changed = await first.lobby.update_settings(table.game_id, table.last.game.host_id, {"deadline_hours": 1})
         assert isinstance(changed, Accepted), changed
-        assert (await second.board_view(table.game_id)).game.settings.deadline_seconds == 3600
+        assert (await second.records.board_view(table.game_id)).game.settings.deadline_seconds == 3600
         clock.advance(hours=1.01)
-        [ended] = await second.process_deadlines()
+        [ended] = await second.reminders.process_deadlines()
         assert ended.game.status is GameStatus.FINISHED
 
 
 async def test_typed_moves_racing_on_two_processes_one_is_played(postgres_database: str, clock: FakeClock) -> None:
     async with processes(postgres_database, clock) as (first, second):
         table = await open_table(first, "alcazar1978", 2, seed=3)
-        await second.board_view(table.game_id)
+        await second.records.board_view(table.game_id)
         mover = table.last.game.to_move_id
         moves = [str(m) for m in table.engine.legal_moves(table.shadow)][:2]
-        results = await asyncio.gather(first.play(table.game_id, mover, moves[0]),
-                                       second.play(table.game_id, mover, moves[1]))
+        results = await asyncio.gather(first.turns.play(table.game_id, mover, moves[0]),
+                                       second.turns.play(table.game_id, mover, moves[1]))
         assert sum(isinstance(r, Accepted) for r in results) == 1, results
         [loser] = [r for r in results if isinstance(r, Refusal)]
         # Judged again on the board as it now is: it is the opponent's turn.
@@ -108,14 +108,14 @@ async def test_a_due_reminder_is_claimed_by_one_process(db_path: str | Path, clo
     async with processes(db_path, clock, count=3) as services:
         table = await open_table(services[0], "alcazar1978", 2)
         clock.advance(hours=12)
-        due = [await s.due_reminders() for s in services]
+        due = [await s.reminders.due_reminders() for s in services]
         assert all(len(d) == 1 for d in due)
-        claims = await asyncio.gather(*(s.claim_reminder(d[0]) for s, d in zip(services, due)))
+        claims = await asyncio.gather(*(s.reminders.claim_reminder(d[0]) for s, d in zip(services, due)))
         assert sorted(claims) == [False, False, True]
         winner = services[claims.index(True)]
-        assert await winner.mark_reminded(due[0][0])
-        assert not any([await s.claim_reminder(due[0][0]) for s in services]), "sent: never again"
-        assert [await s.due_reminders() for s in services] == [[], [], []]
+        assert await winner.reminders.mark_reminded(due[0][0])
+        assert not any([await s.reminders.claim_reminder(due[0][0]) for s in services]), "sent: never again"
+        assert [await s.reminders.due_reminders() for s in services] == [[], [], []]
         assert table.game_id == due[0][0].game_id
 
 
@@ -124,14 +124,14 @@ async def test_a_reminder_claimed_by_a_process_that_died_is_sent_after_its_lease
     async with processes(db_path, clock) as (dead, alive):
         await open_table(dead, "alcazar1978", 2)
         clock.advance(hours=12)
-        [reminder] = await dead.due_reminders()
-        assert await dead.claim_reminder(reminder)             # ... and the process is killed here
-        assert await alive.due_reminders() == [reminder], "not sent yet, so still due"
-        assert not await alive.claim_reminder(reminder), "the lease still holds"
+        [reminder] = await dead.reminders.due_reminders()
+        assert await dead.reminders.claim_reminder(reminder)             # ... and the process is killed here
+        assert await alive.reminders.due_reminders() == [reminder], "not sent yet, so still due"
+        assert not await alive.reminders.claim_reminder(reminder), "the lease still holds"
         clock.advance(seconds=GameService.CLAIM_LEASE_SECONDS)
-        assert await alive.claim_reminder(reminder), "the lease is over: the holder is gone"
-        assert await alive.mark_reminded(reminder)
-        assert await alive.due_reminders() == []
+        assert await alive.reminders.claim_reminder(reminder), "the lease is over: the holder is gone"
+        assert await alive.reminders.mark_reminded(reminder)
+        assert await alive.reminders.due_reminders() == []
 
 
 async def test_a_missed_deadline_is_acted_on_once_across_processes(postgres_database: str, clock: FakeClock) -> None:
@@ -139,45 +139,45 @@ async def test_a_missed_deadline_is_acted_on_once_across_processes(postgres_data
         table = await open_table(services[0], "alcazar", 3, seed=4)
         late = table.last.game.to_move_id
         for service in services:                                # every process has it cached
-            await service.board_view(table.game_id)
-        assert isinstance(await services[0].update_settings(
+            await service.records.board_view(table.game_id)
+        assert isinstance(await services[0].lobby.update_settings(
             table.game_id, table.last.game.host_id, {"deadline_hours": 1}), Accepted)
         clock.advance(hours=1.5)
-        results = await asyncio.gather(*(s.process_deadlines() for s in services))
+        results = await asyncio.gather(*(s.reminders.process_deadlines() for s in services))
         assert sum(len(r) for r in results) == 1, results
-        history = await services[1].history(table.game_id, limit=100)
+        history = await services[1].records.history(table.game_id, limit=100)
         assert [h.notation for h in history] == ["skip"]
-        assert (await services[2].game(table.game_id)).to_move_id != late
-        assert [await s.process_deadlines() for s in services] == [[], [], []]
+        assert (await services[2].records.game(table.game_id)).to_move_id != late
+        assert [await s.reminders.process_deadlines() for s in services] == [[], [], []]
 
 
 async def test_a_deadline_claimed_by_a_process_that_died_is_acted_on_after_its_lease(
         db_path: str | Path, clock: FakeClock) -> None:
     async with processes(db_path, clock) as (dead, alive):
         table = await open_table(dead, "alcazar1978", 2)
-        await dead.update_settings(table.game_id, table.last.game.host_id, {"deadline_hours": 1})
+        await dead.lobby.update_settings(table.game_id, table.last.game.host_id, {"deadline_hours": 1})
         clock.advance(hours=1.5)
-        game = await dead.game(table.game_id)
+        game = await dead.records.game(table.game_id)
         async with dead.store.write() as tx:                    # claimed, then the process is killed
             assert await tx.claims.claim(game.id, "deadline", game.version, 0, owner="bot-0",
                                          now=clock.now(), lease=GameService.CLAIM_LEASE_SECONDS)
-        assert await alive.process_deadlines() == []
+        assert await alive.reminders.process_deadlines() == []
         clock.advance(seconds=GameService.CLAIM_LEASE_SECONDS)
-        [ended] = await alive.process_deadlines()
+        [ended] = await alive.reminders.process_deadlines()
         assert ended.game.status is GameStatus.FINISHED
-        refused(await alive.play(table.game_id, game.to_move_id, "a1-a2"), Reason.GAME_OVER)
+        refused(await alive.turns.play(table.game_id, game.to_move_id, "a1-a2"), Reason.GAME_OVER)
 
 
 async def test_start_clicked_on_two_processes_starts_the_game_once(postgres_database: str, clock: FakeClock) -> None:
     async with processes(postgres_database, clock) as (first, second):
-        lobby = await first.create_lobby(1, 700, 100, "alcazar", seed=9)
-        await first.join(lobby.game.id, 101)
-        results = await asyncio.gather(first.start(lobby.game.id, 100), second.start(lobby.game.id, 100))
+        lobby = await first.lobby.create_lobby(1, 700, 100, "alcazar", seed=9)
+        await first.lobby.join(lobby.game.id, 101)
+        results = await asyncio.gather(first.lobby.start(lobby.game.id, 100), second.lobby.start(lobby.game.id, 100))
         assert sum(isinstance(r, Accepted) for r in results) == 1, results
         [late] = [r for r in results if isinstance(r, Refusal)]
         assert late.reason is Reason.ALREADY_STARTED
-        assert [h.notation for h in await second.history(lobby.game.id)] == []
-        assert (await second.game(lobby.game.id)).version == 1
+        assert [h.notation for h in await second.records.history(lobby.game.id)] == []
+        assert (await second.records.game(lobby.game.id)).version == 1
 
 
 async def test_a_join_and_a_start_on_two_processes_never_leave_a_player_unseated(
@@ -185,10 +185,10 @@ async def test_a_join_and_a_start_on_two_processes_never_leave_a_player_unseated
     """The lobby's row is locked by each: the join waits for the start (or the start sees the join)."""
     for attempt in range(4):
         async with processes(postgres_database, clock) as (first, second):
-            lobby = await first.create_lobby(1, 800 + attempt, 100, "alcazar", seed=attempt)
-            await first.join(lobby.game.id, 101)
-            started, joined = await asyncio.gather(first.start(lobby.game.id, 100), second.join(lobby.game.id, 102))
-            game = await second.game(lobby.game.id)
+            lobby = await first.lobby.create_lobby(1, 800 + attempt, 100, "alcazar", seed=attempt)
+            await first.lobby.join(lobby.game.id, 101)
+            started, joined = await asyncio.gather(first.lobby.start(lobby.game.id, 100), second.lobby.join(lobby.game.id, 102))
+            game = await second.records.game(lobby.game.id)
             if isinstance(started, Accepted):
                 # The join came first (and the start was dealt with it) or found the game started.
                 assert game.players == started.game.players
@@ -207,31 +207,31 @@ async def test_a_join_on_another_process_while_the_start_deals_asks_the_host_to_
         postgres_database: str, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
     """The deal happens outside the write: a player who joined meanwhile is neither dropped nor unseated."""
     async with processes(postgres_database, clock) as (first, second):
-        game_id = (await first.create_lobby(1, 850, 100, "alcazar", seed=2)).game.id
-        await first.join(game_id, 101)
+        game_id = (await first.lobby.create_lobby(1, 850, 100, "alcazar", seed=2)).game.id
+        await first.lobby.join(game_id, 101)
         real_in_thread = lobby_module.in_thread
 
         async def join_during_the_deal(*args: Any, **kwargs: Any) -> Any:
-            assert isinstance(await second.join(game_id, 102), Accepted)
+            assert isinstance(await second.lobby.join(game_id, 102), Accepted)
             return await real_in_thread(*args, **kwargs)
 
         monkeypatch.setattr(lobby_module, "in_thread", join_during_the_deal)
-        started = await first.start(game_id, 100)
+        started = await first.lobby.start(game_id, 100)
         assert isinstance(started, Refusal) and started.reason is Reason.STALE_VERSION, started
         assert "press Start again" in str(started.message)
         monkeypatch.setattr(lobby_module, "in_thread", real_in_thread)
-        game = await second.game(game_id)
+        game = await second.records.game(game_id)
         assert (game.status, set(game.players)) == (GameStatus.LOBBY, {100, 101, 102})
-        again = await first.start(game_id, 100)
+        again = await first.lobby.start(game_id, 100)
         assert isinstance(again, Accepted) and len(again.game.players) == 3
 
 
 async def test_two_joins_for_the_last_seat_on_two_processes_one_gets_it(postgres_database: str,
                                                                         clock: FakeClock) -> None:
     async with processes(postgres_database, clock) as (first, second):
-        lobby = await first.create_lobby(1, 900, 100, "alcazar1978", seed=1)
-        results = await asyncio.gather(first.join(lobby.game.id, 101), second.join(lobby.game.id, 102))
+        lobby = await first.lobby.create_lobby(1, 900, 100, "alcazar1978", seed=1)
+        results = await asyncio.gather(first.lobby.join(lobby.game.id, 101), second.lobby.join(lobby.game.id, 102))
         assert sum(isinstance(r, Accepted) for r in results) == 1, results
         [late] = [r for r in results if isinstance(r, Refusal)]
         assert late.reason is Reason.LOBBY_FULL
-        assert len((await second.game(lobby.game.id)).players) == 2
+        assert len((await second.records.game(lobby.game.id)).players) == 2

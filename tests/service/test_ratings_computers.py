@@ -22,38 +22,38 @@ def _stop_workers():
 
 
 async def test_a_game_against_a_computer_is_not_rated(service: GameService) -> None:
-    lobby = await service.create_lobby(1, 510, HOST, "alcazar1978", seed=3)
+    lobby = await service.lobby.create_lobby(1, 510, HOST, "alcazar1978", seed=3)
     assert isinstance(lobby, Accepted)
-    await service.add_computer(lobby.game.id, HOST, "easy")
-    started = await service.start(lobby.game.id, HOST)
+    await service.computers.add_computer(lobby.game.id, HOST, "easy")
+    started = await service.lobby.start(lobby.game.id, HOST)
     assert isinstance(started, Accepted)
-    over = await service.resign(lobby.game.id, HOST)
+    over = await service.turns.resign(lobby.game.id, HOST)
     assert isinstance(over, Accepted) and over.game.status is GameStatus.FINISHED
-    assert await service.rating_changes(lobby.game.id) == []
-    assert await service.leaderboard(1, "alcazar1978") == []
+    assert await service.ratings.rating_changes(lobby.game.id) == []
+    assert await service.ratings.leaderboard(1, "alcazar1978") == []
 
 
 async def test_a_game_where_the_stand_in_played_a_late_turn_is_not_rated(service: GameService,
                                                                           clock: FakeClock) -> None:
-    lobby = await service.create_lobby(1, 511, HOST, "alcazar1978",
+    lobby = await service.lobby.create_lobby(1, 511, HOST, "alcazar1978",
                                        {"deadline_hours": 24, "stand_in_on_deadline": True}, seed=3)
     assert isinstance(lobby, Accepted)
-    await service.join(lobby.game.id, HOST + 1)
-    await service.start(lobby.game.id, HOST)
+    await service.lobby.join(lobby.game.id, HOST + 1)
+    await service.lobby.start(lobby.game.id, HOST)
     clock.advance(hours=25)
-    [played] = await service.process_deadlines()
+    [played] = await service.reminders.process_deadlines()
     [move] = played.of_type(MovePlayed)
     assert move.stand_in
-    over = await service.resign(lobby.game.id, played.game.to_move_id)
+    over = await service.turns.resign(lobby.game.id, played.game.to_move_id)
     assert isinstance(over, Accepted) and over.game.status is GameStatus.FINISHED
-    assert await service.rating_changes(lobby.game.id) == []
+    assert await service.ratings.rating_changes(lobby.game.id) == []
 
 
 async def test_the_same_game_by_two_people_alone_is_rated(service: GameService) -> None:
-    lobby = await service.create_lobby(1, 512, HOST, "alcazar1978", seed=3)
+    lobby = await service.lobby.create_lobby(1, 512, HOST, "alcazar1978", seed=3)
     assert isinstance(lobby, Accepted)
-    await service.join(lobby.game.id, HOST + 1)
-    await service.start(lobby.game.id, HOST)
-    over = await service.resign(lobby.game.id, HOST)
+    await service.lobby.join(lobby.game.id, HOST + 1)
+    await service.lobby.start(lobby.game.id, HOST)
+    over = await service.turns.resign(lobby.game.id, HOST)
     assert isinstance(over, Accepted)
-    assert [s.user_id for s in await service.rating_changes(lobby.game.id)] == [HOST + 1, HOST]
+    assert [s.user_id for s in await service.ratings.rating_changes(lobby.game.id)] == [HOST + 1, HOST]

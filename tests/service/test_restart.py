@@ -35,15 +35,15 @@ async def test_restart_mid_game_then_play_to_the_end(
     reopened = await open_store(db_path)
     try:
         table.service = GameService(reopened, clock)       # empty cache: loads the snapshot
-        info = await table.service.game(table.game_id)
+        info = await table.service.records.game(table.game_id)
         assert (info.version, info.status, info.to_move_id) == \
             (version, GameStatus.ACTIVE, table.last.game.to_move_id)
-        board = await table.service.board_view(table.game_id)
+        board = await table.service.records.board_view(table.game_id)
         assert board.view == table.engine.view(table.shadow, None)
         end = await table.play_to_end()
         assert end.game.status is GameStatus.FINISHED
         assert end.game.result.outcome == table.engine.outcome(table.shadow)
-        assert await table.service.game_in_channel(500) is None
+        assert await table.service.records.game_in_channel(500) is None
     finally:
         await reopened.close()
 
@@ -113,7 +113,7 @@ async def test_a_missing_or_old_snapshot_is_rebuilt_from_the_log(
         current = await tx.snapshots.get(table.game_id)
         await tx.snapshots.put(Snapshot(table.game_id, current.version - 1, 0, '{"schema": 0}'))
     table.service = GameService(store, clock)
-    board = await table.service.board_view(table.game_id)
+    board = await table.service.records.board_view(table.game_id)
     assert board.view == table.engine.view(table.shadow, None)
     await table.play()
     await store.close()
@@ -127,9 +127,9 @@ KILLED_WRITER = textwrap.dedent("""
     async def main(path, game_id):
         store = await open_store(path)
         service = GameService(store, FakeClock())
-        info = await service.game(game_id)
-        [choice] = await service.legal_moves_for(game_id, info.to_move_id, limit=1)
-        result = await service.play(game_id, info.to_move_id, choice.notation, info.version)
+        info = await service.records.game(game_id)
+        [choice] = await service.records.legal_moves_for(game_id, info.to_move_id, limit=1)
+        result = await service.turns.play(game_id, info.to_move_id, choice.notation, info.version)
         assert result.ok, result
         print(result.game.version, flush=True)
         async with store.write() as tx:      # the next move, never committed
@@ -162,9 +162,9 @@ async def test_a_writer_killed_mid_transaction_leaves_the_last_commit(
     reopened = await open_store(db_path)
     try:
         service = GameService(reopened, clock)
-        info = await service.game(table.game_id)
+        info = await service.records.game(table.game_id)
         assert (info.version, info.status) == (committed_version, GameStatus.ACTIVE)
-        history = await service.history(table.game_id, limit=100)
+        history = await service.records.history(table.game_id, limit=100)
         assert [h.ply for h in history] == [1, 2]              # the killed move left nothing
         table.service = service
         table.follow(_as_if_seen(table, history[-1].notation, info))

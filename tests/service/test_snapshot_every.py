@@ -59,13 +59,13 @@ async def test_a_game_reloaded_between_snapshots_is_the_same_game(
         ply, log = await _snapshot_and_log(store, table.game_id)
         behind += ply < log
         table.service = GameService(store, clock)          # an empty cache: snapshot plus the lines after it
-        board = await table.service.board_view(table.game_id)
+        board = await table.service.records.board_view(table.game_id)
         assert isinstance(board, BoardView)
         assert board.view == engine.view(table.shadow, None)
         for seat, user in enumerate(table.last.game.players):
-            mine = await table.service.private_view(table.game_id, user)
+            mine = await table.service.records.private_view(table.game_id, user)
             assert mine.view == engine.view(table.shadow, seat)
-        assert (await table.service.game(table.game_id)).version == table.last.game.version
+        assert (await table.service.records.game(table.game_id)).version == table.last.game.version
     assert behind > 0, "the reloads met snapshots behind the game"
     end = await table.play_to_end()                          # and it plays on to the same end
     assert end.game.result.outcome == engine.outcome(table.shadow)
@@ -78,9 +78,9 @@ PLAYER_KILLED_AFTER_A_MOVE = textwrap.dedent("""
 
     async def main(target, game_id):
         service = GameService(await open_store(target), FakeClock())
-        info = await service.game(game_id)
-        [choice] = await service.legal_moves_for(game_id, info.to_move_id, limit=1)
-        result = await service.play(game_id, info.to_move_id, choice.notation, info.version)
+        info = await service.records.game(game_id)
+        [choice] = await service.records.legal_moves_for(game_id, info.to_move_id, limit=1)
+        result = await service.turns.play(game_id, info.to_move_id, choice.notation, info.version)
         assert result.ok, result
         print(result.game.version, choice.notation, flush=True)
         os.kill(os.getpid(), signal.SIGKILL)      # the players were told; no snapshot after it
@@ -113,9 +113,9 @@ async def test_a_crash_between_a_move_and_a_snapshot_loses_nothing(db_path: str 
         ply, log = await _snapshot_and_log(reopened, table.game_id)
         assert ply < log, "the killed process wrote no snapshot for its move"
         service = GameService(reopened, clock)
-        info = await service.game(table.game_id)
+        info = await service.records.game(table.game_id)
         assert info.version == int(version)
-        board = await service.board_view(table.game_id)
+        board = await service.records.board_view(table.game_id)
         assert board.view == table.engine.view(table.shadow, None)
         async with reopened.read() as tx:
             snapshot = await tx.snapshots.get(table.game_id)

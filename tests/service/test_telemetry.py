@@ -22,17 +22,17 @@ async def test_moves_are_counted_by_game_and_by_person_or_computer(store: Store,
         await table.play()
     assert moves(metrics, "alcazar1978", "human") == 3
     due = await computer_to_move(service, "easy", channel_id=501)
-    assert await service.play_computer_turn(due.game_id, due.version) is not None
+    assert await service.computers.play_computer_turn(due.game_id, due.version) is not None
     assert moves(metrics, "alcazar1978", "computer") == 1
     assert moves(metrics, "alcazar1978", "human") in (3, 4)
-    counts = await service.games_by_status()
+    counts = await service.records.games_by_status()
     assert set(counts) == {"lobby", "active", "finished", "cancelled"}
     assert counts["lobby"] == counts["cancelled"] == 0 and counts["active"] + counts["finished"] == 2
 
 
 async def test_the_database_is_answering_until_it_is_busy_past_the_timeout_or_closed(
         service: GameService, store: Store) -> None:
-    assert await service.database_trouble() is None
+    assert await service.records.database_trouble() is None
     if not store.shared:      # SQLite: one transaction at a time in this process, so a long one holds the query
         held, release = asyncio.Event(), asyncio.Event()
 
@@ -43,8 +43,8 @@ async def test_the_database_is_answering_until_it_is_busy_past_the_timeout_or_cl
 
         task = asyncio.create_task(long_transaction())
         await held.wait()
-        assert await service.database_trouble(timeout=0.1) == "timeout"
+        assert await service.records.database_trouble(timeout=0.1) == "timeout"
         release.set()
         await task
     await store.close()
-    assert await service.database_trouble() not in (None, "timeout")
+    assert await service.records.database_trouble() not in (None, "timeout")

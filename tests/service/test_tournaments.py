@@ -62,7 +62,7 @@ async def signed_up(service: GameService, players: list[int], game: str = "alcaz
 async def beat(service: GameService, game: GameInfo, winner: int) -> Accepted:
     """``winner``'s opponent resigns (Alcazar 1978)."""
     loser = next(p for p in game.players if p != winner)
-    return accepted(await service.resign(game.id, loser))
+    return accepted(await service.turns.resign(game.id, loser))
 
 
 def round_of(events: Any) -> RoundStarted:
@@ -125,7 +125,7 @@ async def test_swiss_1978_of_five_over_three_rounds(service: GameService, thread
     assert [s.rank for s in final] == sorted(s.rank for s in final)
     assert final == ends[-1].standings
     # Games are ordinary games: rated as usual.
-    assert await service.rating_changes(rounds[0].games[0].id)
+    assert await service.ratings.rating_changes(rounds[0].games[0].id)
     after = await service.tournaments.get(info.id)
     assert isinstance(after, TournamentInfo) and after.status is TournamentStatus.FINISHED
     assert await service.tournaments.in_channel(CHANNEL) is None, "the channel is free for the next one"
@@ -183,8 +183,8 @@ async def test_round_robin_league_of_four(service: GameService, threads: Threads
             firsts[game.players[0]] += 1
             if drawn is None:       # the first game is drawn by agreement
                 drawn = game
-                accepted(await service.ask("draw", game.id, game.players[0]))
-                events += accepted(await service.answer("draw", game.id, game.players[1], True)).events
+                accepted(await service.questions.ask("draw", game.id, game.players[0]))
+                events += accepted(await service.questions.answer("draw", game.id, game.players[1], True)).events
             else:
                 events += (await beat(service, game, min(game.players))).events
     assert len(met) == 6 and len(set(met)) == 6, "each pair once"
@@ -213,7 +213,7 @@ async def test_alcazar_of_seven_in_tables_of_four_and_three(service: GameService
             winner = max(game.players)       # everyone else resigns: they share last place
             for player in game.players:
                 if player != winner:
-                    result = accepted(await service.resign(game.id, player))
+                    result = accepted(await service.turns.resign(game.id, player))
                     events += result.events
         ended = of_type(events, RoundEnded)
         assert ended
@@ -249,7 +249,7 @@ async def test_a_withdrawn_player_resigns_and_is_not_paired_again(service: GameS
     assert of_type(withdrawn.events, PlayerWithdrawn) == [PlayerWithdrawn(info.id, leaving, "withdrew")]
     assert withdrawn.tournament.withdrawn == {leaving}
     assert [r.game.id for r in withdrawn.games] == [first.games[0].id]
-    game = await service.game(first.games[0].id)
+    game = await service.records.game(first.games[0].id)
     assert isinstance(game, GameInfo) and game.status is GameStatus.FINISHED
     assert game.result is not None and leaving not in game.result.winner_ids, "the running game is resigned"
     refused(await service.tournaments.withdraw(info.id, leaving), Reason.NOT_IN_GAME)
@@ -278,13 +278,13 @@ async def test_two_losses_on_time_withdraw_a_player(service: GameService, thread
         if theirs.to_move_id != late:
             opponent = theirs.to_move_id
             assert opponent is not None
-            move = (await service.legal_moves_for(theirs.id, opponent))[0].notation
-            accepted(await service.play(theirs.id, opponent, move))
+            move = (await service.records.legal_moves_for(theirs.id, opponent))[0].notation
+            accepted(await service.turns.play(theirs.id, opponent, move))
         for game in current.games:
             if game.id != theirs.id:
                 events += (await beat(service, game, min(game.players))).events
         clock.advance(hours=2)
-        for result in await service.process_deadlines():
+        for result in await service.reminders.process_deadlines():
             events += result.events
         withdrawals += of_type(events, PlayerWithdrawn)
         if number == 1:
@@ -311,9 +311,9 @@ async def test_refusals_name_the_rule(service: GameService, threads: Threads) ->
     assert late.message.key == "tournament.refusal.join_started"
     refused(await service.tournaments.leave(info.id, 601), Reason.ALREADY_STARTED)
     refused(await service.tournaments.start(info.id, HOST), Reason.ALREADY_STARTED)
-    running = await service.game_in_channel(10_001)         # the first table's channel
+    running = await service.records.game_in_channel(10_001)         # the first table's channel
     assert running is not None
-    kept = refused(await service.cancel(running.id, running.host_id), Reason.NOT_HOST)
+    kept = refused(await service.lobby.cancel(running.id, running.host_id), Reason.NOT_HOST)
     assert kept.message.key == "refusal.tournament_game_cancel", "its round would wait for it forever"
     for settings, reason in (({"rounds": 0}, Reason.BAD_SETTINGS), ({"rounds": 2, "table_size": 5},
                                                                      Reason.BAD_SETTINGS),

@@ -117,11 +117,11 @@ async def test_only_current_questions_and_claims_are_carried_over(database: str 
             log_before = await tx.moves.entries(asked.id)
 
         service = GameService(store, FakeClock())
-        drawn = await service.answer("draw", voided.id, _other(voided, offered_by), True)
+        drawn = await service.questions.answer("draw", voided.id, _other(voided, offered_by), True)
         assert isinstance(drawn, Accepted), drawn
         [over] = drawn.of_type(GameOver)
         assert over.outcome.is_draw and drawn.game.status is GameStatus.FINISHED
-        taken_back = await service.answer("undo", asked.id, _other(asked, asked_by), True)
+        taken_back = await service.questions.answer("undo", asked.id, _other(asked, asked_by), True)
         assert isinstance(taken_back, Accepted), taken_back
         assert taken_back.game.version > asked.version and taken_back.game.to_move_id == asked_by
         async with store.read() as tx:

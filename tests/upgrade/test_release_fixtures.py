@@ -113,7 +113,7 @@ async def test_positions_histories_and_settings_are_as_the_release_left_them(
         service = GameService(store, FakeClock(start=facts["release_now"]))
         for name, game in facts["games"].items():
             await _same_game(service, store, name, game)
-        due = {(r.game_id, r.user_id): r.number for r in await service.due_reminders()}
+        due = {(r.game_id, r.user_id): r.number for r in await service.reminders.due_reminders()}
         assert due == {(g["id"], g["reminders"]["due"]["user_id"]): g["reminders"]["due"]["number"]
                        for g in facts["games"].values() if g["reminders"]["due"]}
     finally:
@@ -149,7 +149,7 @@ async def _same_game(service: GameService, store: Store, name: str, game: dict[s
         rebuilt, _, _ = engine_work.rebuild(engine, len(seats), row.seed,
                                             dict(GameSettings.from_dict(row.settings).options), log)
         assert same_position(plain(engine.to_dict(rebuilt)), position), f"{name}: the log replays to the same position"
-        board = await service.board_view(game["id"])
+        board = await service.records.board_view(game["id"])
         assert not isinstance(board, Refusal)
         assert contains(plain(board.view), game["view"]), f"{name}: the public view shows the same"
     if game["result"] is None:
@@ -167,10 +167,10 @@ async def _same_game(service: GameService, store: Store, name: str, game: dict[s
     sent = reminders.get(game["id"])
     assert (None if sent is None else {"version": sent.version, "sent": sent.sent,
                                        "last_sent_at": sent.last_sent_at}) == game["reminders"]["sent"], name
-    info = await service.game(game["id"])
+    info = await service.records.game(game["id"])
     assert not isinstance(info, Refusal)
     if info.status is GameStatus.ACTIVE:
-        assert await service.deadline_of(info) == game["reminders"]["deadline_at"], name
+        assert await service.reminders.deadline_of(info) == game["reminders"]["deadline_at"], name
 
 
 @pytest.mark.parametrize("release,backend", CASES)
@@ -211,12 +211,12 @@ async def test_reminders_and_deadlines_that_were_due_are_acted_on_once(
             assert reminded == due, "each due reminder is sent once"
             for name, game in facts["games"].items():
                 await _deadline_acted_on(bot.service, name, game)
-            versions = {g["id"]: (await bot.service.game(g["id"])).version for g in facts["games"].values()}
+            versions = {g["id"]: (await bot.service.records.game(g["id"])).version for g in facts["games"].values()}
             again = len(fake.requests)
             await bot.reminders.run_once()
             await fake.settle()
             assert _reminder_dms(fake, again) == [], "nothing is sent twice"
-            assert versions == {g["id"]: (await bot.service.game(g["id"])).version for g in facts["games"].values()}
+            assert versions == {g["id"]: (await bot.service.records.game(g["id"])).version for g in facts["games"].values()}
         assert fake.problems == [], fake.problems
     finally:
         await fake.stop()
@@ -236,7 +236,7 @@ def _reminder_dms(fake: FakeDiscord, since: int) -> list[tuple[int, int]]:
 
 
 async def _deadline_acted_on(service: GameService, name: str, game: dict[str, Any]) -> None:
-    info = await service.game(game["id"])
+    info = await service.records.game(game["id"])
     assert not isinstance(info, Refusal)
     if not game["deadline_due"]:
         assert info.version == game["version"], f"{name}: nothing was due"
@@ -246,7 +246,7 @@ async def _deadline_acted_on(service: GameService, name: str, game: dict[str, An
         assert info.status is GameStatus.FINISHED and info.result is not None, f"{name}: the late player lost"
         assert info.result.winners == (1 - late,), name
         return
-    log = await service.history(game["id"], limit=None)
+    log = await service.records.history(game["id"], limit=None)
     assert not isinstance(log, Refusal)
     skips = [line for line in log if line.kind.value == "skip"]
     assert len(skips) == 1 and skips[0].seat == late and skips[0].ply == len(game["log"]) + 1, \
@@ -287,9 +287,9 @@ async def test_every_old_button_does_what_it_showed_or_is_refused(
 
 
 async def _state_of(service: GameService, game_id: int) -> dict[str, Any]:
-    info = await service.game(game_id)
+    info = await service.records.game(game_id)
     assert not isinstance(info, Refusal)
-    history = await service.history(game_id, limit=None)
+    history = await service.records.history(game_id, limit=None)
     return {"status": info.status, "version": info.version, "players": info.players,
             "computers": info.computers, "to_move": info.to_move_id, "host": info.host_id,
             "log": [] if isinstance(history, Refusal) else [(h.ply, h.notation) for h in history],
@@ -434,7 +434,7 @@ async def test_every_running_game_plays_on_to_its_end(release: Release, backend:
         assert running
         for game_id in running:
             await _play_to_the_end(service, game_id, rng)
-            info = await service.game(game_id)
+            info = await service.records.game(game_id)
             assert not isinstance(info, Refusal) and info.status is GameStatus.FINISHED, game_id
             assert info.result is not None
     finally:
@@ -443,16 +443,16 @@ async def test_every_running_game_plays_on_to_its_end(release: Release, backend:
 
 async def _play_to_the_end(service: GameService, game_id: int, rng: random.Random) -> None:
     for _ in range(MOVE_CAP):
-        info = await service.game(game_id)
+        info = await service.records.game(game_id)
         assert not isinstance(info, Refusal)
         if info.status is not GameStatus.ACTIVE:
             return
         assert info.to_move_seat is not None and info.to_move_id is not None
         if info.played_by_computer(info.to_move_seat):
-            played = await service.play_computer_turn(game_id, info.version)
+            played = await service.computers.play_computer_turn(game_id, info.version)
             assert played is not None, f"game {game_id}: the computer plays its seat"
             continue
-        answer = await service.play(game_id, info.to_move_id, await _choose(service, info, rng), info.version)
+        answer = await service.turns.play(game_id, info.to_move_id, await _choose(service, info, rng), info.version)
         assert not isinstance(answer, Refusal), answer
     raise AssertionError(f"game {game_id} did not end within {MOVE_CAP} moves")
 
@@ -462,7 +462,7 @@ async def _choose(service: GameService, info: Any, rng: random.Random) -> str:
     long). The moves come from the engine on the service's game: listing them in words for each of
     hundreds of turns would be most of this test's time."""
     engine = get_game(info.kind)
-    live = await service._load_live(info.id)
+    live = await service.core.load_live(info.id)
     assert live is not None and live.version == info.version
     moves = engine.legal_moves(live.state)
     assert moves, f"game {info.id}: the player to move has a move"
