@@ -55,6 +55,8 @@ sys.path.insert(0, str(ROOT / "tests" / "discord"))
 from fake_discord import Channel, FakeDiscord, FakeUser  # noqa: E402
 from fake_discord.model import PUBLIC_THREAD  # noqa: E402
 from fake_discord.records import RecordedRequest  # noqa: E402
+from quiet import most_in_one_second, reminded_games  # noqa: E402
+from figures import print_summary  # noqa: E402
 from load import render_median  # noqa: E402
 
 from bot.config import Settings  # noqa: E402
@@ -231,18 +233,6 @@ async def open_waiting_games(bot: AlcazarBot, fake: TimedDiscord, count: int, pe
     return count
 
 
-def reminders_per_game(fake: TimedDiscord) -> Counter[int]:
-    """Reminders each game got: every reminder carries its game's mute button."""
-    counts: Counter[int] = Counter()
-    for message in fake.messages.values():
-        for row in message.get("components") or []:
-            for component in row.get("components") or []:
-                custom_id = str(component.get("custom_id", ""))
-                if custom_id.startswith("az:mute:"):
-                    counts[int(custom_id.split(":")[2])] += 1
-    return counts
-
-
 async def reminder_burst(bot: AlcazarBot, fake: TimedDiscord, people: dict[int, FakeUser], places: list[Place],
                          clock: FakeClock, rate: float, rng: random.Random, baseline_s: float) -> dict[str, Any]:
     """Every game's reminder due at once; one reminder round while moves arrive at ``rate``.
@@ -269,7 +259,7 @@ async def reminder_burst(bot: AlcazarBot, fake: TimedDiscord, people: dict[int, 
     requests = requests_since(bot, before)
     reminder_requests = sum(n for key, n in requests.items() if key.startswith("reminder/"))
     served = sorted(r.at for r in fake.requests[since:] if r.bucket == "global" and not r.rate_limited)
-    counts = reminders_per_game(fake)
+    counts = reminded_games(fake)
     return {"due": due, "sent": sent, "sent_twice": sum(1 for n in counts.values() if n > 1),
             "seconds": round(took, 1), "reminders_per_s": round(sent / took, 1) if took else None,
             "requests_per_reminder": round(reminder_requests / sent, 2) if sent else None,
@@ -280,16 +270,6 @@ async def reminder_burst(bot: AlcazarBot, fake: TimedDiscord, people: dict[int, 
             "baseline_without_burst": {"moves": len(baseline.move_ms), "move_to_board_ms_p50": baseline.p(0.5),
                                        "move_to_board_ms_p99": baseline.p(0.99)},
             "requests": requests}
-
-
-def most_in_one_second(times: list[float]) -> int:
-    """The most requests within any 1-s window (``times`` sorted)."""
-    most, start = 0, 0
-    for end, at in enumerate(times):
-        while at - times[start] >= 1.0:
-            start += 1
-        most = max(most, end - start + 1)
-    return most
 
 
 def reminders_sent(bot: AlcazarBot) -> float:
@@ -381,10 +361,9 @@ def main() -> None:
     logging.basicConfig(level=logging.ERROR)
     with tempfile.TemporaryDirectory() as folder:
         result = asyncio.run(run(args, Path(folder)))
-    print(f"max moves/s with p99 move → board ≤ 2 s: {result['max_moves_per_s_within_limits']}; "
-          f"requests per move {result['requests_per_move']['by_bucket']}; 429s {result['rate_limited_429s']}; "
-          f"cpu ratio {result['cpu_ratio']}")
-    print(json.dumps(result))
+    print_summary(f"max moves/s with p99 move → board ≤ 2 s: {result['max_moves_per_s_within_limits']}; "
+                  f"requests per move {result['requests_per_move']['by_bucket']}; "
+                  f"429s {result['rate_limited_429s']}; cpu ratio {result['cpu_ratio']}", result)
 
 
 if __name__ == "__main__":

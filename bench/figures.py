@@ -34,3 +34,9 @@ def print_figures(figures: dict[str, Any]) -> None:
     for name, value in figures.items():
         print(f"{name:>26}: {value}")
     print(json.dumps(figures))
+
+
+def print_summary(summary: str, figures: dict[str, Any]) -> None:
+    """The figures that matter most in a sentence, for a reader, then the whole as one JSON object."""
+    print(summary)
+    print(json.dumps(figures))

@@ -47,6 +47,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from figures import print_summary  # noqa: E402
 from pipeline import RandomGame, start_game  # noqa: E402
 from render import positions  # noqa: E402
 
@@ -369,10 +370,9 @@ def main() -> None:
     if args.footprint_only:
         print(json.dumps(result))
         return
-    print(f"max rate with turn p99 under {BUDGET_P99_MS:.0f} ms: {result['max_rate_p99_250ms']}/s; "
-          f"at 50/s p50 {result['turn_ms_p50']} ms, p99 {result['turn_ms_p99']} ms; "
-          f"Alcazar board alone {result['render_ms_median']} ms; RSS {result['rss_mb']} MB")
-    print(json.dumps(result))
+    print_summary(f"max rate with turn p99 under {BUDGET_P99_MS:.0f} ms: {result['max_rate_p99_250ms']}/s; "
+                  f"at 50/s p50 {result['turn_ms_p50']} ms, p99 {result['turn_ms_p99']} ms; "
+                  f"Alcazar board alone {result['render_ms_median']} ms; RSS {result['rss_mb']} MB", result)
 
 
 if __name__ == "__main__":

@@ -8,15 +8,15 @@ Discord layer stays free of circles.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Coroutine
 
 import discord
 from discord import ui
 
-from bot.discord.buttons import ids
+from bot.discord.buttons import GameButton, ids
 from bot.discord.guided import open_chooser
 from bot.discord.replies import guarded
-from bot.discord.table import table_of
+from bot.discord.table import Table, table_of
 from bot.discord.turns import show_hand
 from bot.i18n import ENGLISH, t
 from bot.service import GameInfo
@@ -37,18 +37,11 @@ class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"az:turn:(?P<game>\d+)
                       game_id=self.game_id)
 
 
-class HandButton(ui.DynamicItem[ui.Button], template=r"az:hand:(?P<game>\d+)"):
-    def __init__(self, game_id: int, lang: str = ENGLISH) -> None:
-        super().__init__(ui.Button(label=t(lang, "button.my_hand"), style=discord.ButtonStyle.secondary,
-                                   custom_id=f"az:hand:{game_id}"))
-        self.game_id = game_id
+class HandButton(GameButton, template=r"az:hand:(?P<game>\d+)"):
+    name, label = "hand", "button.my_hand"
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> HandButton:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, show_hand(table_of(interaction), interaction, self.game_id), game_id=self.game_id)
+    def clicked(self, table: Table, interaction: discord.Interaction) -> Coroutine[Any, Any, None]:
+        return show_hand(table, interaction, self.game_id)
 
 
 ITEMS: tuple[Any, ...] = (TakeTurnButton, HandButton)

@@ -17,6 +17,7 @@ import discord
 from discord import ui
 
 from bot.discord.replies import guarded
+from bot.discord.table import Table, table_of
 from bot.i18n import ENGLISH, t
 
 
@@ -54,3 +55,29 @@ class ConfirmButton(ui.DynamicItem[ui.Button], template=r"az:confirm:(?P<action>
         view = ui.View(timeout=None)
         view.add_item(self)
         return view
+
+
+class GameButton(ui.DynamicItem[ui.Button], template=r"az:(?P<name>hand|mute):(?P<game>\d+)"):
+    """A grey button that carries one game's id (``az:<name>:<game>``) and acts for whoever clicks it.
+
+    Each is a subclass naming its ``name`` and the message id of its ``label`` (and its own
+    template) in the module of its flow; this class itself is never registered."""
+
+    name: ClassVar[str]
+    label: ClassVar[str]
+
+    def __init__(self, game_id: int, lang: str = ENGLISH) -> None:
+        super().__init__(ui.Button(label=t(lang, self.label), style=discord.ButtonStyle.secondary,
+                                   custom_id=f"az:{self.name}:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str]) -> GameButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self.clicked(table_of(interaction), interaction), game_id=self.game_id)
+
+    def clicked(self, table: Table, interaction: discord.Interaction) -> Coroutine[Any, Any, None]:
+        raise NotImplementedError

@@ -35,7 +35,7 @@ from bot.discord.monitor import GatewayWatch, Monitor, http_trace
 from bot.discord.pacing import BackgroundLane
 from bot.discord.reminders import ReminderLoop
 from bot.discord.replies import answer_failure
-from bot.discord.table import Table
+from bot.discord.table import Table, laid
 from bot.discord.translator import CatalogTranslator
 from bot.i18n import language_of
 from bot.service import BackupSchedule, Clock, GameService, Store, SystemClock, open_store
@@ -106,9 +106,7 @@ class AlcazarBot(discord.AutoShardedClient):
     @property
     def table(self) -> Table:
         """What the flows are given: laid in ``setup_hook``, once the service exists."""
-        if self._table is None:
-            raise RuntimeError("the table is laid in setup_hook, after login")
-        return self._table
+        return laid(self._table, "the bot")
 
     async def setup_hook(self) -> None:
         if self.shard_count is None:

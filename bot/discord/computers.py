@@ -14,7 +14,7 @@ import contextvars
 import logging
 
 from bot.discord.announce import publish
-from bot.discord.table import Table
+from bot.discord.table import Table, laid
 from bot.service import Accepted, ComputerToMove, StoreUnavailable
 from bot.telemetry import about, caused_by
 from bot.telemetry.causes import COMPUTER_MOVE
@@ -33,9 +33,7 @@ class ComputerTurns:
     @property
     def bot(self) -> Table:
         """The table the turns are played at, given by ``resume_when_ready``."""
-        if self._table is None:
-            raise RuntimeError("computer turns are given the bot's table in setup_hook")
-        return self._table
+        return laid(self._table, "the computer turns")
 
     def notice(self, accepted: Accepted) -> None:
         """Start the computer turns an accepted change announces."""

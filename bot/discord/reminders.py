@@ -10,17 +10,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from typing import Any, Awaitable
+from typing import Any, Awaitable, Coroutine
 
 import discord
 from discord import ui
 
 from bot.discord.announce import publish
+from bot.discord.buttons import GameButton
 from bot.discord.once import nonce
 from bot.discord.players import refresh_boards
 from bot.discord.replies import Refused, guarded, send
 from bot.discord.standings import mention, pinging, timestamp
-from bot.discord.table import Table, table_of
+from bot.discord.table import Table, laid, table_of
 from bot.i18n import ENGLISH, Msg, t
 from bot.service import Refusal, Reminder, StoreUnavailable, cancelled
 from bot.telemetry import about, caused_by
@@ -43,9 +44,8 @@ class ReminderLoop:
 
     @property
     def bot(self) -> Table:
-        if self._table is None:
-            raise RuntimeError("the reminder loop is given the bot's table in setup_hook")
-        return self._table
+        """The table the reminders are sent from, given by ``start``."""
+        return laid(self._table, "the reminder loop")
 
     def start(self, table: Table) -> None:
         """Remind at ``table`` from now on; the loop runs when there is an interval (tests call ``run_once``)."""
@@ -227,18 +227,11 @@ async def mute(bot: Table, interaction: discord.Interaction, game_id: int) -> No
     await send(interaction, Msg("reminder.muted", title=result.game.title), ephemeral=True)
 
 
-class MuteButton(ui.DynamicItem[ui.Button], template=r"az:mute:(?P<game>\d+)"):
-    def __init__(self, game_id: int, lang: str = ENGLISH) -> None:
-        super().__init__(ui.Button(label=t(lang, "button.mute"), style=discord.ButtonStyle.secondary,
-                                   custom_id=f"az:mute:{game_id}"))
-        self.game_id = game_id
+class MuteButton(GameButton, template=r"az:mute:(?P<game>\d+)"):
+    name, label = "mute", "button.mute"
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> MuteButton:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, mute(table_of(interaction), interaction, self.game_id), game_id=self.game_id)
+    def clicked(self, table: Table, interaction: discord.Interaction) -> Coroutine[Any, Any, None]:
+        return mute(table, interaction, self.game_id)
 
 
 def mute_buttons(game_id: int, lang: str = ENGLISH) -> ui.View:

@@ -134,6 +134,13 @@ class Table:
         return self._languages[user_id]
 
 
+def laid(table: Table | None, who: str) -> Table:
+    """The table once ``setup_hook`` has laid it; before that, an error naming ``who`` wanted it."""
+    if table is None:
+        raise RuntimeError(f"{who} is given the bot's table in setup_hook, after login")
+    return table
+
+
 def table_of(interaction: discord.Interaction) -> Table:
     """The table of the bot an interaction came to: how a button's callback, given the interaction alone, has it."""
     table = getattr(interaction.client, "table", None)

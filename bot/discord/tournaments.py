@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import logging
 import re
-from typing import Any, Iterable, Sequence
+from typing import Any, Awaitable, Callable, Iterable, Sequence
 
 import discord
 from discord import app_commands, ui
@@ -174,20 +174,23 @@ async def sign_up(bot: Table, interaction: discord.Interaction, action: str, tou
 async def start_tournament(bot: Table, interaction: discord.Interaction) -> None:
     """``/alcazar tournament start``: round 1 is paired and its games open, each in a thread."""
     require_can_post(interaction)
-    info = await here(bot, interaction)
-    await defer(interaction, ephemeral=True)
-    result = accepted(await bot.service.tournaments.start(info.id, interaction.user.id))
-    await refresh_signup(bot, result.tournament)
-    await announce(bot, result.events)
-    await send(interaction, Msg("tournament.you_started"))
+    await _hosts_say(bot, interaction, bot.service.tournaments.start, "tournament.you_started")
 
 
 async def cancel_tournament(bot: Table, interaction: discord.Interaction) -> None:
+    """``/alcazar tournament cancel``: no more rounds; games under way are played out as ordinary games."""
+    await _hosts_say(bot, interaction, bot.service.tournaments.cancel, "tournament.you_cancelled")
+
+
+async def _hosts_say(bot: Table, interaction: discord.Interaction,
+                     operation: Callable[[int, int], Awaitable[TournamentAccepted | Refusal]], done: str) -> None:
+    """The host starts or cancels: the sign-up message shows it, the channel hears what it set going."""
     info = await here(bot, interaction)
-    result = accepted(await bot.service.tournaments.cancel(info.id, interaction.user.id))
+    await defer(interaction, ephemeral=True)
+    result = accepted(await operation(info.id, interaction.user.id))
     await refresh_signup(bot, result.tournament)
     await announce(bot, result.events)
-    await send(interaction, Msg("tournament.you_cancelled"))
+    await send(interaction, Msg(done))
 
 
 async def withdraw_player(bot: Table, interaction: discord.Interaction) -> None:

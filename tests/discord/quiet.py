@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,3 +56,26 @@ class Tally:
 
     def new_dms(self, fake: FakeDiscord, players: list[FakeUser]) -> dict[str, int]:
         return {p.name: len(fake.dms_to(p)) for p in players}
+
+
+def reminded_games(fake: FakeDiscord) -> Counter[int]:
+    """How many reminders each game got: every reminder carries its game's mute button."""
+    counts: Counter[int] = Counter()
+    for message in fake.messages.values():
+        for row in message.get("components") or []:
+            for component in row.get("components") or []:
+                custom_id = str(component.get("custom_id", ""))
+                if custom_id.startswith("az:mute:"):
+                    counts[int(custom_id.split(":")[2])] += 1
+    return counts
+
+
+def most_in_one_second(times: list[float]) -> int:
+    """The most requests within any 1-s window."""
+    times = sorted(times)
+    most, start = 0, 0
+    for end, at in enumerate(times):
+        while at - times[start] >= 1.0:
+            start += 1
+        most = max(most, end - start + 1)
+    return most

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ from conftest import assert_clean, running_bot
 from fake_discord import Channel, FakeDiscord, FakeUser
 from fake_discord.records import RecordedRequest
 from players import start_game
-from test_discord_ratelimits import most_in_one_second
+from quiet import most_in_one_second, reminded_games
 
 from bot.discord.pacing import BackgroundLane
 from bot.service import Accepted, FakeClock
@@ -40,18 +39,6 @@ def board_of(fake: FakeDiscord, channel: Channel, since: float) -> RecordedReque
                 and any(f.filename == "board.png" for f in record.files)):
             return record
     return None
-
-
-def reminded_games(fake: FakeDiscord) -> Counter[int]:
-    """How many reminders each game got: every reminder carries its game's mute button."""
-    counts: Counter[int] = Counter()
-    for message in fake.messages.values():
-        for row in message.get("components") or []:
-            for component in row.get("components") or []:
-                custom_id = str(component.get("custom_id", ""))
-                if custom_id.startswith("az:mute:"):
-                    counts[int(custom_id.split(":")[2])] += 1
-    return counts
 
 
 async def open_waiting_games(bot: Any, fake: FakeDiscord, people: list[FakeUser], count: int) -> list[int]:

@@ -18,7 +18,7 @@ from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord, FakeUser
 from fake_discord.ratelimits import ROUTE_LIMITS, RateLimits, RouteLimit
 from players import latest_board, play_guided, start_game
-from quiet import channel_posts, take_my_turn_offers
+from quiet import channel_posts, most_in_one_second, take_my_turn_offers
 
 from bot.service import FakeClock
 
@@ -29,17 +29,6 @@ def quick_channel_limit(limit: int = 5, per: float = 0.5) -> tuple[RouteLimit, .
     """Discord's buckets, with a channel's messages refilling in ``per`` seconds (pacing shows sooner)."""
     quick = RouteLimit("channel-messages", "POST", re.compile(r"/channels/(\d+)/messages"), limit, per)
     return (quick, *(r for r in ROUTE_LIMITS if r.name != "channel-messages"))
-
-
-def most_in_one_second(times: list[float]) -> int:
-    """The most requests within any 1-s window."""
-    times = sorted(times)
-    most, start = 0, 0
-    for end, at in enumerate(times):
-        while at - times[start] >= 1.0:
-            start += 1
-        most = max(most, end - start + 1)
-    return most
 
 
 def posts_to(fake: FakeDiscord, channel_id: int) -> list[Any]:
