@@ -106,7 +106,7 @@ class AlcazarBot(discord.AutoShardedClient):
     @property
     def table(self) -> Table:
         """What the flows are given: laid in ``setup_hook``, once the service exists."""
-        return laid(self._table, "the bot")
+        return laid(self._table, self)
 
     async def setup_hook(self) -> None:
         if self.shard_count is None:

@@ -8,7 +8,7 @@ from discord import app_commands
 
 from bot.discord import archive, lobby, players, stats, tournaments, turns, votes
 from bot.discord.replies import private_language, send
-from bot.discord.rules_text import rules_embeds
+from bot.discord.rules_text import rules_messages
 from bot.discord.table import Table
 from bot.discord.texts import help_embed
 from bot.discord.translator import described
@@ -224,13 +224,14 @@ class AlcazarCommands(app_commands.Group):
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
         kind = game.value if game is not None else await self._kind_in_channel(interaction)
         lang = private_language(interaction)
-        if kind is not None:
-            await send(interaction, embeds=rules_embeds(kind, lang), ephemeral=True)
-            return
-        # One message per game keeps each within Discord's 6000 characters of embeds per message.
-        await send(interaction, Msg("rules.both_games"),
-                   embeds=rules_embeds("alcazar", lang), ephemeral=True)
-        await send(interaction, embeds=rules_embeds("alcazar1978", lang), ephemeral=True)
+        # Each message within Discord's 6000 characters of embeds per message.
+        messages = rules_messages(kind, lang) if kind is not None else \
+            rules_messages("alcazar", lang) + rules_messages("alcazar1978", lang)
+        for number, embeds in enumerate(messages):
+            if kind is None and number == 0:
+                await send(interaction, Msg("rules.both_games"), embeds=embeds, ephemeral=True)
+            else:
+                await send(interaction, embeds=embeds, ephemeral=True)
 
     async def _kind_in_channel(self, interaction: discord.Interaction) -> str | None:
         if interaction.channel_id is None:

@@ -33,7 +33,7 @@ class ComputerTurns:
     @property
     def bot(self) -> Table:
         """The table the turns are played at, given by ``resume_when_ready``."""
-        return laid(self._table, "the computer turns")
+        return laid(self._table, self)
 
     def notice(self, accepted: Accepted) -> None:
         """Start the computer turns an accepted change announces."""

@@ -45,7 +45,7 @@ class ReminderLoop:
     @property
     def bot(self) -> Table:
         """The table the reminders are sent from, given by ``start``."""
-        return laid(self._table, "the reminder loop")
+        return laid(self._table, self)
 
     def start(self, table: Table) -> None:
         """Remind at ``table`` from now on; the loop runs when there is an interval (tests call ``run_once``)."""

@@ -134,10 +134,10 @@ class Table:
         return self._languages[user_id]
 
 
-def laid(table: Table | None, who: str) -> Table:
-    """The table once ``setup_hook`` has laid it; before that, an error naming ``who`` wanted it."""
+def laid(table: Table | None, wanted_by: object) -> Table:
+    """The table once ``setup_hook`` has laid it; before that, an error naming what wanted it."""
     if table is None:
-        raise RuntimeError(f"{who} is given the bot's table in setup_hook, after login")
+        raise RuntimeError(f"{type(wanted_by).__name__} is given the bot's table in setup_hook, after login")
     return table
 
 

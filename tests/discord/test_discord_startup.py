@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
@@ -43,26 +44,37 @@ def _titles(embeds: list[dict]) -> list[str]:
     return [e["title"] for e in embeds]
 
 
+def _embeds(fake: FakeDiscord, reply: Any) -> list[dict]:
+    """The embeds of every answer to one command (its first answer and its follow-ups), in order."""
+    asked = reply.interaction
+    ids = [asked.original_message_id, *asked.followup_ids]
+    return [embed for i in ids for embed in fake.messages[i].get("embeds") or []]
+
+
 async def test_rules_for_a_chosen_game_with_how_unclear_rules_are_read(fake: FakeDiscord, database_path: Path) -> None:
     alice = fake.add_user("alice")
     async with running_bot(fake, database_path):
         classic = await alice.slash("rules", game="alcazar1978")
         modern = await alice.slash("rules", game="alcazar")
+        classic_embeds, modern_embeds = _embeds(fake, classic), _embeds(fake, modern)
     assert classic.ephemeral and modern.ephemeral
-    assert _titles(classic.embeds) == ["Alcazar (1978): rules in brief",
-                                       "How this bot reads unclear rules: Alcazar (1978)"]
-    assert "immobilized" in classic.text and "a4" in classic.text and "/alcazar draw" in classic.text
-    readings_1978 = "\n".join(f["value"] for f in classic.embeds[1]["fields"])
+    assert _titles(classic_embeds) == ["Alcazar (1978): rules in brief",
+                                       "How this bot reads unclear rules: Alcazar (1978)",
+                                       "How games are played here over days: Alcazar (1978)"]
+    classic_text = str(classic_embeds)
+    assert "immobilized" in classic_text and "a4" in classic_text and "/alcazar draw" in classic_text
+    readings_1978 = "\n".join(f["value"] for f in classic_embeds[1]["fields"])
     for reading in ("You may, and you do not lose by it",
                     "the winning move must be the opponent's",
                     "wins with any move that leaves your pawn walled in",
                     "A pawn still on its starting square is never immobilized",
                     "does not close a side", "only when you have no legal move at all"):
         assert reading in readings_1978, reading
-    assert _titles(modern.embeds) == ["Alcazar (2009): rules in brief",
-                                      "How this bot reads unclear rules: Alcazar (2009)"]
-    assert "Grande" in modern.text and "castle" in modern.text
-    readings_2009 = "\n".join(f["value"] for f in modern.embeds[1]["fields"])
+    assert _titles(modern_embeds) == ["Alcazar (2009): rules in brief",
+                                      "How this bot reads unclear rules: Alcazar (2009)",
+                                      "How games are played here over days: Alcazar (2009)"]
+    assert "Grande" in str(modern_embeds) and "castle" in str(modern_embeds)
+    readings_2009 = "\n".join(f["value"] for f in modern_embeds[1]["fields"] + modern_embeds[2]["fields"])
     for reading in ("Mansions are capped at 50 too", "takes the lowest-numbered free flag",
                     "the most valuable goes first", "highest value keeps its flag (a tie: the lower flag number)",
                     "still played: you are paid 50 Real, its piece leaves the game",
@@ -80,12 +92,16 @@ async def test_rules_follow_the_game_in_the_channel_or_show_both(fake: FakeDisco
         first = fake.messages[asked.original_message_id]
         assert int(first["flags"]) & 64 and "here are both games" in first["content"]
         assert _titles(first["embeds"])[0] == "Alcazar (2009): rules in brief"
-        followup = fake.messages[asked.followup_ids[-1]]
-        assert int(followup["flags"]) & 64 and _titles(followup["embeds"])[0] == "Alcazar (1978): rules in brief"
+        followups = [fake.messages[i] for i in asked.followup_ids]
+        assert all(int(f["flags"]) & 64 for f in followups), "every answer is private"
+        assert [_titles(f["embeds"])[0] for f in followups] == [
+            "How games are played here over days: Alcazar (2009)", "Alcazar (1978): rules in brief",
+            "How games are played here over days: Alcazar (1978)"]
         await alice.slash("new", game="alcazar1978")
         here = await alice.slash("rules")
-        assert _titles(here.embeds) == ["Alcazar (1978): rules in brief",
-                                        "How this bot reads unclear rules: Alcazar (1978)"]
+        assert _titles(_embeds(fake, here)) == ["Alcazar (1978): rules in brief",
+                                                "How this bot reads unclear rules: Alcazar (1978)",
+                                                "How games are played here over days: Alcazar (1978)"]
     assert_clean(fake)
 
 
@@ -118,7 +134,7 @@ def test_every_persistent_button_is_registered_and_each_custom_id_has_one_owner(
 
     from discord import ui
 
-    from bot.discord.buttons import ConfirmButton
+    from bot.discord.buttons import ConfirmButton, GameButton
     from bot.discord.client import PERSISTENT_BUTTONS
 
     def subclasses(cls: type) -> set[type]:
@@ -126,7 +142,8 @@ def test_every_persistent_button_is_registered_and_each_custom_id_has_one_owner(
         return found.union(*(subclasses(c) for c in found)) if found else set()
 
     defined = {c for c in subclasses(ui.DynamicItem) if c.__module__.startswith("bot.discord.")}
-    assert defined - {ConfirmButton} == set(PERSISTENT_BUTTONS), "ConfirmButton is only the confirmations' shape"
+    assert defined - {ConfirmButton, GameButton} == set(PERSISTENT_BUTTONS), \
+        "ConfirmButton and GameButton are only shapes of buttons"
     samples = {"az:turn:1:2", "az:hand:1", "az:confirm:cancel:1:2", "az:confirm:resign:1:2", "az:undo:yes:1:2",
                "az:draw:no:1:2", "az:lobby:join:1", "az:lobby:computer:1", "az:mute:1", "az:pick:1:2:0.1",
                "az:page:1:2:0:3", "az:back:1:2:0", "az:play:1:2:0.1", "az:choose:pick:1:2:abcdefgh23:0.1",

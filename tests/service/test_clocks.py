@@ -261,10 +261,10 @@ async def test_the_record_shows_pace_reliability_and_a_provisional_rating(
     for game in range(4):                      # four more rated games: five in all, no longer provisional
         again = await service.lobby.create_lobby(1, 600 + game, HOST, "alcazar1978")
         assert isinstance(again, Accepted)
-        await service.lobby.join(again.records.game.id, HOST + 1)
-        await service.lobby.start(again.records.game.id, HOST)
-        assert isinstance(await service.turns.resign(again.records.game.id, HOST + 1), Accepted)
-        shifts = {s.user_id: s for s in await service.ratings.rating_changes(again.records.game.id)}
+        await service.lobby.join(again.game.id, HOST + 1)
+        await service.lobby.start(again.game.id, HOST)
+        assert isinstance(await service.turns.resign(again.game.id, HOST + 1), Accepted)
+        shifts = {s.user_id: s for s in await service.ratings.rating_changes(again.game.id)}
         assert shifts[HOST].rated_games == game + 2
     assert not (await service.ratings.player_record(1, "alcazar1978", first)).provisional
     assert not shifts[HOST].provisional

@@ -124,7 +124,7 @@ async def test_a_crash_between_a_move_and_a_snapshot_loses_nothing(db_path: str 
         await reopened.close()
 
 
-async def test_a_move_in_a_cached_game_is_three_statements_and_four_when_the_snapshot_is_due(
+async def test_a_move_in_a_cached_game_writes_three_statements_and_four_when_the_snapshot_is_due(
         store: Store, service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
     from bot.store.db import SqliteDb
     from bot.store.postgres import PostgresDb
@@ -157,8 +157,9 @@ async def test_a_move_in_a_cached_game_is_three_statements_and_four_when_the_sna
             break
         per_move.append(list(sent))
     assert per_move
-    # the game's row, its log line, the turn's length for the player's pace (no time bank: nothing read)
-    assert all(m in (["UPDATE games", "INSERT moves", "INSERT turn_times"],
-                     ["UPDATE games", "INSERT moves", "INSERT turn_times", "INSERT snapshots"])
+    # The game's row, its log line, the turn's length for the player's pace (no time bank: nothing
+    # read); after the commit, the players' time away for the board's turn line.
+    assert all(m in (["UPDATE games", "INSERT moves", "INSERT turn_times", "SELECT user_id,"],
+                     ["UPDATE games", "INSERT moves", "INSERT turn_times", "INSERT snapshots", "SELECT user_id,"])
                for m in per_move), per_move
     assert sum("INSERT snapshots" in m for m in per_move) == 1, "one snapshot in ten lines"

@@ -32,7 +32,7 @@ def test_nothing_but_statements_is_awaited_while_the_store_is_locked() -> None:
                 if isinstance(node, ast.Await):
                     called = node.value.func if isinstance(node.value, ast.Call) else node.value
                     name = ast.unparse(called)
-                    if not name.startswith("tx.") and name not in ONLY_STATEMENTS:
+                    if not name.startswith("tx.") and name not in ONLY_STATEMENTS and name not in TX_HELPERS:
                         found.append(f"{path.relative_to(ROOT.parent)}:{node.lineno} awaits {name}")
     assert blocks > 10, "the check found the store's blocks"
     assert found == []
@@ -40,6 +40,8 @@ def test_nothing_but_statements_is_awaited_while_the_store_is_locked() -> None:
 
 # Helpers of ``commit_step`` that run statements on its transaction alone: (module, function).
 STEP_HELPERS = {"record_turn": ("banks.py", "record_turn")}
+# Helpers given a transaction that run statements on it alone, awaited in the store's blocks: (module, function).
+TX_HELPERS = {"read_turn_facts": ("posting.py", "read_turn_facts"), "posting_of": ("posting.py", "posting_of")}
 
 
 def _awaited_in(module: str, function: str) -> list[str]:
@@ -56,3 +58,10 @@ def test_commit_step_only_runs_statements() -> None:
     for module, function in STEP_HELPERS.values():
         inner = _awaited_in(module, function)
         assert inner and all(name.startswith("tx.") for name in inner), (function, inner)
+
+
+def test_the_transactions_helpers_only_run_statements() -> None:
+    """What reads the turn's facts and a change's posting in a store's block awaits statements on it alone."""
+    for module, function in TX_HELPERS.values():
+        inner = _awaited_in(module, function)
+        assert inner and all(name.startswith("tx.") or name in TX_HELPERS for name in inner), (function, inner)
