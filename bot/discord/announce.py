@@ -19,8 +19,8 @@ from bot.discord.followups import edit_message
 from bot.discord.hands import send_hand_by_dm
 from bot.discord.once import nonce
 from bot.discord.player_texts import rating_lines
-from bot.discord.players import away_lines_of
-from bot.discord.standings import mention, pinging, result_lines, standing_line, turn_line
+from bot.discord.players import turn_lines
+from bot.discord.standings import mention, pinging, result_lines, standing_line
 from bot.discord.style import move_words
 from bot.discord.table import Table
 from bot.discord.texts import CONTENT_LIMIT, clip
@@ -109,11 +109,6 @@ async def _board_or_results(bot: Table, posting: BoardPosting, lines: Sequence[s
         return await _results_message(bot, game, view, names, lines)
     # The deadline with the player's time away added, and who is away (their clocks stand still).
     return await _board_message(bot, game, view, names, lines, with_buttons, after=turn_lines(game, posting.turn))
-
-
-def turn_lines(game: GameInfo, turn: TurnFacts) -> list[str]:
-    """Whose turn it is (with the deadline) and who is away, as a board states them."""
-    return [turn_line(game, turn.deadline_at, turn.clock), *away_lines_of(game, turn.away)]
 
 
 async def _send_board(bot: Table, game: GameInfo, board: BoardMessage, pings: discord.AllowedMentions,

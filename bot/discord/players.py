@@ -14,7 +14,7 @@ from bot.discord.standings import turn_line
 from bot.discord.table import Table
 from bot.discord.texts import COLOUR, EMBED_DESCRIPTION_LIMIT
 from bot.i18n import Msg, t
-from bot.service import GameInfo, GameStatus, Refusal, time_zones_matching
+from bot.service import GameInfo, GameStatus, Refusal, TurnFacts, time_zones_matching
 
 log = logging.getLogger(__name__)
 
@@ -105,11 +105,9 @@ async def time_zone_choices(interaction: discord.Interaction, typed: str) -> lis
 
 # -- boards -----------------------------------------------------------------------------------------
 
-async def away_lines(bot: Table, game: GameInfo) -> list[str]:
-    """A line for each player of the game who is away now (for the board message, in the game's language)."""
-    if game.status is not GameStatus.ACTIVE:
-        return []
-    return away_lines_of(game, await bot.service.players.away_of(game.players))
+def turn_lines(game: GameInfo, turn: TurnFacts) -> list[str]:
+    """Whose turn it is (with the deadline or the time banks) and who is away, as a board states them."""
+    return [turn_line(game, turn.deadline_at, turn.clock), *away_lines_of(game, turn.away)]
 
 
 def away_lines_of(game: GameInfo, away: Mapping[int, float]) -> list[str]:
@@ -135,9 +133,9 @@ async def refresh_boards(bot: Table, user_id: int) -> None:
         try:
             message = await channel.fetch_message(board.message_id)
             kept = texts.without_away_lines(message.content)
-            fresh = turn_line(game, await bot.service.reminders.deadline_of(game), await bot.service.reminders.clock_of(game))
+            fresh, *away = turn_lines(game, await bot.service.records.turn_facts(game))
             lines = [_with_deadline(line, fresh) for line in kept]
-            content = "\n".join([*lines, *await away_lines(bot, game)])
+            content = "\n".join([*lines, *away])
             await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.info("Could not update the board of game %s for time away: %s", game.id, error.text)

@@ -46,7 +46,7 @@ def timestamp(seconds: float, style: str = "R") -> str:
 
 def turn_line(game: GameInfo, deadline_at: float | None = None, clock: TurnClock | None = None) -> str:
     """Whose turn it is, with a mention, and the deadline when there is one (in the game's language;
-    ``deadline_at``: the service's ``deadline_of``, which adds the player's time away, None while away);
+    ``deadline_at``: the turn facts' deadline, with the player's time away added, None while away);
     with a time bank (``clock``: the turn facts' ``clock``), when the player's bank runs out and every
     player's bank."""
     if game.to_move_id is None:

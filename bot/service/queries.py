@@ -96,12 +96,17 @@ class Records:
         public = await self.board_view(game_id)
         if isinstance(public, Refusal):
             return public
+        return BoardPosting(public, await self.turn_facts(public.game))
+
+    async def turn_facts(self, game: GameInfo) -> TurnFacts:
+        """What a board of ``game`` says about the turn now, in one read: the deadline with time away
+        added, who is away, the time banks (nothing once the game has moved past ``game.version``)."""
         now = self.core.clock.now()
         async with self.store.read() as tx:
-            row = await tx.games.get(game_id)
-            turn = TurnFacts() if row is None or row.version != public.game.version \
-                else await read_turn_facts(tx, row, public.game, now)
-        return BoardPosting(public, turn)
+            row = await tx.games.get(game.id)
+            if row is None or row.version != game.version:
+                return TurnFacts()
+            return await read_turn_facts(tx, row, game, now)
 
     async def private_view(self, game_id: int, user_id: int) -> BoardView | Refusal:
         """The view of the user's own seat, with their hand: for their eyes only."""
