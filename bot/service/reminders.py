@@ -14,6 +14,7 @@ ends another process claims it and does it.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Mapping, Sequence
 
 from bot.service.away import away_until, in_quiet_hours, paused_seconds, turn_deadline
@@ -98,6 +99,18 @@ def _bank_warning(game: GameRow, settings: GameSettings, banks: Mapping[int, flo
     return ends
 
 
+def _reminder_of(game: GameRow, user_id: int, number: int, deadline_at: float | None, bank_ends_at: float | None,
+                 *, runs_out_at: float | None = None) -> Reminder:
+    """Reminder ``number`` of the turn of ``game`` (0 with ``runs_out_at``: the time bank's warning), with
+    what sending it needs of the game; the player's language and DM channel come with ``_addressed``."""
+    assert game.turn_seat is not None and game.turn_since is not None
+    return Reminder(game_id=game.id, guild_id=game.guild_id, channel_id=game.channel_id, user_id=user_id,
+                    seat=game.turn_seat, number=number, version=game.version, waiting_since=game.turn_since,
+                    title=engine_title(game.kind), deadline_at=deadline_at,
+                    language=GameSettings.from_dict(game.settings).language,
+                    runs_out_at=runs_out_at, bank_ends_at=bank_ends_at)
+
+
 class Reminders:
     """Reminders, mutes and deadlines."""
 
@@ -122,8 +135,7 @@ class Reminders:
             banked = [g for g in games if "bank_hours" in g.settings]
             banks = await tx.turn_times.banks(g.id for g in banked)
             warned = {g.id: await tx.claims.holder(g.id, BANK_WARNING) for g in banked}
-        # (game, player, reminder number, deadline, the bank's end on its warning alone, the bank's end)
-        due: list[tuple[GameRow, int, int, float | None, float | None, float | None]] = []
+        due: list[Reminder] = []
         for game in games:
             user_id = to_act.get(game.id)
             # Computers are never reminded: they move by themselves.
@@ -143,33 +155,22 @@ class Reminders:
             deadline = turn_deadline(game, periods, now)
             bank_ends = bank_runs_out(game, periods, now, banks.get(game.id, {}))
             if warning is not None:
-                due.append((game, user_id, 0, deadline, warning, bank_ends))
+                due.append(_reminder_of(game, user_id, 0, deadline, bank_ends, runs_out_at=warning))
             if upcoming is None or now < upcoming[1]:
                 continue
-            due.append((game, user_id, upcoming[0], deadline, None, bank_ends))
-        return await self._reminders(due)
+            due.append(_reminder_of(game, user_id, upcoming[0], deadline, bank_ends))
+        return await self._addressed(due)
 
-    async def _reminders(self, due: Sequence[tuple[GameRow, int, int, float | None, float | None, float | None]]
-                         ) -> list[Reminder]:
-        """The due reminders with what sending them needs: the game's title and language, the
-        deadline, and the player's own language and DM channel (when known)."""
-        users = [user_id for _, user_id, _, _, _, _ in due]
+    async def _addressed(self, due: list[Reminder]) -> list[Reminder]:
+        """The due reminders with each player's own language and DM channel (when known)."""
+        if not due:
+            return due
+        users = [reminder.user_id for reminder in due]
         async with self.store.read() as tx:
-            languages = await tx.languages.of_users(users) if users else {}
-            dm_channels = await tx.dm_channels.of_users(users) if users else {}
-        reminders = []
-        for game, user_id, number, deadline_at, warning_ends, bank_ends in due:
-            assert game.turn_seat is not None and game.turn_since is not None
-            reminders.append(Reminder(
-                game_id=game.id, guild_id=game.guild_id, channel_id=game.channel_id,
-                user_id=user_id, seat=game.turn_seat, number=number,
-                version=game.version, waiting_since=game.turn_since,
-                title=engine_title(game.kind), deadline_at=deadline_at,
-                language=GameSettings.from_dict(game.settings).language,
-                dm_language=languages.get(user_id, ENGLISH), dm_channel_id=dm_channels.get(user_id),
-                runs_out_at=warning_ends, bank_ends_at=bank_ends,
-            ))
-        return reminders
+            languages = await tx.languages.of_users(users)
+            dm_channels = await tx.dm_channels.of_users(users)
+        return [replace(reminder, dm_language=languages.get(reminder.user_id, ENGLISH),
+                        dm_channel_id=dm_channels.get(reminder.user_id)) for reminder in due]
 
     async def deadline_of(self, game: GameInfo) -> float | None:
         """When the turn of ``game`` runs out, the player's time away added (None: no deadline, or
