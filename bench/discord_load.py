@@ -54,7 +54,7 @@ sys.path.insert(0, str(ROOT / "tests" / "discord"))
 
 from fake_discord import Channel, FakeDiscord, FakeUser  # noqa: E402
 from fake_discord.model import PUBLIC_THREAD  # noqa: E402
-from fake_discord.records import RecordedRequest  # noqa: E402
+from fake_discord.records import RecordedRequest, handlers_done  # noqa: E402
 from quiet import most_in_one_second, reminded_games  # noqa: E402
 from figures import print_summary  # noqa: E402
 from load import render_median  # noqa: E402
@@ -62,7 +62,7 @@ from load import render_median  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.discord import AlcazarBot  # noqa: E402
 from bot.discord.announce import post_board, send_changed_hands  # noqa: E402
-from bot.service import Accepted, FakeClock, Refusal  # noqa: E402
+from bot.service import Accepted, FakeClock  # noqa: E402
 
 KINDS = [("alcazar", 2), ("alcazar", 3), ("alcazar", 4), ("alcazar", 5), ("alcazar1978", 2)]
 BUDGET_P99_MS = 2000.0
@@ -158,18 +158,33 @@ async def open_places(bot: AlcazarBot, fake: TimedDiscord, games: int, channels:
     return places
 
 
+async def random_move(bot: AlcazarBot, game_id: int, rng: random.Random) -> tuple[int, str] | None:
+    """The player to act and a random legal move of theirs, from the game the bot holds in memory.
+
+    The engine's own list, not the service's worded choices (``legal_moves_for``): wording every
+    legal move of an Alcazar turn costs more than the move itself, and the players here are the
+    bench, which would otherwise take the bot's CPU."""
+    core = bot.service.core
+    async with core.game_lock(game_id):
+        live = await core.load_live(game_id)
+        if live is None or live.row.turn_seat is None:
+            return None
+        moves = live.engine.legal_moves(live.state)
+        return (live.user_of(live.row.turn_seat), str(rng.choice(moves))) if moves else None
+
+
 async def one_move(bot: AlcazarBot, fake: TimedDiscord, people: dict[int, FakeUser], place: Place,
                    rng: random.Random, step: Step) -> None:
     try:
-        game = await bot.service.records.game(place.game_id)
-        if isinstance(game, Refusal) or game.to_move_id is None:
+        picked = await random_move(bot, place.game_id, rng)
+        if picked is None:
             return
-        player = people[game.to_move_id]
-        choices = await bot.service.records.legal_moves_for(place.game_id, player.id, limit=None)
+        player, notation = people[picked[0]], picked[1]
         board = asyncio.get_running_loop().create_future()
         fake.boards[place.channel.id] = board
         began = time.monotonic()
-        reply = await player.slash("move", notation=rng.choice(choices).notation, channel=place.channel)
+        sent = await fake.send_slash(player, "move", notation=notation, channel=place.channel)
+        reply = await sent.first_answer(60)
         if "Played" not in reply.text:
             step.failed += 1
             return
@@ -327,6 +342,7 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         refused = fake.rate_limits.refused
         problems = fake.problems[:5]
     finally:
+        await handlers_done(30)     # the last moves' edits of their old boards
         await bot.close()
         await asyncio.wait_for(task, 30)
         await fake.stop()

@@ -30,7 +30,7 @@ from bot.service import (
     Refusal, StoreUnavailable, TurnFacts,
 )
 from bot.telemetry import caused_by
-from bot.telemetry.causes import HAND_DM
+from bot.telemetry.causes import HAND_DM, OLD_BOARD, in_background
 
 log = logging.getLogger(__name__)
 
@@ -131,7 +131,19 @@ async def _send_board(bot: Table, game: GameInfo, board: BoardMessage, pings: di
 
 
 async def _take_buttons_off(bot: Table, game: GameInfo, stored: PostedMessage) -> None:
-    """A newer board (or the game's end) replaces this one: its buttons go."""
+    """A newer board (or the game's end) replaces this one: its buttons go.
+
+    Through the board's follow-up webhook while its token lives, at once and outside the global
+    bucket. An older board is edited by the channel's route, in the global bucket; after a player's
+    move the new board is out already and nobody waits on this, so it is an errand that takes a
+    paced turn in the background lane while the flow goes on to the hand DMs and the computer's turn."""
+    if in_background() or bot.followup_boards.webhook_of(stored.message_id) is not None:
+        await _edit_buttons_off(bot, game, stored)     # background work already: it waits its turn anyway
+    else:
+        bot.errands.start(_edit_buttons_off(bot, game, stored), cause=OLD_BOARD, name=f"buttons-off-{game.id}")
+
+
+async def _edit_buttons_off(bot: Table, game: GameInfo, stored: PostedMessage) -> None:
     try:
         await edit_message(bot, bot.followup_boards, stored.channel_id, game.guild_id, stored.message_id, view=None)
     except discord.HTTPException as error:

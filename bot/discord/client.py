@@ -30,6 +30,7 @@ from bot.discord.about import parsing_in_context
 from bot.discord.commands import AlcazarCommands
 from bot.discord.computers import ComputerTurns
 from bot.discord.endpoints import apply_endpoints
+from bot.discord.errands import Errands
 from bot.discord.followups import FollowupBoards
 from bot.discord.monitor import GatewayWatch, Monitor, http_trace
 from bot.discord.pacing import BackgroundLane
@@ -90,6 +91,7 @@ class AlcazarBot(discord.AutoShardedClient):
         self.computer_turns = ComputerTurns()
         # Boards sent as interaction follow-ups, edited through their webhook while its token lives.
         self.followup_boards = FollowupBoards(self.clock)
+        self.errands = Errands()
         self._backup_check_seconds = backup_check_seconds
         self.backups: BackupSchedule | None = None
         self.store: Store | None = None
@@ -123,7 +125,7 @@ class AlcazarBot(discord.AutoShardedClient):
         table = self._table = Table(service=self._service, client=self, metrics=self.metrics, clock=self.clock,
                                     computer_turns=self.computer_turns, board_buttons=board.board_buttons,
                                     tournament_news=self._tournament_news, followup_boards=self.followup_boards,
-                                    game_seeds=self._game_seeds)
+                                    errands=self.errands, game_seeds=self._game_seeds)
         self._service.tournaments.channels = tournaments.GameThreads(table)   # each game a thread of its own
         images.start_images(self.settings.image_workers, self.metrics)
         self.metrics.queue_from(images.work_queued)
@@ -183,6 +185,7 @@ class AlcazarBot(discord.AutoShardedClient):
         await self.reminders.stop()
         await self.computer_turns.stop()
         await self.monitor.stop()
+        await self.errands.stop()
         if self.backups is not None:
             await self.backups.stop()
         await super().close()

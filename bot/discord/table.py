@@ -18,6 +18,7 @@ from typing import Awaitable, Callable, Iterable, Iterator, Protocol, Sequence
 
 import discord
 
+from bot.discord.errands import Errands
 from bot.discord.followups import FollowupBoards
 from bot.discord.standings import computer_label
 from bot.i18n import ENGLISH, t
@@ -51,6 +52,8 @@ class Table:
     tournament_news: Callable[[Iterable[object]], Awaitable[None]]
     #: Boards sent as interaction follow-ups, edited through their webhook while its token lives.
     followup_boards: FollowupBoards
+    #: Work that follows an answer and that nobody waits on (a stale board's buttons).
+    errands: Errands = field(default_factory=Errands)
     #: Seeds of new games (the deal and the seating); None lets the service draw them at random.
     game_seeds: Iterator[int] | None = None
     _names: dict[int, str] = field(default_factory=dict, repr=False)

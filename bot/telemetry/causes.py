@@ -20,13 +20,15 @@ REMINDER = "reminder"
 DEADLINE = "deadline"
 LOBBY = "lobby"
 HAND_DM = "hand DM"
+OLD_BOARD = "old board"
 REPLY = "reply"
 START_UP = "start-up"
 
-CAUSES = (MOVE, COMPUTER_MOVE, REMINDER, DEADLINE, LOBBY, HAND_DM, REPLY, START_UP)
+CAUSES = (MOVE, COMPUTER_MOVE, REMINDER, DEADLINE, LOBBY, HAND_DM, OLD_BOARD, REPLY, START_UP)
 
-#: Work nobody is waiting on: it must never delay a player's answer or board.
-BACKGROUND_CAUSES = frozenset({COMPUTER_MOVE, REMINDER, DEADLINE})
+#: Work nobody is waiting on: it must never delay a player's answer or board. Taking the buttons off
+#: a board older than its follow-up token (``OLD_BOARD``) is one: the new board is already posted.
+BACKGROUND_CAUSES = frozenset({COMPUTER_MOVE, REMINDER, DEADLINE, OLD_BOARD})
 
 #: Requests made outside any work that sets a cause come from logging in and syncing commands.
 _cause: ContextVar[str] = ContextVar("alcazar_request_cause", default=START_UP)

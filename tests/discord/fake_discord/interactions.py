@@ -70,10 +70,16 @@ class InteractionsMixin:
     async def slash(self: FakeDiscord, user: FakeUser, subcommand: str, *, channel: Channel | None = None,
                     **options: Any) -> Reply:
         """``user`` runs ``/alcazar <subcommand>``; returns the answer they see."""
+        record = await self.send_slash(user, subcommand, channel=channel, **options)
+        return await record.reply()
+
+    async def send_slash(self: FakeDiscord, user: FakeUser, subcommand: str, *, channel: Channel | None = None,
+                         **options: Any) -> InteractionRecord:
+        """``user`` runs ``/alcazar <subcommand>``, without waiting: many users at once (a load test)
+        wait for their answers with ``InteractionRecord.first_answer``."""
         channel = channel or self.general
         data = self._options_for(subcommand, options, guild_id=channel.guild_id)
-        record = await self._dispatch_interaction(user, APPLICATION_COMMAND, data, channel)
-        return await record.reply()
+        return await self._dispatch_interaction(user, APPLICATION_COMMAND, data, channel)
 
     async def autocomplete(self: FakeDiscord, user: FakeUser, subcommand: str, option: str, typed: str, *,
                            channel: Channel | None = None) -> list[dict[str, Any]]:

@@ -134,6 +134,13 @@ class InteractionRecord:
         message = None if message_id is None else self.discord.messages.get(message_id)
         return Reply(self, message)
 
+    async def first_answer(self, timeout: float = 10.0) -> Reply:
+        """The bot's answer as soon as it arrives, without waiting for the rest of its work or for
+        the bot's other interactions: under load other users' interactions never stop coming."""
+        await asyncio.wait_for(self.settled.wait(), timeout)
+        message_id = self._answer_id()
+        return Reply(self, None if message_id is None else self.discord.messages.get(message_id))
+
     def _answer_id(self) -> int | None:
         """The message the user reads as the answer: their own last follow-up, else the original once
         the bot answered in it (a public follow-up such as a board is for the channel), else the last."""
@@ -146,8 +153,9 @@ class InteractionRecord:
         return self.followup_ids[-1]
 
 
-#: The names of discord.py's tasks that run the bot's answer to an interaction (commands, buttons, menus).
-HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dynamic-item-")
+#: The names of discord.py's tasks that run the bot's answer to an interaction (commands, buttons, menus),
+#: and of the bot's errands that an answer leaves (``bot.discord.errands``: a stale board's buttons).
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dynamic-item-", "alcazar-errand-")
 
 
 def busy_handlers() -> set[asyncio.Task[Any]]:
