@@ -222,13 +222,15 @@ class ServiceCore:
         return info_of(row, seats, result)
 
     async def accepted_change(self, before: LiveGame, after: LiveGame, events: Sequence[Event],
-                              hands_changed: Sequence[int], told_draws: Sequence[int] = ()) -> Accepted:
+                              hands_changed: Sequence[int], told_draws: Sequence[int] = (), *,
+                              views: Mapping[int | None, Mapping[str, Any]] | None = None) -> Accepted:
         """The answer to a committed change of the board, with what posting it needs: the public
         view, the turn's facts and each changed hand (so the edge asks nothing more); for the seats
-        of ``told_draws``, the cards that came into the hand."""
+        of ``told_draws``, the cards that came into the hand. ``views``: those of ``after``, when the
+        step that made it worked them out already (no second hop to the worker thread)."""
         info = await self.info(after.row, after.seats)
-        seats: list[int | None] = [None, *hands_changed]
-        views = dict(zip(seats, await in_thread(_views_of, after, seats)))
+        if views is None:
+            views = await in_thread(engine_work.views_of, after.engine, after.state, (None, *hands_changed))
         async with self.store.read() as tx:
             posting, hands = await posting_of(tx, before, after, info, hands_changed, self.clock.now(), views,
                                               told_draws)
@@ -267,10 +269,6 @@ class ServiceCore:
         return LiveGame(row=row, seats=live.seats, engine=live.engine, state=step.state,
                         ply=step.ply, hands=step.hands,
                         snapshot_ply=live.stored_snapshot_ply if snapshot is None else step.ply)
-
-
-def _views_of(game: LiveGame, seats: Sequence[int | None]) -> list[Mapping[str, Any]]:
-    return [game.engine.view(game.state, seat) for seat in seats]
 
 
 def count_moves(metrics: Metrics, game: LiveGame, entries: Sequence[LogEntry]) -> None:

@@ -86,8 +86,7 @@ class Turns:
         except GameError as error:
             return Refusal(Reason.ILLEGAL_MOVE, error.reason)
         # Only a purchase from the deck brings a card nobody has seen: the player is told which.
-        parts = await in_thread(engine_work.parts_of_text, live.engine, live.state, text)
-        from_deck = (seat,) if parts is not None and parts.draws_from_deck else ()
+        from_deck = (seat,) if step.parts is not None and step.parts.draws_from_deck else ()
         return await self.commit(live, step, now, told_draws=from_deck)
 
     async def resign(self, game_id: int, user_id: int) -> Accepted | Refusal:
@@ -173,7 +172,8 @@ class Turns:
             changes = [replace(e, out_of_time=True) if isinstance(e, MovePlayed) and e.kind is EntryKind.RETIRE
                        else e for e in changes]
         events.extend(changes)
-        accepted = await self.core.accepted_change(live, after, events, step.hands_changed, told_draws)
+        accepted = await self.core.accepted_change(live, after, events, step.hands_changed, told_draws,
+                                                   views=step.views)
         if accepted.game.status is GameStatus.FINISHED:
             # a tournament's game: scored, and its round may end
             accepted = replace(accepted, events=accepted.events + tuple(await self.core.game_ended(accepted.game)))
