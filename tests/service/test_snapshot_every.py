@@ -158,7 +158,7 @@ async def test_a_move_in_a_cached_game_writes_three_statements_and_four_when_the
         per_move.append(list(sent))
     assert per_move
     # The game's row, its log line, the turn's length for the player's pace (no time bank: nothing
-    # read); after the commit, the players' time away for the board's turn line.
+    # read); then, in the same transaction, the players' time away for the board's turn line.
     assert all(m in (["UPDATE games", "INSERT moves", "INSERT turn_times", "SELECT user_id,"],
                      ["UPDATE games", "INSERT moves", "INSERT turn_times", "INSERT snapshots", "SELECT user_id,"])
                for m in per_move), per_move
