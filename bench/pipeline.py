@@ -11,7 +11,7 @@ It also counts what a move asks of the database, figures that do not depend
 on the machine: ``statements_per_move`` (the SQL statements the store's
 repositories send, one per row of a batch) and ``round_trips_per_move``
 (PostgreSQL: each exchange with the server, BEGIN, COMMIT and the pool's check
-of a connection included; SQLite: each call into aiosqlite's thread, fetches
+of a connection included, in pipeline mode each Sync; SQLite: each call into aiosqlite's thread, fetches
 and the commit included), with the bare commit's round trips beside them.
 
     .venv/bin/python bench/pipeline.py [--moves 1500] [--dir PATH]
@@ -40,7 +40,9 @@ from bot.games import get_game  # noqa: E402
 from bot.service import Accepted, FakeClock, GameService, MovePlayed  # noqa: E402
 from bot.store import EntryKind, open_store  # noqa: E402
 from bot.store.db import SqliteDb  # noqa: E402
-from bot.store.postgres import PostgresDb, placeholders, postgres_ddl, throwaway_schema  # noqa: E402
+from bot.store.postgres import (  # noqa: E402
+    PipelinedDb, PostgresDb, placeholders, postgres_ddl, throwaway_schema,
+)
 
 BUDGET_RATIO = 3.0
 
@@ -89,19 +91,18 @@ class Counter:
 
     def install(self) -> None:
         import psycopg
+        from psycopg._pipeline_base import BasePipeline
 
         def statements(method: Any, rows: bool) -> Any:
-            async def counted(db: Any, sql: str, params: Any = ()) -> Any:
+            async def counted(db: Any, sql: str, params: Any = (), **kwargs: Any) -> Any:
                 if not self.counting or self._in_batch:
-                    return await method(db, sql, params)
-                if not rows:
-                    self.statements += 1
-                    return await method(db, sql, params)
-                params = list(params)
-                self.statements += len(params)
-                self._in_batch = True      # a batch of one row is sent as one plain statement
+                    return await method(db, sql, params, **kwargs)
+                if rows:
+                    params = list(params)
+                self.statements += len(params) if rows else 1
+                self._in_batch = True      # what the call runs inside (a batch of one row as one statement) is not counted again
                 try:
-                    return await method(db, sql, params)
+                    return await method(db, sql, params, **kwargs)
                 finally:
                     self._in_batch = False
             return counted
@@ -115,14 +116,25 @@ class Counter:
 
         def server_answers(method: Any) -> Any:
             async def counted(conn: Any, gen: Any, *args: Any, **kwargs: Any) -> Any:
-                return await method(conn, self._reads_of(gen) if self.counting else gen, *args, **kwargs)
+                # In pipeline mode answers are read while sending too: each Sync counts instead.
+                counts = self.counting and conn._pipeline is None
+                return await method(conn, self._reads_of(gen) if counts else gen, *args, **kwargs)
             return counted
 
-        for owner, name, wrap in ((PostgresDb, "execute", statements(PostgresDb.execute, False)),
-                                  (PostgresDb, "executemany", statements(PostgresDb.executemany, True)),
-                                  (SqliteDb, "execute", statements(SqliteDb.execute, False)),
-                                  (SqliteDb, "executemany", statements(SqliteDb.executemany, True)),
+        def pipeline_exchanges(method: Any) -> Any:
+            def counted(pipeline: Any, *args: Any, **kwargs: Any) -> Any:
+                if self.counting:
+                    self.round_trips += 1
+                return method(pipeline, *args, **kwargs)
+            return counted
+
+        sending = [(db, name, statements(getattr(db, name), name in ("executemany", "send_many")))
+                   for db in (SqliteDb, PostgresDb, PipelinedDb)
+                   for name in ("execute", "executemany", "send", "send_many")]
+        for owner, name, wrap in (*sending,
                                   (psycopg.AsyncConnection, "wait", server_answers(psycopg.AsyncConnection.wait)),
+                                  *((BasePipeline, name, pipeline_exchanges(getattr(BasePipeline, name)))
+                                    for name in ("_sync_gen", "_exit_gen")),
                                   (aiosqlite.Connection, "_execute", thread_calls(aiosqlite.Connection._execute))):
             self._undo.append((owner, name, getattr(owner, name)))
             setattr(owner, name, wrap)

@@ -66,3 +66,64 @@ async def test_a_move_and_its_posting_are_read_in_one_transaction(
             if result.game.status is not GameStatus.ACTIVE:
                 break
         monkeypatch.undo()
+
+
+def _counting_waits(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every time the service waits for the database: a trip to aiosqlite's thread; a wait for
+    PostgreSQL's answer outside pipeline mode, and each Sync (the COMMIT's included) in it."""
+    import aiosqlite
+    import psycopg
+    from psycopg._pipeline_base import BasePipeline
+
+    waits: list[str] = []
+    trip = aiosqlite.Connection._execute
+
+    async def sqlite_trip(conn: Any, work: Any, *args: Any, **kwargs: Any) -> Any:
+        waits.append("sqlite")
+        return await trip(conn, work, *args, **kwargs)
+
+    exchange = psycopg.AsyncConnection.wait
+
+    def reads(gen: Any) -> Any:
+        """psycopg's generator of one exchange, noting each wait for the server's answer."""
+        item = None
+        try:
+            item = gen.send(None)
+            while True:
+                if item == psycopg.waiting.Wait.R:
+                    waits.append("exchange")
+                item = gen.send((yield item))
+        except StopIteration as stop:
+            return stop.value
+
+    async def postgres_exchange(conn: Any, gen: Any, *args: Any, **kwargs: Any) -> Any:
+        return await exchange(conn, reads(gen) if conn._pipeline is None else gen, *args, **kwargs)
+
+    def syncing(method: Callable[..., Any]) -> Callable[..., Any]:
+        def counted(pipeline: Any) -> Any:
+            waits.append("sync")
+            return method(pipeline)
+        return counted
+
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", sqlite_trip)
+    monkeypatch.setattr(psycopg.AsyncConnection, "wait", postgres_exchange)
+    monkeypatch.setattr(BasePipeline, "_sync_gen", syncing(BasePipeline._sync_gen))
+    monkeypatch.setattr(BasePipeline, "_exit_gen", syncing(BasePipeline._exit_gen))
+    return waits
+
+
+async def test_a_move_waits_for_the_database_once_per_read_and_once_for_the_commit(
+        service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The changes (version, log line, turn time, snapshot) go with the first read after them, the
+    # players' time away; then the hand DM's row when a hand changed; then the COMMIT.
+    for channel, (kind, players) in enumerate((("alcazar", 3), ("alcazar1978", 2))):
+        table = await open_table(service, kind, players, seed=5, channel_id=500 + channel)
+        await table.play()
+        waits = _counting_waits(monkeypatch)
+        for _ in range(6):
+            waits.clear()
+            result = await table.play()
+            assert len(waits) == 2 + len(result.hands), (kind, waits)
+            if result.game.status is not GameStatus.ACTIVE:
+                break
+        monkeypatch.undo()
