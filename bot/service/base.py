@@ -212,26 +212,29 @@ class ServiceCore:
     # -- describing ----------------------------------------------------------------------
 
     async def info(self, row: GameRow, seats: tuple[SeatRow, ...]) -> GameInfo:
-        result = None
-        if row.status is GameStatus.FINISHED:
-            async with self.store.read() as tx:
-                stored = await tx.results.get(row.id)
-                stood_in = await tx.moves.stand_in_seats(row.id) if stored is not None else ()
-            if stored is not None:
-                result = replace(_result(stored, seats), stand_in_seats=stood_in)
-        return info_of(row, seats, result)
+        if row.status is not GameStatus.FINISHED:
+            return info_of(row, seats)     # nothing to read
+        async with self.store.read() as tx:
+            return await info_in(tx, row, seats)
 
     async def accepted_change(self, before: LiveGame, after: LiveGame, events: Sequence[Event],
-                              hands_changed: Sequence[int], told_draws: Sequence[int] = ()) -> Accepted:
-        """The answer to a committed change of the board, with what posting it needs: the public
-        view, the turn's facts and each changed hand (so the edge asks nothing more); for the seats
-        of ``told_draws``, the cards that came into the hand."""
-        info = await self.info(after.row, after.seats)
-        seats: list[int | None] = [None, *hands_changed]
-        views = dict(zip(seats, await in_thread(_views_of, after, seats)))
+                              hands_changed: Sequence[int]) -> Accepted:
+        """``accepted_in`` for a change committed already: the views worked out and the posting read afresh."""
+        views = await in_thread(engine_work.views_of, after.engine, after.state, (None, *hands_changed))
         async with self.store.read() as tx:
-            posting, hands = await posting_of(tx, before, after, info, hands_changed, self.clock.now(), views,
-                                              told_draws)
+            return await self.accepted_in(tx, before, after, events, hands_changed, views=views)
+
+    async def accepted_in(self, tx: Tx, before: LiveGame, after: LiveGame, events: Sequence[Event],
+                          hands_changed: Sequence[int], told_draws: Sequence[int] = (), *,
+                          views: Mapping[int | None, Mapping[str, Any]]) -> Accepted:
+        """The answer to a change of the board, with what posting it needs: the public view, the
+        turn's facts and each changed hand (so the edge asks nothing more); for the seats of
+        ``told_draws``, the cards that came into the hand. ``views`` are the engine's views of
+        ``after`` (public and changed hands). Read in ``tx``, the change's own transaction, so that a
+        move costs one transaction and no read after it."""
+        info = await info_in(tx, after.row, after.seats)
+        posting, hands = await posting_of(tx, before, after, info, hands_changed, self.clock.now(), views,
+                                          told_draws)
         return Accepted(info, tuple(events), posting=posting, hands=hands)
 
     # -- committing a step -----------------------------------------------------------------
@@ -267,10 +270,6 @@ class ServiceCore:
         return LiveGame(row=row, seats=live.seats, engine=live.engine, state=step.state,
                         ply=step.ply, hands=step.hands,
                         snapshot_ply=live.stored_snapshot_ply if snapshot is None else step.ply)
-
-
-def _views_of(game: LiveGame, seats: Sequence[int | None]) -> list[Mapping[str, Any]]:
-    return [game.engine.view(game.state, seat) for seat in seats]
 
 
 def count_moves(metrics: Metrics, game: LiveGame, entries: Sequence[LogEntry]) -> None:
@@ -326,6 +325,17 @@ def _result(stored: ResultRow, seats: tuple[SeatRow, ...]) -> GameResult:
         reason=outcome.reason or stored.reason, outcome=outcome,
         finished_at=stored.finished_at,
     )
+
+
+async def info_in(tx: Tx, row: GameRow, seats: tuple[SeatRow, ...]) -> GameInfo:
+    """A ``GameInfo`` from stored rows, with a finished game's result read in ``tx``."""
+    result = None
+    if row.status is GameStatus.FINISHED:
+        stored = await tx.results.get(row.id)
+        if stored is not None:
+            stood_in = await tx.moves.stand_in_seats(row.id)
+            result = replace(_result(stored, seats), stand_in_seats=stood_in)
+    return info_of(row, seats, result)
 
 
 def info_of(row: GameRow, seats: tuple[SeatRow, ...], result: GameResult | None = None) -> GameInfo:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Container, Iterable, Iterator, Sequence
+from typing import Any, Container, Iterable, Iterator, Mapping, Sequence
 
 from bot.games import AnyEngine
 from bot.games.common import GameError, MoveDescription, Outcome
@@ -64,7 +64,8 @@ class LiveGame:
 
 @dataclass(frozen=True)
 class Step:
-    """What one action did: the new state and everything the commit and the events need."""
+    """What one action did: the new state and everything the commit, the events and the posting need,
+    worked out in one hop to the worker thread."""
 
     state: Any
     entries: tuple[LogEntry, ...]
@@ -73,6 +74,10 @@ class Step:
     outcome: Outcome | None
     snapshot: str | None          # the new state's snapshot when one is due (``snapshot_due``)
     ply: int                      # log length after the step
+    #: The engine's views of the new state that posting it shows: the public one (None) and each changed hand's.
+    views: Mapping[int | None, Mapping[str, Any]]
+    #: The parts of the move played (what it took, whether it drew from the deck); None for a skip or a retirement.
+    parts: MoveDescription | None = None
 
 
 @dataclass(frozen=True)
@@ -119,9 +124,11 @@ def advance(engine: AnyEngine, live: LiveGame, action: Action, now: float, stand
     state = live.state
     ply = live.ply + 1
     words: Msg
+    parts = None
     if action.kind is EntryKind.MOVE:
         move = engine.parse_move(state, action.text)
         words = engine.describe_move(state, move)
+        parts = engine.describe(state, move)
         notation = str(move)
         state = engine.play(state, move)
     elif action.kind is EntryKind.SKIP:
@@ -137,21 +144,29 @@ def advance(engine: AnyEngine, live: LiveGame, action: Action, now: float, stand
     hands = hands_of(engine, state, len(live.seats))
     outcome = engine.outcome(state)
     ply = entries[-1].ply
+    hands_changed = tuple(s for s, (a, b) in enumerate(zip(live.hands, hands)) if a != b)
     return Step(
         state=state,
         entries=tuple(entries),
         hands=hands,
-        hands_changed=tuple(s for s, (a, b) in enumerate(zip(live.hands, hands)) if a != b),
+        hands_changed=hands_changed,
         outcome=outcome,
         snapshot=snapshot_of(engine, state) if snapshot_due(live, ply, outcome is not None) else None,
         ply=ply,
+        views=views_of(engine, state, (None, *hands_changed)),
+        parts=parts,
     )
 
 
 def standing_still(engine: AnyEngine, live: LiveGame) -> Step:
     """A step that adds no log line and leaves the board as it is (a game ended by the session)."""
     return Step(state=live.state, entries=(), hands=live.hands, hands_changed=(),
-                outcome=None, snapshot=None, ply=live.ply)
+                outcome=None, snapshot=None, ply=live.ply, views=views_of(engine, live.state, (None,)))
+
+
+def views_of(engine: AnyEngine, state: Any, seats: Iterable[int | None]) -> dict[int | None, Mapping[str, Any]]:
+    """The engine's views of ``state`` for ``seats`` (None: the public one)."""
+    return {seat: engine.view(state, seat) for seat in seats}
 
 
 def snapshot_due(live: LiveGame, ply: int, finished: bool) -> bool:

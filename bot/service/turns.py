@@ -86,8 +86,7 @@ class Turns:
         except GameError as error:
             return Refusal(Reason.ILLEGAL_MOVE, error.reason)
         # Only a purchase from the deck brings a card nobody has seen: the player is told which.
-        parts = await in_thread(engine_work.parts_of_text, live.engine, live.state, text)
-        from_deck = (seat,) if parts is not None and parts.draws_from_deck else ()
+        from_deck = (seat,) if step.parts is not None and step.parts.draws_from_deck else ()
         return await self.commit(live, step, now, told_draws=from_deck)
 
     async def resign(self, game_id: int, user_id: int) -> Accepted | Refusal:
@@ -160,20 +159,15 @@ class Turns:
                     await tx.seats.mark_resigned(live.row.id, live.user_of(resigned_seat), stand_in=stand_in)
                     live = _with_resigned(live, resigned_seat, stand_in)
                 after = await self.core.commit_step(tx, live, step, now, outcome=outcome)
+                # What posting the change needs is read in its own transaction: none follows it.
+                accepted = await self.core.accepted_in(
+                    tx, live, after, _step_events(after, step, outcome, resigned_seat, lost_on_time),
+                    step.hands_changed, told_draws, views=step.views)
         except StaleVersion:
             self.core.forget(live.row.id)
             return stale(live)
         self.core.remember(after)
         count_moves(self.core.metrics, after, step.entries)
-        events: list[Event] = []
-        if resigned_seat is not None:
-            events.append(PlayerResigned(live.row.id, resigned_seat, live.user_of(resigned_seat)))
-        changes = change_events(after, step.entries, step.hands_changed, outcome or step.outcome)
-        if lost_on_time:     # the retirement says why
-            changes = [replace(e, out_of_time=True) if isinstance(e, MovePlayed) and e.kind is EntryKind.RETIRE
-                       else e for e in changes]
-        events.extend(changes)
-        accepted = await self.core.accepted_change(live, after, events, step.hands_changed, told_draws)
         if accepted.game.status is GameStatus.FINISHED:
             # a tournament's game: scored, and its round may end
             accepted = replace(accepted, events=accepted.events + tuple(await self.core.game_ended(accepted.game)))
@@ -196,6 +190,20 @@ class Turns:
         if live.seats[seat].resigned:
             return Refusal(Reason.NOT_IN_GAME, Msg("refusal.resigned"))
         return live, seat
+
+
+def _step_events(after: LiveGame, step: Step, outcome: Outcome | None, resigned_seat: int | None,
+                 lost_on_time: bool) -> list[Event]:
+    """The events of a committed step: a resignation first, then the step's lines, board and turn."""
+    events: list[Event] = []
+    if resigned_seat is not None:
+        events.append(PlayerResigned(after.row.id, resigned_seat, after.user_of(resigned_seat)))
+    changes = change_events(after, step.entries, step.hands_changed, outcome or step.outcome)
+    if lost_on_time:     # the retirement says why
+        changes = [replace(e, out_of_time=True) if isinstance(e, MovePlayed) and e.kind is EntryKind.RETIRE
+                   else e for e in changes]
+    events.extend(changes)
+    return events
 
 
 def _lost_a_race(result: Accepted | Refusal) -> bool:

@@ -32,8 +32,8 @@ class TurnTimeRepo:
         self._conn = conn
 
     async def record(self, turn: TurnTime) -> None:
-        """Record an ended turn (one statement: it runs in every move's transaction)."""
-        await self._conn.execute(
+        """Record an ended turn (one statement, sent with the next: it runs in every move's transaction)."""
+        await self._conn.send(
             "INSERT INTO turn_times (game_id, ply, seat, user_id, used, bank, ended_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, ply) DO UPDATE SET seat = excluded.seat,"
             " user_id = excluded.user_id, used = excluded.used, bank = excluded.bank, ended_at = excluded.ended_at",

@@ -118,6 +118,15 @@ class Db(Protocol):
     ``row_lock`` ends a SELECT that locks the rows it reads until the
     transaction ends: ``FOR UPDATE`` on PostgreSQL; nothing on SQLite, where
     one process writes one transaction at a time anyway.
+
+    ``execute`` answers at once. ``send`` and ``send_many`` are for changes whose
+    answer nobody reads: a backend may hold them and send them with the next
+    statement or the COMMIT, so that a transaction waits once for several (each
+    wait is a trip to SQLite's thread or to the PostgreSQL server). Their
+    failures come out at the latest when the transaction ends, and nothing of it
+    is kept. ``send(…, or_else=error)``: the change must change exactly one row,
+    or the transaction fails with ``error`` before it commits; that failure
+    outranks one of a statement sent after it, which only followed from it.
     """
 
     row_lock: str
@@ -126,23 +135,115 @@ class Db(Protocol):
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
 
+    async def send(self, sql: str, params: Sequence[Any] = (), *, or_else: Exception | None = None) -> None: ...
+
+    async def send_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+
+class Held:
+    """A change sent with ``send``: the rows of its statement, and what a change of no row means."""
+
+    __slots__ = ("sql", "rows", "or_else")
+
+    def __init__(self, sql: str, rows: list[Sequence[Any]], or_else: Exception | None) -> None:
+        self.sql, self.rows, self.or_else = sql, rows, or_else
+
+
+class Answer:
+    """``Rows`` read in SQLite's thread with the statement, so that fetching them is no second trip there."""
+
+    def __init__(self, rows: list[Any], rowcount: int) -> None:
+        self._rows = rows
+        self._next = 0
+        self.rowcount = rowcount
+
+    async def fetchone(self) -> Any:
+        if self._next >= len(self._rows):
+            return None
+        self._next += 1
+        return self._rows[self._next - 1]
+
+    async def fetchall(self) -> list[Any]:
+        rest, self._next = self._rows[self._next:], len(self._rows)
+        return rest
+
+
+def _run_held(conn: sqlite3.Connection, held: list[Held]) -> None:
+    """In SQLite's thread: the changes held back, in order; a change of no row fails with its ``or_else``
+    before the statements after it run."""
+    for change in held:
+        if len(change.rows) == 1:
+            cursor = conn.execute(change.sql, change.rows[0])
+        else:
+            cursor = conn.executemany(change.sql, change.rows)
+        if change.or_else is not None and cursor.rowcount != 1:
+            raise change.or_else
+
+
+def _held_then_statement(conn: sqlite3.Connection, held: list[Held], sql: str, params: Sequence[Any]) -> Answer:
+    """In SQLite's thread: the changes held back, then ``sql`` with its rows read."""
+    _run_held(conn, held)
+    cursor = conn.execute(sql, params)
+    rows = cursor.fetchall() if cursor.description is not None else []
+    return Answer(rows, cursor.rowcount)
+
+
+def _held_then_commit(conn: sqlite3.Connection, held: list[Held]) -> None:
+    _run_held(conn, held)
+    conn.commit()
+
 
 class SqliteDb:
-    """``Db`` over the store's aiosqlite connection."""
+    """``Db`` over the store's aiosqlite connection.
+
+    Every call is one trip to aiosqlite's thread: the changes ``send`` held back,
+    the statement, and its rows (read there, not in a second trip). The functions
+    run there take the ``sqlite3`` connection aiosqlite keeps (``_conn``), since
+    aiosqlite runs only its own methods with one statement each.
+    """
 
     row_lock = ""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
+        self._held: list[Held] = []
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> Rows:
+        held, self._held = self._held, []
         try:
-            return await self._conn.execute(sql, params)
+            return await self._conn._execute(_held_then_statement, self._conn._conn, held, sql, params)
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self.send_many(sql, rows)
+        await self.flush()
+
+    async def send(self, sql: str, params: Sequence[Any] = (), *, or_else: Exception | None = None) -> None:
+        self._held.append(Held(sql, [params], or_else))
+
+    async def send_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        batch = list(rows)
+        if batch:
+            self._held.append(Held(sql, batch, None))
+
+    async def flush(self) -> None:
+        """Run the changes held back (one trip to the thread, none when there are none)."""
+        if self._held:
+            held, self._held = self._held, []
+            try:
+                await self._conn._execute(_run_held, self._conn._conn, held)
+            except sqlite3.IntegrityError as error:
+                raise IntegrityError(str(error)) from error
+
+    async def commit(self) -> None:
+        """The changes held back and COMMIT, in one trip to the thread."""
+        held, self._held = self._held, []
         try:
-            await self._conn.executemany(sql, rows)
+            await self._conn._execute(_held_then_commit, self._conn._conn, held)
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
+
+    def drop_held(self) -> None:
+        """Forget the changes held back (the transaction is rolled back)."""
+        self._held.clear()

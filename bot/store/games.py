@@ -147,16 +147,18 @@ class GameRepo(Repo):
         """Bump the version of a game whose board changed; ``StaleVersion`` if it moved on.
 
         Returns the new version. The turn (seat and since when) is set in the
-        same statement, so the version always names one turn.
+        same statement, so the version always names one turn. Sent with the
+        transaction's next statements (``Db.send``): ``StaleVersion`` may come
+        from one of them or from the end of the transaction, always before it
+        commits.
         """
-        cursor = await self._conn.execute(
+        await self._conn.send(
             "UPDATE games SET version = version + 1, status = ?, updated_at = ?,"
             " turn_seat = ?, turn_since = ? WHERE id = ? AND version = ?",
             (status.value, now, turn_seat, None if turn_seat is None else now,
              game_id, expected_version),
+            or_else=StaleVersion(game_id),
         )
-        if cursor.rowcount != 1:
-            raise StaleVersion(game_id)
         return expected_version + 1
 
 

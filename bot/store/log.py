@@ -22,8 +22,9 @@ class MoveLog(Repo):
     """The ``moves`` table. Lines are appended, and an undo only marks them undone."""
 
     async def append(self, game_id: int, entries: Sequence[LogEntry]) -> None:
-        """Append lines; a ply already in the live log is an ``IntegrityError`` (``bot.store.db``)."""
-        await self._conn.executemany(
+        """Append lines; a ply already in the live log is an ``IntegrityError`` (``bot.store.db``), by the
+        end of the transaction at the latest (``Db.send``)."""
+        await self._conn.send_many(
             "INSERT INTO moves (game_id, ply, seat, kind, notation, words, forced, played_at,"
             " by_stand_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
@@ -70,7 +71,7 @@ class SnapshotRepo(Repo):
     """The ``snapshots`` table: only the latest state of each game is kept."""
 
     async def put(self, snapshot: Snapshot) -> None:
-        await self._conn.execute(
+        await self._conn.send(
             upsert("snapshots", ("game_id",), ("version", "ply", "state")),
             (snapshot.game_id, snapshot.version, snapshot.ply, snapshot.state),
         )

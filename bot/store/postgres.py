@@ -32,7 +32,7 @@ import secrets
 import select
 from contextlib import asynccontextmanager
 from functools import lru_cache
-from typing import Any, AsyncIterator, Iterable, Sequence
+from typing import Any, AsyncIterator, Awaitable, Iterable, Sequence, TypeVar
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 import psycopg
@@ -44,6 +44,7 @@ from bot.store.schema import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, split_sta
 from bot.store.base import Store, Tx, outage_edge
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 #: Connections per process: enough for a few games writing at once, small next to
 #: PostgreSQL's default of 100 connections shared by every process.
@@ -159,7 +160,7 @@ def _quiet(conn: psycopg.AsyncConnection[Any]) -> bool:
 
 
 class PostgresDb:
-    """``Db`` over one pooled psycopg connection."""
+    """``Db`` over one pooled psycopg connection, each statement answered at once (reads)."""
 
     row_lock = " FOR UPDATE"
 
@@ -187,6 +188,99 @@ class PostgresDb:
                 await cursor.executemany(placeholders(sql), batch)
         except psycopg.errors.IntegrityError as error:
             raise IntegrityError(str(error), error.diag.constraint_name) from error
+
+    async def send(self, sql: str, params: Sequence[Any] = (), *, or_else: Exception | None = None) -> None:
+        cursor = await self.execute(sql, params)
+        if or_else is not None and cursor.rowcount != 1:
+            raise or_else
+
+    async def send_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self.executemany(sql, rows)
+
+
+class PipelinedDb(PostgresDb):
+    """``Db`` over a connection in pipeline mode, for one transaction (``PostgresStore.write``).
+
+    ``send`` only queues its statement; ``execute`` queues its own and then waits
+    for the server once (a Sync), which answers everything queued before it, the
+    BEGIN included. A transaction of changes and a few reads thus waits once per
+    read and once for the COMMIT, where it waited once per statement.
+    """
+
+    def __init__(self, conn: psycopg.AsyncConnection[Any], pipeline: psycopg.AsyncPipeline) -> None:
+        super().__init__(conn)
+        self._pipeline = pipeline
+        self._queued = False
+        # Changes that must change one row, not yet answered: their cursor and the error otherwise.
+        self._checks: list[tuple[psycopg.AsyncCursor[Any], Exception]] = []
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> Rows:
+        cursor = await self._queue(sql, params)
+        await self.sync()
+        return cursor
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self.send_many(sql, rows)
+        await self.sync()
+
+    async def send(self, sql: str, params: Sequence[Any] = (), *, or_else: Exception | None = None) -> None:
+        cursor = await self._queue(sql, params)
+        if or_else is not None:
+            self._checks.append((cursor, or_else))
+
+    async def send_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        for row in rows:
+            await self._queue(sql, row)
+
+    async def before_commit(self) -> None:
+        """Wait for the answers the checks of ``send`` need, if any are still to come: a change that
+        must change one row decides before COMMIT is sent."""
+        if self._checks:
+            await self.sync()
+
+    async def sync(self) -> None:
+        """Send what is queued and wait for every answer to it."""
+        await self._answered(self._pipeline.sync())
+        self._queued = False
+
+    async def queue_rollback(self) -> None:
+        await self._conn.execute("ROLLBACK")
+
+    @property
+    def queued(self) -> bool:
+        """Statements are queued that no answer has come for yet."""
+        return self._queued
+
+    async def _queue(self, sql: str, params: Sequence[Any]) -> psycopg.AsyncCursor[Any]:
+        self._queued = True
+        # psycopg sends at once what it can, and may meet the answer of an earlier statement here.
+        if not params:
+            return await self._answered(self._conn.execute(sql))
+        return await self._answered(self._conn.execute(placeholders(sql), tuple(params)))
+
+    async def _answered(self, work: Awaitable[T]) -> T:
+        """``work`` with the answers it brings judged: a failed check first (what failed after it followed
+        from it), then the server's errors as the store's."""
+        try:
+            done = await work
+        except psycopg.errors.IntegrityError as error:
+            self._judge_checks()
+            raise IntegrityError(str(error), error.diag.constraint_name) from error
+        except psycopg.Error:
+            self._judge_checks()
+            raise
+        self._judge_checks()
+        return done
+
+    def _judge_checks(self) -> None:
+        waiting = []
+        for cursor, or_else in self._checks:
+            if cursor.pgresult is None:
+                waiting.append((cursor, or_else))     # no answer yet
+            elif cursor.rowcount != 1:
+                self._checks = []
+                raise or_else
+        self._checks = waiting
 
 
 class PostgresStore(Store):
@@ -238,13 +332,55 @@ class PostgresStore(Store):
         # A connection lost before COMMIT was answered fails the block as unavailable. Had the
         # server committed just before, the game shows that change from then on (the version
         # check keeps anyone from building on the old one): nothing told to a player is lost.
+        # In pipeline mode, BEGIN goes with the first statements and COMMIT with the last changes
+        # (psycopg's transaction() would wait for each); see ``PipelinedDb``.
         async with outage_edge(self.availability, postgres_problem, writes=True), self._pool.connection() as conn:
-            async with conn.transaction():
-                yield Tx(PostgresDb(conn), PostgresClaimRepo)
+            try:
+                async with conn.pipeline() as pipeline:
+                    db = PipelinedDb(conn, pipeline)
+                    await conn.execute("BEGIN")
+                    try:
+                        yield Tx(db, PostgresClaimRepo)
+                        await db.before_commit()
+                    except BaseException:
+                        await _drop(db)
+                        raise
+                    await conn.execute("COMMIT")     # sent, and answered, as the pipeline ends
+            except psycopg.errors.IntegrityError as error:    # a change sent with the COMMIT
+                await _roll_back(conn)
+                raise IntegrityError(str(error), error.diag.constraint_name) from error
+            except BaseException:
+                await _roll_back(conn)
+                raise
 
     async def schema_version(self) -> int:
         async with outage_edge(self.availability, postgres_problem, writes=False), self._pool.connection() as conn:
             return await _version(conn)
+
+
+async def _drop(db: PipelinedDb) -> None:
+    """The block failed: the answers still to come are read (their errors are news no more) and ROLLBACK
+    is queued, to go as the pipeline ends."""
+    try:
+        if db.queued:
+            await db.sync()
+    except Exception:
+        pass
+    try:
+        await db.queue_rollback()
+    except psycopg.Error:
+        pass         # a broken connection: the pool replaces it
+
+
+async def _roll_back(conn: psycopg.AsyncConnection[Any]) -> None:
+    """End a transaction that failed as the pipeline ended (its COMMIT refused); a broken connection
+    needs none, and the pool replaces it."""
+    if conn.pgconn.transaction_status in (psycopg.pq.TransactionStatus.INTRANS,
+                                          psycopg.pq.TransactionStatus.INERROR):
+        try:
+            await conn.execute("ROLLBACK")
+        except psycopg.Error:
+            pass
 
 
 def _still_unreachable(pool: AsyncConnectionPool) -> None:

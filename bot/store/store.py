@@ -78,7 +78,8 @@ class SqliteStore(Store):
 
     def __init__(self, conn: aiosqlite.Connection, path: Path, file_lock: DatabaseLock | None = None) -> None:
         self._conn = conn
-        self._tx = Tx(SqliteDb(conn))
+        self._db = SqliteDb(conn)
+        self._tx = Tx(self._db)
         self._lock = asyncio.Lock()
         self._file_lock = file_lock
         self.path = path
@@ -115,8 +116,9 @@ class SqliteStore(Store):
         async with self._lock, outage_edge(self.availability, sqlite_problem, writes=True):
             try:
                 yield self._tx
-                await self._conn.commit()
+                await self._db.commit()      # with the changes still held back, in one trip
             except BaseException:
+                self._db.drop_held()
                 await self._roll_back()
                 raise
 

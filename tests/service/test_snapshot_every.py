@@ -127,7 +127,7 @@ async def test_a_crash_between_a_move_and_a_snapshot_loses_nothing(db_path: str 
 async def test_a_move_in_a_cached_game_writes_three_statements_and_four_when_the_snapshot_is_due(
         store: Store, service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
     from bot.store.db import SqliteDb
-    from bot.store.postgres import PostgresDb
+    from bot.store.postgres import PipelinedDb, PostgresDb
 
     table = await open_table(service, "alcazar1978", 2, seed=9)
     await table.play()                                   # cached from here on
@@ -135,20 +135,20 @@ async def test_a_move_in_a_cached_game_writes_three_statements_and_four_when_the
     in_batch: list[bool] = []
 
     def counting(original, batch):  # type: ignore[no-untyped-def]
-        async def counted(self, sql, params=()):  # type: ignore[no-untyped-def]
-            if not in_batch:         # a batch of one row is sent as one plain statement
+        async def counted(self, sql, params=(), **kwargs):  # type: ignore[no-untyped-def]
+            if not in_batch:         # what a call runs inside it (one row as a plain statement) is not counted again
                 words = sql.split()
                 sent.append(f"{words[0]} {words[2] if words[0] == 'INSERT' else words[1]}")
             in_batch.append(batch)
             try:
-                return await original(self, sql, params)
+                return await original(self, sql, params, **kwargs)
             finally:
                 in_batch.pop()
         return counted
 
-    for db in (SqliteDb, PostgresDb):
-        monkeypatch.setattr(db, "execute", counting(db.execute, False))
-        monkeypatch.setattr(db, "executemany", counting(db.executemany, True))
+    for db in (SqliteDb, PostgresDb, PipelinedDb):
+        for name in ("execute", "executemany", "send", "send_many"):
+            monkeypatch.setattr(db, name, counting(getattr(db, name), name.endswith("many")))
     per_move = []
     for _ in range(SNAPSHOT_EVERY):
         sent.clear()
@@ -158,7 +158,7 @@ async def test_a_move_in_a_cached_game_writes_three_statements_and_four_when_the
         per_move.append(list(sent))
     assert per_move
     # The game's row, its log line, the turn's length for the player's pace (no time bank: nothing
-    # read); after the commit, the players' time away for the board's turn line.
+    # read); then, in the same transaction, the players' time away for the board's turn line.
     assert all(m in (["UPDATE games", "INSERT moves", "INSERT turn_times", "SELECT user_id,"],
                      ["UPDATE games", "INSERT moves", "INSERT turn_times", "INSERT snapshots", "SELECT user_id,"])
                for m in per_move), per_move

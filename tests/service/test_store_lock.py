@@ -41,7 +41,9 @@ def test_nothing_but_statements_is_awaited_while_the_store_is_locked() -> None:
 # Helpers of ``commit_step`` that run statements on its transaction alone: (module, function).
 STEP_HELPERS = {"record_turn": ("banks.py", "record_turn")}
 # Helpers given a transaction that run statements on it alone, awaited in the store's blocks: (module, function).
-TX_HELPERS = {"read_turn_facts": ("posting.py", "read_turn_facts"), "posting_of": ("posting.py", "posting_of")}
+TX_HELPERS = {"read_turn_facts": ("posting.py", "read_turn_facts"), "posting_of": ("posting.py", "posting_of"),
+              "info_in": ("base.py", "info_in"), "self.accepted_in": ("base.py", "accepted_in"),
+              "self.core.accepted_in": ("base.py", "accepted_in")}
 
 
 def _awaited_in(module: str, function: str) -> list[str]:
