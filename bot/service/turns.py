@@ -77,9 +77,10 @@ class Turns:
             return Refusal(Reason.MALFORMED_MOVE, Msg("refusal.move_as_text"))
         now = self.clock.now()
         try:
-            step = await in_thread(
-                engine_work.advance, live.engine, live, Action(EntryKind.MOVE, seat, text), now
-            )
+            # On the event loop, not in a worker thread: a player's step takes about 0.2 ms (0.5 ms at
+            # the 99th percentile), as long as the hop to a thread and back, and a thread running
+            # Python would hold the GIL, and so the loop, all the same.
+            step = engine_work.advance(live.engine, live, Action(EntryKind.MOVE, seat, text), now)
         except MoveError as error:
             # The engine's reason quotes (shortly, harmlessly) the part it could not read.
             return Refusal(Reason.MALFORMED_MOVE, Msg("refusal.malformed", reason=error.reason))
