@@ -10,25 +10,32 @@ Discord does once ``limit_rates()`` turns the limits on, and discord.py waits
 them out. ``--games`` games of both kinds (Alcazar with 2 to 5 players,
 Alcazar (1978)) are opened through the game service in ``--channels``
 channels (a game in each channel and the rest in threads of them, one game a
-place, as the bot allows) and announced as the bot announces a started game:
-board and hands (limits still off). Then, for each rate, moves arrive open
+place, as the bot allows), their hands sent by DM, and each gets one move
+(limits still off): every board is then the follow-up of a player's move, as
+at a busy table. Then, for each rate, moves arrive open
 loop, each a real ``/alcazar move`` from the player to move in a random idle
 game, for ``--seconds``; a move's time runs from its interaction to its new
 board stored by the fake (``move → board``). Rates step up until p99 move →
 board is over 2 s. Then, after a baseline of moves at ``--burst-rate``,
 ``--burst`` reminders come due at once (the games above and more games
-waiting elsewhere on the server) and one reminder round runs while moves
+waiting elsewhere on the server, 13 hours on) and one reminder round runs while moves
 still arrive at that rate: background requests go through the bot's paced
 lane (``bot.discord.pacing``), so the moves' p50/p99 during the burst stand
-next to the baseline's.
+next to the baseline's. By then every board is older than its follow-up's
+token, as at a table that moves once a day, so a move's old board loses its
+buttons by the channel's route, an errand in the background lane (cause
+``old board``): the burst's ``requests`` show what such a move costs.
 
 The last line is one JSON object: ``requests_per_move`` (by bucket and by
 cause, over all the rates), ``rate_limited_429s``, ``move_to_board_ms_p50`` /
 ``_p99`` (at the highest rate within limits), ``max_moves_per_s_within_limits``
 (the highest rate with p99 ≤ 2 s), ``reminder_burst`` (due, sent, sent twice,
-seconds, requests per reminder, 429s, moves' p50/p99 beside the baseline's) and ``cpu_ratio``
-(sustained moves per second over ``cpus / render time``, the CPU side, as
-``bench/load.py``). Budget: at least 40 moves/s; ``cpu_ratio`` at least 0.4.
+seconds, requests per reminder, 429s, moves' p50/p99 beside the baseline's), ``cpu_ms_per_move``
+(at that rate: the CPU time of this process, its threads and the image workers, so the fake Discord's
+and the bench players' share too, over the moves made) and ``cpu_ratio``, the CPU side as
+``bench/load.py`` gives it: the moves a second the machine's CPUs would carry at that cost
+(``cpus / cpu_ms_per_move``) over ``cpus / render time``, that is ``render_ms_median /
+cpu_ms_per_move``. Budget: at least 40 moves/s; ``cpu_ratio`` at least 0.4.
 """
 from __future__ import annotations
 
@@ -57,11 +64,11 @@ from fake_discord.model import PUBLIC_THREAD  # noqa: E402
 from fake_discord.records import RecordedRequest, handlers_done  # noqa: E402
 from quiet import most_in_one_second, reminded_games  # noqa: E402
 from figures import print_summary  # noqa: E402
-from load import render_median  # noqa: E402
+from load import descendants, render_median  # noqa: E402
 
 from bot.config import Settings  # noqa: E402
 from bot.discord import AlcazarBot  # noqa: E402
-from bot.discord.announce import post_board, send_changed_hands  # noqa: E402
+from bot.discord.announce import send_changed_hands  # noqa: E402
 from bot.service import Accepted, FakeClock  # noqa: E402
 
 KINDS = [("alcazar", 2), ("alcazar", 3), ("alcazar", 4), ("alcazar", 5), ("alcazar1978", 2)]
@@ -113,6 +120,7 @@ class Step:
     seconds: float = 0.0
     requests: dict[str, int] = field(default_factory=dict)
     rate_limited: int = 0
+    cpu_s: float = 0.0          # CPU time of this process and the image workers while the rate ran
 
     def p(self, q: float) -> float | None:
         ordered = sorted(self.move_ms)
@@ -127,12 +135,18 @@ class Step:
         return {"rate": self.rate, "moves": len(self.move_ms), "sent": self.sent, "failed": self.failed,
                 "done_per_s": round(len(self.move_ms) / self.seconds, 1) if self.seconds else 0.0,
                 "move_to_board_ms_p50": self.p(0.5), "move_to_board_ms_p99": self.p(0.99),
+                "cpu_ms_per_move": self.cpu_ms_per_move,
                 "requests": self.requests, "rate_limited_429s": self.rate_limited}
+
+    @property
+    def cpu_ms_per_move(self) -> float | None:
+        return round(self.cpu_s * 1000 / len(self.move_ms), 2) if self.move_ms else None
 
 
 async def open_places(bot: AlcazarBot, fake: TimedDiscord, games: int, channels: int,
                       people: list[FakeUser], rng: random.Random) -> list[Place]:
-    """``games`` games, one per channel or thread, started and announced as the bot does."""
+    """``games`` games, one per channel or thread, started, and each player's hand sent by DM as the
+    lobby's Start does. The first board of each game comes with its first move (``warm_up``)."""
     parents = [fake.add_channel(f"table-{n}") for n in range(channels)]
     spots = parents + [await fake.add_thread(parents[n % channels], f"game-{n}") for n in range(games - channels)]
     service = bot.service
@@ -147,8 +161,6 @@ async def open_places(bot: AlcazarBot, fake: TimedDiscord, games: int, channels:
             await service.lobby.join(lobby.game.id, person.id)
         started = await service.lobby.start(lobby.game.id, seated[0].id)
         assert isinstance(started, Accepted), started
-        # As the lobby's Start does: the first board, then each player's hand by DM.
-        await post_board(bot.table, lobby.game.id, [])
         await send_changed_hands(bot.table, started)
         places.append(Place(lobby.game.id, spot))
 
@@ -196,6 +208,32 @@ async def one_move(bot: AlcazarBot, fake: TimedDiscord, people: dict[int, FakeUs
         place.busy = False
 
 
+async def warm_up(bot: AlcazarBot, fake: TimedDiscord, people: dict[int, FakeUser], places: list[Place],
+                  rng: random.Random) -> Step:
+    """One move in every game, a few games at a time: from then on each game's board is the follow-up of
+    a player's move, as at a busy table, and the next move edits it through its webhook."""
+    step = Step(0.0)
+    began = time.monotonic()
+    for first in range(0, len(places), 20):
+        await asyncio.gather(*(one_move(bot, fake, people, place, rng, step) for place in places[first:first + 20]))
+    step.seconds = time.monotonic() - began
+    return step
+
+
+def cpu_seconds() -> float:
+    """CPU time (user and system) used so far by this process, all its threads, and every process
+    below it (the image workers): the bot, the fake Discord and the bench's players together."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in [os.getpid(), *descendants(os.getpid())]:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue        # a worker that ended meanwhile
+        total += (int(fields[11]) + int(fields[12])) / ticks       # utime, stime
+    return total
+
+
 def requests_since(bot: AlcazarBot, before: dict[tuple[str, str], int]) -> dict[str, int]:
     now = bot.metrics.requests_by_cause
     return {f"{cause}/{bucket}": n - before.get((cause, bucket), 0) for (cause, bucket), n in sorted(now.items())
@@ -209,6 +247,7 @@ async def run_rate(bot: AlcazarBot, fake: TimedDiscord, people: dict[int, FakeUs
     before = dict(bot.metrics.requests_by_cause)
     refused_before = fake.rate_limits.refused if fake.rate_limits else 0
     tasks = []
+    cpu_before = cpu_seconds()
     began = loop.time()
     for i in range(int(rate * seconds)):
         delay = began + i / rate - loop.time()
@@ -224,6 +263,7 @@ async def run_rate(bot: AlcazarBot, fake: TimedDiscord, people: dict[int, FakeUs
         step.sent += 1
     await asyncio.gather(*tasks)
     step.seconds = loop.time() - began
+    step.cpu_s = cpu_seconds() - cpu_before
     step.requests = requests_since(bot, before)
     step.rate_limited = (fake.rate_limits.refused if fake.rate_limits else 0) - refused_before
     return step
@@ -325,8 +365,10 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         places = await open_places(bot, fake, args.games, args.channels, people, rng)
         quiet = await open_waiting_games(bot, fake, max(0, args.burst - len(places)), people, rng)
         setup_s = time.perf_counter() - began
-        print(f"{len(places)} games opened and announced, {quiet} more waiting, in {setup_s:.1f} s",
-              file=sys.stderr, flush=True)
+        print(f"{len(places)} games opened, {quiet} more waiting, in {setup_s:.1f} s", file=sys.stderr, flush=True)
+        warm = await warm_up(bot, fake, by_id, places, rng)
+        print(f"{len(warm.move_ms)} first moves (their boards follow-ups) in {warm.seconds:.1f} s, "
+              f"{warm.failed} failed", file=sys.stderr, flush=True)
         await fake.settle(quiet=0.3, timeout=120)
         fake.limit_rates()
         steps: list[Step] = []
@@ -357,7 +399,9 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         "move_to_board_ms_p99": best.p(0.99) if best else None,
         "max_moves_per_s_within_limits": sustained,
         "reminder_burst": burst,
-        "cpu_ratio": round(sustained / ((os.cpu_count() or 1) / (render_ms / 1000)), 3),
+        "cpu_ms_per_move": best.cpu_ms_per_move if best else None,
+        # Moves a second the CPUs would carry at that cost, over cpus / render time: render / cost.
+        "cpu_ratio": round(render_ms / best.cpu_ms_per_move, 3) if best and best.cpu_ms_per_move else None,
         "render_ms_median": round(render_ms, 2),
         "games": len(places), "channels": args.channels, "setup_s": round(setup_s, 1), "cpus": os.cpu_count(),
         "problems": problems,

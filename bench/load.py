@@ -17,7 +17,9 @@ saturated: no more moves are sent, the backlog is finished, and higher rates
 are not tried.
 
 The last line is one JSON object: ``max_rate_p99_250ms`` (the highest rate
-whose turn p99 stays under 250 ms), ``turn_ms_p50`` and ``turn_ms_p99`` at
+whose turn p99 stays under 250 ms), ``cpu_ratio`` (that rate over ``cpus / render time``:
+the turns sustained against the boards the CPUs could draw doing nothing else; at least
+0.4), ``turn_ms_p50`` and ``turn_ms_p99`` at
 50 per second, ``render_ms_median`` (the Alcazar board alone, drawn here in
 this process), ``rss_mb`` (this process, which holds the service's games;
 ``worker_pss_mb`` is the image workers' own share), ``total_pss_mb`` (this
@@ -334,8 +336,11 @@ def figures(steps: list[Step], render_ms: float, setup_s: float, games: int,
     within = [s.rate for s in steps
               if not s.saturated and s.turn_ms and percentile(sorted(s.turn_ms), 0.99) < BUDGET_P99_MS]
     at_50 = next((s.figures() for s in steps if s.rate == 50), {})
+    cpus = os.cpu_count() or 1
     return {
         "max_rate_p99_250ms": max(within, default=0),
+        # The turns a second sustained over what the CPUs could draw if they did nothing but boards.
+        "cpu_ratio": round(max(within, default=0) / (cpus / (render_ms / 1000)), 3),
         "turn_ms_p50": at_50.get("turn_ms_p50"),
         "turn_ms_p99": at_50.get("turn_ms_p99"),
         "render_ms_median": round(render_ms, 2),
@@ -372,7 +377,8 @@ def main() -> None:
         return
     print_summary(f"max rate with turn p99 under {BUDGET_P99_MS:.0f} ms: {result['max_rate_p99_250ms']}/s; "
                   f"at 50/s p50 {result['turn_ms_p50']} ms, p99 {result['turn_ms_p99']} ms; "
-                  f"Alcazar board alone {result['render_ms_median']} ms; RSS {result['rss_mb']} MB", result)
+                  f"Alcazar board alone {result['render_ms_median']} ms, cpu ratio {result['cpu_ratio']}; "
+                  f"RSS {result['rss_mb']} MB", result)
 
 
 if __name__ == "__main__":
