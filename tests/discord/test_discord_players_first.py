@@ -17,12 +17,12 @@ import pytest
 from conftest import assert_clean, running_bot
 from fake_discord import Channel, FakeDiscord, FakeUser
 from fake_discord.records import RecordedRequest
-from players import start_game
+from players import labels, latest_board, start_game
 from quiet import most_in_one_second, reminded_games
 
 from bot.discord.pacing import BackgroundLane
 from bot.service import Accepted, FakeClock
-from bot.telemetry import caused_by
+from bot.telemetry import caused_by, request_cause
 from bot.telemetry.causes import MOVE, REMINDER
 
 BURST = 100         # reminders due at once: unpaced, they would overflow the bucket (50 a second) twice over
@@ -196,3 +196,63 @@ async def test_a_process_takes_its_share_of_the_tokens_budget(shards: int, of: i
     lane = BackgroundLane()
     lane.share_token(shards / of)
     assert lane.per_second == pytest.approx(25.0 * shards / of)
+
+
+async def test_a_stale_boards_buttons_wait_in_the_lane_while_the_move_is_answered(
+        fake: FakeDiscord, database_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A board older than its follow-up's token loses its buttons by the channel's route, in the global
+    bucket: an errand that waits its turn in the background lane. The move's answer, its new board and
+    the mover's hand DM come while that edit still waits (here: the lane is held shut)."""
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    people = {p.id: p for p in (alice, bob, carol)}
+    clock = FakeClock()
+    async with running_bot(fake, database_path, clock=clock, reminder_interval=None) as bot:
+        game, _ = await start_game(fake, bot, alice, [bob, carol], "alcazar")
+        for late in (False, True):
+            if late:        # a day later: the board's follow-up token is long gone
+                clock.advance(hours=24)
+                fake.expire_interactions()
+                shut = asyncio.Event()
+                take_turn = bot.lane._take_turn
+                waiting: list[str] = []
+
+                async def held_shut() -> None:
+                    waiting.append(request_cause())
+                    await shut.wait()
+                    await take_turn()
+                monkeypatch.setattr(bot.lane, "_take_turn", held_shut)
+            game = await bot.service.records.game(game.id)
+            player = people[game.to_move_id]
+            old = latest_board(fake)
+            since = len(fake.requests)
+            notation = (await bot.service.records.legal_moves_for(game.id, player.id, limit=None))[0].notation
+            sent = await fake.send_slash(player, "move", notation=notation)
+            assert "Played" in (await sent.first_answer()).text
+            if not late:
+                await sent.reply()
+                assert labels(fake.messages[int(old["id"])]) == [], "through its webhook, at once"
+                continue
+            hand_dm = await until(lambda: next((r for r in fake.requests[since:] if r.audience == player.id
+                                                and r.kind == "edit" and r.channel_id != fake.general.id), None))
+            board = await until(lambda: board_of(fake, fake.general, hand_dm.at - 60))
+            assert board is not None and hand_dm.status == 200
+            assert labels(fake.messages[int(old["id"])]) == ["Take my turn", "My hand"], "still waiting its turn"
+            assert bot.errands.under_way == 1 and waiting == ["old board"]
+            shut.set()
+            await bot.errands.wait(5)
+            edits = [r for r in fake.requests[since:] if r.kind == "edit" and r.audience is None]
+            assert [r.path for r in edits] == [f"/channels/{fake.general.id}/messages/{old['id']}"]
+            assert edits[0].at > hand_dm.at
+            assert labels(fake.messages[int(old["id"])]) == []
+            assert bot.metrics.requests_by_cause[("old board", "global")] == 1
+            assert ("move", "global") not in bot.metrics.requests_by_cause
+    assert_clean(fake)
+
+
+async def until(found: Any, timeout: float = 10.0) -> Any:
+    """What ``found()`` returns once it is something, polling (at most ``timeout`` seconds)."""
+    deadline = time.monotonic() + timeout
+    while (value := found()) is None:
+        assert time.monotonic() < deadline, "it never came"
+        await asyncio.sleep(0.01)
+    return value
