@@ -29,8 +29,9 @@ buttons by the channel's route, an errand in the background lane (cause
 The last line is one JSON object: ``requests_per_move`` (by bucket and by
 cause, over all the rates), ``rate_limited_429s``, ``move_to_board_ms_p50`` /
 ``_p99`` (at the highest rate within limits), ``max_moves_per_s_within_limits``
-(the highest rate with p99 ≤ 2 s), ``reminder_burst`` (due, sent, sent twice,
-seconds, requests per reminder, 429s, moves' p50/p99 beside the baseline's), ``cpu_ms_per_move``
+(the highest rate with p99 ≤ 2 s), ``reminder_burst`` (due, sent, sent twice, still due after
+the round (a reminder not sent is one whose player moved meanwhile), seconds, requests per
+reminder, 429s, moves' p50/p99 beside the baseline's), ``cpu_ms_per_move``
 (at that rate: the CPU time of this process, its threads and the image workers, so the fake Discord's
 and the bench players' share too, over the moves made) and ``cpu_ratio``, the CPU side as
 ``bench/load.py`` gives it: the moves a second the machine's CPUs would carry at that cost
@@ -310,12 +311,15 @@ async def reminder_burst(bot: AlcazarBot, fake: TimedDiscord, people: dict[int, 
         moves.failed += step.failed
     await round_task
     took = time.monotonic() - began
+    # A reminder not sent is one whose player moved meanwhile; none may be left due.
+    still_due = len(await bot.service.reminders.due_reminders())
     sent = int(reminders_sent(bot) - sent_before)
     requests = requests_since(bot, before)
     reminder_requests = sum(n for key, n in requests.items() if key.startswith("reminder/"))
     served = sorted(r.at for r in fake.requests[since:] if r.bucket == "global" and not r.rate_limited)
     counts = reminded_games(fake)
     return {"due": due, "sent": sent, "sent_twice": sum(1 for n in counts.values() if n > 1),
+            "still_due_after": still_due,
             "seconds": round(took, 1), "reminders_per_s": round(sent / took, 1) if took else None,
             "requests_per_reminder": round(reminder_requests / sent, 2) if sent else None,
             "rate_limited_429s": (fake.rate_limits.refused if fake.rate_limits else 0) - refused_before,

@@ -3,7 +3,9 @@
     .venv/bin/python bench/load.py [--games 1000] [--seconds 8] [--rates 10,25,50,100,150,200]
 
 Opens ``--games`` games of both kinds (Alcazar with 2 to 5 players, Alcazar
-(1978)) through the real ``GameService`` on a SQLite file, and plays each a
+(1978)) through the real ``GameService`` on a SQLite file (in ``TMPDIR``: on a
+machine whose disk stalls now and then on the WAL's fsync, the turns' p99 is the
+disk's; ``TMPDIR=/dev/shm`` leaves the CPU side alone), and plays each a
 few random moves so the boards are not all empty. Then, for each rate, moves
 arrive open loop (one every 1/rate seconds, whether or not the earlier ones
 are done) for ``--seconds``; each goes to a random game that is not already

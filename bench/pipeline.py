@@ -63,7 +63,7 @@ class RandomGame:
     def __init__(self, kind: str, started: Accepted, seed: int) -> None:
         self.kind = kind
         self.engine = get_game(kind)
-        self.last = started
+        self.last = Accepted(started.game)
         self.state = self.engine.new_game(players=len(started.game.players), seed=seed,
                                           options=dict(started.game.settings.options))
         self.rng = random.Random(seed)
@@ -73,7 +73,9 @@ class RandomGame:
         for event in result.events:
             if isinstance(event, MovePlayed) and event.kind is EntryKind.MOVE:
                 self.state = self.engine.play(self.state, event.notation)
-        self.last = result
+        # The game alone: the result's board and hands (the engine's views) are the bench's to drop,
+        # or bench/load.py would count them in the bot's footprint as if its cache held them.
+        self.last = Accepted(result.game)
 
     def pick(self) -> str:
         return str(self.rng.choice(self.engine.legal_moves(self.state)))
