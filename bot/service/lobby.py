@@ -170,6 +170,12 @@ class Lobby:
     async def _change_settings(self, row: GameRow, seats: tuple[SeatRow, ...], changes: Mapping[str, Any]
                                ) -> Accepted | Refusal:
         game_id = row.id
+        async with self.store.read() as tx:
+            in_tournament = await tx.tournaments.table_of_game(game_id) is not None
+        if in_tournament:
+            # Every game of a tournament plays by the tournament's settings (its deadline or time
+            # bank above all), set when its table was opened: its first seat is no host of them.
+            return Refusal(Reason.NOT_HOST, Msg("refusal.tournament_game_settings"))
         if "options" in changes and row.status is not GameStatus.LOBBY:
             return Refusal(Reason.ALREADY_STARTED, Msg("refusal.house_rules_lobby"))
         engine = engine_of(row.kind)

@@ -315,6 +315,11 @@ async def test_refusals_name_the_rule(service: GameService, threads: Threads) ->
     assert running is not None
     kept = refused(await service.lobby.cancel(running.id, running.host_id), Reason.NOT_HOST)
     assert kept.message.key == "refusal.tournament_game_cancel", "its round would wait for it forever"
+    as_before = running.settings
+    unchanged = refused(await service.lobby.update_settings(running.id, running.host_id, {"deadline_hours": 48}),
+                        Reason.NOT_HOST)
+    assert unchanged.message.key == "refusal.tournament_game_settings", "the tournament's settings hold"
+    assert (await service.records.game(running.id)).settings == as_before
     for settings, reason in (({"rounds": 0}, Reason.BAD_SETTINGS), ({"rounds": 2, "table_size": 5},
                                                                      Reason.BAD_SETTINGS),
                              ({"rounds": 2, "game_settings": {"deadline_hours": -3}}, Reason.BAD_SETTINGS)):
