@@ -142,7 +142,7 @@ class Counter:
 
         sending = [(db, name, statements(getattr(db, name), name in ("executemany", "send_many")))
                    for db in (SqliteDb, PostgresDb, PipelinedDb)
-                   for name in ("execute", "executemany", "send", "send_many")]
+                   for name in ("execute", "executemany", "send", "send_many", "ask")]
         for owner, name, wrap in (*sending,
                                   (psycopg.AsyncConnection, "wait", server_answers(psycopg.AsyncConnection.wait)),
                                   *((BasePipeline, name, pipeline_exchanges(getattr(BasePipeline, name)))

@@ -62,13 +62,14 @@ async def posting_of(tx: Tx, before: LiveGame, after: LiveGame, info: GameInfo, 
 
     ``views`` holds the engine's views of ``after`` by seat (None: the public one); the seats of
     ``told_draws`` drew from the deck, and their change says which cards came."""
+    # The hand DMs' rows are asked first, so that the wait for the turn's facts answers them too.
+    told = [seat for seat in hands_changed if after.user_of(seat) >= 0 and not info.played_by_computer(seat)]
+    asked = {seat: await tx.messages.ask(info.id, "hand", after.user_of(seat)) for seat in told}
     turn = await read_turn_facts(tx, after.row, info, now)
     hands = []
-    for seat in hands_changed:
+    for seat in told:           # computers get no hand DMs
         user_id = after.user_of(seat)
-        if user_id < 0 or info.played_by_computer(seat):
-            continue            # computers get no hand DMs
-        stored = await tx.messages.get(info.id, "hand", user_id)
+        stored = await tx.messages.answer(asked[seat])
         drawn = drawn_cards(before.hands[seat], after.hands[seat]) if seat in told_draws else ()
         hands.append(HandChange(seat, user_id, BoardView(info, seat, views[seat]), drawn, stored))
     return BoardPosting(BoardView(info, None, views[None]), turn), tuple(hands)

@@ -127,6 +127,10 @@ class Db(Protocol):
     is kept. ``send(…, or_else=error)``: the change must change exactly one row,
     or the transaction fails with ``error`` before it commits; that failure
     outranks one of a statement sent after it, which only followed from it.
+
+    ``ask`` is a read whose rows are wanted a little later: a backend may send it
+    with the next statement, so that one wait answers both; fetching its rows
+    waits for them if nothing has brought them yet.
     """
 
     row_lock: str
@@ -139,14 +143,18 @@ class Db(Protocol):
 
     async def send_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
 
+    async def ask(self, sql: str, params: Sequence[Any] = ()) -> Rows: ...
+
 
 class Held:
-    """A change sent with ``send``: the rows of its statement, and what a change of no row means."""
+    """A statement held back: a change sent with ``send`` (its rows, and what a change of no row means),
+    or a read sent with ``ask`` (its ``answer``, filled in SQLite's thread)."""
 
-    __slots__ = ("sql", "rows", "or_else")
+    __slots__ = ("sql", "rows", "or_else", "answer")
 
-    def __init__(self, sql: str, rows: list[Sequence[Any]], or_else: Exception | None) -> None:
-        self.sql, self.rows, self.or_else = sql, rows, or_else
+    def __init__(self, sql: str, rows: list[Sequence[Any]], or_else: Exception | None,
+                 answer: Asked | None = None) -> None:
+        self.sql, self.rows, self.or_else, self.answer = sql, rows, or_else, answer
 
 
 class Answer:
@@ -168,9 +176,31 @@ class Answer:
         return rest
 
 
+class Asked(Answer):
+    """The rows of a read sent with ``ask``: they come with the next trip to SQLite's thread, which
+    fetching them makes if none has come yet."""
+
+    def __init__(self, db: SqliteDb) -> None:
+        super().__init__([], -1)
+        self._db: SqliteDb | None = db
+
+    def fill(self, rows: list[Any], rowcount: int) -> None:
+        self._rows, self.rowcount, self._db = rows, rowcount, None
+
+    async def fetchone(self) -> Any:
+        if self._db is not None:
+            await self._db.flush()
+        return await super().fetchone()
+
+    async def fetchall(self) -> list[Any]:
+        if self._db is not None:
+            await self._db.flush()
+        return await super().fetchall()
+
+
 def _run_held(conn: sqlite3.Connection, held: list[Held]) -> None:
-    """In SQLite's thread: the changes held back, in order; a change of no row fails with its ``or_else``
-    before the statements after it run."""
+    """In SQLite's thread: the statements held back, in order; a change of no row fails with its
+    ``or_else`` before the statements after it run; a read's rows go to its answer."""
     for change in held:
         if len(change.rows) == 1:
             cursor = conn.execute(change.sql, change.rows[0])
@@ -178,6 +208,8 @@ def _run_held(conn: sqlite3.Connection, held: list[Held]) -> None:
             cursor = conn.executemany(change.sql, change.rows)
         if change.or_else is not None and cursor.rowcount != 1:
             raise change.or_else
+        if change.answer is not None:
+            change.answer.fill(cursor.fetchall(), cursor.rowcount)
 
 
 def _held_then_statement(conn: sqlite3.Connection, held: list[Held], sql: str, params: Sequence[Any]) -> Answer:
@@ -227,8 +259,13 @@ class SqliteDb:
         if batch:
             self._held.append(Held(sql, batch, None))
 
+    async def ask(self, sql: str, params: Sequence[Any] = ()) -> Rows:
+        answer = Asked(self)
+        self._held.append(Held(sql, [params], None, answer))
+        return answer
+
     async def flush(self) -> None:
-        """Run the changes held back (one trip to the thread, none when there are none)."""
+        """Run the statements held back (one trip to the thread, none when there are none)."""
         if self._held:
             held, self._held = self._held, []
             try:

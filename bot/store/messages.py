@@ -7,10 +7,34 @@ still finds them.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
+from bot.store.db import Rows
 from bot.store.repo import Repo, upsert
 from bot.store.records import PostedMessageRow
+
+
+_GET = ("SELECT channel_id, message_id, version, detail FROM posted_messages"
+        " WHERE game_id = ? AND role = ? AND user_id = ?")
+
+
+def _posted(game_id: int, role: str, user_id: int, found: Any) -> PostedMessageRow | None:
+    if found is None:
+        return None
+    channel_id, message_id, version, detail = found
+    decoded: Any = json.loads(detail) if detail else None
+    return PostedMessageRow(game_id, role, user_id, channel_id, message_id, version, decoded)
+
+
+@dataclass(frozen=True)
+class AskedMessage:
+    """A message's row asked ahead (``PostedMessageRepo.ask``)."""
+
+    game_id: int
+    role: str
+    user_id: int
+    rows: Rows
 
 
 class PostedMessageRepo(Repo):
@@ -24,15 +48,16 @@ class PostedMessageRepo(Repo):
         )
 
     async def get(self, game_id: int, role: str, user_id: int = 0) -> PostedMessageRow | None:
-        found = await self._row(
-            "SELECT channel_id, message_id, version, detail FROM posted_messages"
-            " WHERE game_id = ? AND role = ? AND user_id = ?", (game_id, role, user_id),
-        )
-        if found is None:
-            return None
-        channel_id, message_id, version, detail = found
-        decoded: Any = json.loads(detail) if detail else None
-        return PostedMessageRow(game_id, role, user_id, channel_id, message_id, version, decoded)
+        return _posted(game_id, role, user_id, await self._row(_GET, (game_id, role, user_id)))
+
+    async def ask(self, game_id: int, role: str, user_id: int = 0) -> AskedMessage:
+        """``get``, asked now (``Db.ask``) and answered with the transaction's next wait for the
+        database: ``answer`` gives the row."""
+        return AskedMessage(game_id, role, user_id, await self._conn.ask(_GET, (game_id, role, user_id)))
+
+    async def answer(self, asked: AskedMessage) -> PostedMessageRow | None:
+        """The row ``ask`` asked for (waiting for it if no statement since has brought it)."""
+        return _posted(asked.game_id, asked.role, asked.user_id, await asked.rows.fetchone())
 
     async def delete(self, game_id: int, role: str, user_id: int = 0) -> None:
         await self._conn.execute(

@@ -197,6 +197,9 @@ class PostgresDb:
     async def send_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self.executemany(sql, rows)
 
+    async def ask(self, sql: str, params: Sequence[Any] = ()) -> Rows:
+        return await self.execute(sql, params)      # outside a transaction's pipeline: answered at once
+
 
 class PipelinedDb(PostgresDb):
     """``Db`` over a connection in pipeline mode, for one transaction (``PostgresStore.write``).
@@ -231,6 +234,9 @@ class PipelinedDb(PostgresDb):
     async def send_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         for row in rows:
             await self._queue(sql, row)
+
+    async def ask(self, sql: str, params: Sequence[Any] = ()) -> Rows:
+        return _AskedRows(self, await self._queue(sql, params))
 
     async def before_commit(self) -> None:
         """Wait for the answers the checks of ``send`` need, if any are still to come: a change that
@@ -356,6 +362,29 @@ class PostgresStore(Store):
     async def schema_version(self) -> int:
         async with outage_edge(self.availability, postgres_problem, writes=False), self._pool.connection() as conn:
             return await _version(conn)
+
+
+class _AskedRows:
+    """A read queued in the pipeline: its rows come with the next Sync, which fetching them sends if
+    none has been sent since."""
+
+    def __init__(self, db: PipelinedDb, cursor: psycopg.AsyncCursor[Any]) -> None:
+        self._db, self._cursor = db, cursor
+
+    @property
+    def rowcount(self) -> int:
+        return self._cursor.rowcount
+
+    async def _answered(self) -> psycopg.AsyncCursor[Any]:
+        if self._cursor.pgresult is None:
+            await self._db.sync()
+        return self._cursor
+
+    async def fetchone(self) -> Any:
+        return await (await self._answered()).fetchone()
+
+    async def fetchall(self) -> list[Any]:
+        return await (await self._answered()).fetchall()
 
 
 async def _drop(db: PipelinedDb) -> None:

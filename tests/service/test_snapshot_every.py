@@ -147,7 +147,7 @@ async def test_a_move_in_a_cached_game_writes_three_statements_and_four_when_the
         return counted
 
     for db in (SqliteDb, PostgresDb, PipelinedDb):
-        for name in ("execute", "executemany", "send", "send_many"):
+        for name in ("execute", "executemany", "send", "send_many", "ask"):
             monkeypatch.setattr(db, name, counting(getattr(db, name), name.endswith("many")))
     per_move = []
     for _ in range(SNAPSHOT_EVERY):
