@@ -72,3 +72,26 @@ async def test_a_read_in_the_transaction_sees_the_changes_held_before_it(store: 
         await tx.moves.append(game_id, [entry(2, 1)])
         assert (await tx.games.require(game_id)).version == 2
         assert [e.ply for e in await tx.moves.entries(game_id)] == [1, 2]
+
+
+async def test_a_read_asked_ahead_sees_what_was_held_before_it_and_comes_when_fetched(store: Store) -> None:
+    game_id = await _started(store)
+    async with store.write() as tx:
+        await tx.games.advance(game_id, expected_version=1, status=GameStatus.ACTIVE, turn_seat=1, now=201.0)
+        hand = await tx.messages.ask(game_id, "hand", 7)               # nothing posted yet: no row
+        version = await tx.db.ask("SELECT version FROM games WHERE id = ?", (game_id,))
+        assert (await tx.games.require(game_id)).version == 2       # one wait answers the three
+        assert await tx.messages.answer(hand) is None
+        assert [tuple(r) for r in await version.fetchall()] == [(2,)]
+        alone = await tx.db.ask("SELECT count(*) FROM moves WHERE game_id = ?", (game_id,))
+        assert [tuple(r) for r in await alone.fetchall()] == [(1,)], "nothing after it: fetching waits for it"
+
+
+async def test_a_stale_version_is_refused_before_a_read_asked_after_it_is_answered(store: Store) -> None:
+    game_id = await _started(store)
+    with pytest.raises(StaleVersion):
+        async with store.write() as tx:
+            await tx.games.advance(game_id, expected_version=0, status=GameStatus.ACTIVE, turn_seat=1, now=201.0)
+            asked = await tx.db.ask("SELECT version FROM games WHERE id = ?", (game_id,))
+            await asked.fetchall()
+    await _nothing_kept(store, game_id)
