@@ -9,7 +9,9 @@ an errand, it takes its paced turn there while the flow goes on.
 
 An errand that fails is logged and forgotten: the worst it leaves is a stale
 button, whose click is answered "this board is out of date". At shutdown the
-errands still waiting are cancelled, for the same reason.
+errands still waiting are cancelled, for the same reason; and while ``MOST``
+are under way (the background lane far behind, Discord's global bucket full
+for minutes) a new one is not started at all, so that memory stays bounded.
 """
 from __future__ import annotations
 
@@ -21,18 +23,30 @@ from bot.telemetry import caused_by
 
 log = logging.getLogger(__name__)
 
+#: Errands under way at most; a new one beyond is dropped (and logged).
+MOST = 2000
+
 
 class Errands:
     """The errands under way in this process."""
 
-    def __init__(self) -> None:
+    def __init__(self, most: int = MOST) -> None:
         self._running: set[asyncio.Task[None]] = set()
+        self.most = most
+        self.dropped = 0
 
-    def start(self, work: Coroutine[Any, Any, None], *, cause: str, name: str) -> None:
-        """Run ``work`` in a task of its own, its requests put down to ``cause``."""
+    def start(self, work: Coroutine[Any, Any, None], *, cause: str, name: str) -> bool:
+        """Run ``work`` in a task of its own, its requests put down to ``cause``; False (and ``work``
+        never run) while ``most`` errands are under way already."""
+        if len(self._running) >= self.most:
+            work.close()
+            self.dropped += 1
+            log.info("Errand %s dropped: %s errands are waiting already", name, len(self._running))
+            return False
         task = asyncio.create_task(self._run(work, cause), name=f"alcazar-errand-{name}")
         self._running.add(task)       # a task nobody holds may be collected before it ends
         task.add_done_callback(self._running.discard)
+        return True
 
     @staticmethod
     async def _run(work: Coroutine[Any, Any, None], cause: str) -> None:
