@@ -29,7 +29,7 @@ buttons by the channel's route, an errand in the background lane (cause
 The last line is one JSON object: ``requests_per_move`` (by bucket and by
 cause, over all the rates), ``rate_limited_429s``, ``move_to_board_ms_p50`` /
 ``_p99`` (at the highest rate within limits), ``max_moves_per_s_within_limits``
-(the highest rate with p99 ≤ 2 s), ``reminder_burst`` (due, sent, sent twice, still due after
+(the highest rate with p99 ≤ 2 s whose moves were done at 95% of the rate or more), ``reminder_burst`` (due, sent, sent twice, still due after
 the round (a reminder not sent is one whose player moved meanwhile), seconds, requests per
 reminder, 429s, moves' p50/p99 beside the baseline's), ``cpu_ms_per_move``
 (at that rate: the CPU time of this process, its threads and the image workers, so the fake Discord's
@@ -74,6 +74,7 @@ from bot.service import Accepted, FakeClock  # noqa: E402
 
 KINDS = [("alcazar", 2), ("alcazar", 3), ("alcazar", 4), ("alcazar", 5), ("alcazar1978", 2)]
 BUDGET_P99_MS = 2000.0
+SUSTAINED = 0.95        # of the rate, done a second
 PEOPLE = 60
 
 
@@ -129,8 +130,11 @@ class Step:
 
     @property
     def within(self) -> bool:
+        """p99 move → board within 2 s, no move failed, and the moves done as fast as they came
+        (a rate the bot falls behind on is not sustained, even while its backlog is still short)."""
         p99 = self.p(0.99)
-        return p99 is not None and p99 <= BUDGET_P99_MS and not self.failed
+        kept_up = self.seconds > 0 and len(self.move_ms) / self.seconds >= SUSTAINED * self.rate
+        return p99 is not None and p99 <= BUDGET_P99_MS and not self.failed and kept_up
 
     def figures(self) -> dict[str, Any]:
         return {"rate": self.rate, "moves": len(self.move_ms), "sent": self.sent, "failed": self.failed,
