@@ -16,9 +16,11 @@ from __future__ import annotations
 import logging
 import sqlite3
 from enum import Enum
-from typing import Any, Iterable, Protocol, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence, TypeVar
 
 import aiosqlite
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -188,14 +190,16 @@ class Asked(Answer):
         self._rows, self.rowcount, self._db = rows, rowcount, None
 
     async def fetchone(self) -> Any:
-        if self._db is not None:
-            await self._db.flush()
+        await self._arrived()
         return await super().fetchone()
 
     async def fetchall(self) -> list[Any]:
-        if self._db is not None:
-            await self._db.flush()
+        await self._arrived()
         return await super().fetchall()
+
+    async def _arrived(self) -> None:
+        if self._db is not None:      # no trip has brought the rows yet: this one does
+            await self._db.flush()
 
 
 def _run_held(conn: sqlite3.Connection, held: list[Held]) -> None:
@@ -241,11 +245,7 @@ class SqliteDb:
         self._held: list[Held] = []
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> Rows:
-        held, self._held = self._held, []
-        try:
-            return await self._conn._execute(_held_then_statement, self._conn._conn, held, sql, params)
-        except sqlite3.IntegrityError as error:
-            raise IntegrityError(str(error)) from error
+        return await self._trip(_held_then_statement, sql, params)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self.send_many(sql, rows)
@@ -267,17 +267,18 @@ class SqliteDb:
     async def flush(self) -> None:
         """Run the statements held back (one trip to the thread, none when there are none)."""
         if self._held:
-            held, self._held = self._held, []
-            try:
-                await self._conn._execute(_run_held, self._conn._conn, held)
-            except sqlite3.IntegrityError as error:
-                raise IntegrityError(str(error)) from error
+            await self._trip(_run_held)
 
     async def commit(self) -> None:
         """The changes held back and COMMIT, in one trip to the thread."""
+        await self._trip(_held_then_commit)
+
+    async def _trip(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(connection, held, *args)`` in aiosqlite's thread, taking the statements held back;
+        a broken constraint comes out as the store's ``IntegrityError``."""
         held, self._held = self._held, []
         try:
-            await self._conn._execute(_held_then_commit, self._conn._conn, held)
+            return await self._conn._execute(work, self._conn._conn, held, *args)
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
 

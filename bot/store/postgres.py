@@ -206,8 +206,9 @@ class PipelinedDb(PostgresDb):
 
     ``send`` only queues its statement; ``execute`` queues its own and then waits
     for the server once (a Sync), which answers everything queued before it, the
-    BEGIN included. A transaction of changes and a few reads thus waits once per
-    read and once for the COMMIT, where it waited once per statement.
+    BEGIN included; ``ask`` queues a read to be answered with the next Sync. A
+    transaction of changes and a few reads thus waits once per read that cannot be
+    asked ahead and once for the COMMIT, where it waited once per statement.
     """
 
     def __init__(self, conn: psycopg.AsyncConnection[Any], pipeline: psycopg.AsyncPipeline) -> None:
