@@ -8,7 +8,7 @@ import socket
 import weakref
 from collections import OrderedDict
 from contextlib import asynccontextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, AsyncIterator, Awaitable, Callable, Mapping, Sequence
 
 from bot.games import AnyEngine, get_game
@@ -143,35 +143,40 @@ class ServiceCore:
         commit anyway, and judges again on a reload when that check fails.
         """
         cached = self.live.get(game_id)
-        if cached is not None and (trust_cache or not self.store.shared):
-            self.live.move_to_end(game_id)
-            return cached
-        async with self.store.read() as tx:
-            row = await tx.games.get(game_id)
-            if cached is not None and row is not None and row.version == cached.version:
+        if cached is not None:
+            if trust_cache or not self.store.shared:
+                self.live.move_to_end(game_id)
+                return cached
+            async with self.store.read() as tx:
+                row = await tx.games.get(game_id)
+            if row is not None and row.version == cached.version:
                 # Same board; only what changes without a move (settings) is taken from the row.
                 fresh = cached if row == cached.row else replace(cached, row=row)
                 self.remember(fresh)
                 return fresh
-            if row is None or row.status is GameStatus.LOBBY or row.version == 0:
-                return None   # a lobby (or a lobby that closed) has no board yet
-            seats = tuple(await tx.seats.of_game(game_id))
-            snapshot = await tx.snapshots.get(game_id)
-            later: list[LogEntry] = []
-            entries = None
-            if snapshot is None or snapshot.version > row.version:
-                entries = await tx.moves.entries(game_id)
-            elif snapshot.version < row.version:
-                later = await tx.moves.entries_after(game_id, snapshot.ply)
-        engine = get_game(row.kind)
-        game = None
-        if entries is None:
-            assert snapshot is not None
-            game = await self._resumed(row, seats, engine, snapshot, later)
-        if game is None:
-            game = await self._rebuilt(row, seats, engine, entries)
-        self.remember(game)
+        game = await self._loaded(game_id)
+        if game is not None:
+            self.remember(game)
         return game
+
+    async def _loaded(self, game_id: int) -> LiveGame | None:
+        """The game read from the store: from its snapshot and the log lines after it, or, when the
+        engine cannot take the snapshot up, replayed from its whole log. None for a lobby."""
+        async with self.store.consistent_read() as tx:
+            stored = await _stored_game(tx, game_id, whole_log=False)
+        if stored is None:
+            return None
+        engine = get_game(stored.row.kind)
+        if stored.snapshot is not None and stored.entries is None:
+            game = await self._resumed(stored.row, stored.seats, engine, stored.snapshot, stored.later)
+            if game is not None:
+                return game
+            async with self.store.consistent_read() as tx:
+                stored = await _stored_game(tx, game_id, whole_log=True)
+            if stored is None:
+                return None
+        assert stored.entries is not None
+        return await self._rebuilt(stored.row, stored.seats, engine, stored.entries)
 
     async def _resumed(self, row: GameRow, seats: tuple[SeatRow, ...], engine: AnyEngine,
                        snapshot: Snapshot, later: Sequence[LogEntry]) -> LiveGame | None:
@@ -186,12 +191,8 @@ class ServiceCore:
                         snapshot_ply=snapshot.ply)
 
     async def _rebuilt(self, row: GameRow, seats: tuple[SeatRow, ...], engine: AnyEngine,
-                       entries: Sequence[LogEntry] | None) -> LiveGame:
-        """The game replayed from its seed and its whole log (read now when not given); its next
-        step writes a snapshot."""
-        if entries is None:
-            async with self.store.read() as tx:
-                entries = await tx.moves.entries(row.id)
+                       entries: Sequence[LogEntry]) -> LiveGame:
+        """The game replayed from its seed and its whole log; its next step writes a snapshot."""
         settings = GameSettings.from_dict(row.settings)
         state, hands, _ = await in_thread(
             engine_work.rebuild, engine, len(seats), row.seed, dict(settings.options), entries
@@ -364,3 +365,30 @@ def engine_of(kind: str) -> AnyEngine:
 
 def no_such_game(game_id: int) -> Refusal:
     return Refusal(Reason.NO_SUCH_GAME, Msg("refusal.no_such_game", game=game_id))
+
+
+@dataclass(frozen=True)
+class _StoredGame:
+    """What the store holds of a game in play, read at one moment: its row and seats, and its
+    snapshot with the log lines after it, or (``entries``) its whole log."""
+
+    row: GameRow
+    seats: tuple[SeatRow, ...]
+    snapshot: Snapshot | None
+    later: list[LogEntry]
+    entries: list[LogEntry] | None
+
+
+async def _stored_game(tx: Tx, game_id: int, *, whole_log: bool) -> _StoredGame | None:
+    """The game's rows in ``tx`` (a consistent read); None for a lobby, or a lobby that closed.
+    The whole log is read when asked, when there is no snapshot, or when the snapshot is newer
+    than the row (it cannot be taken up as the row's board)."""
+    row = await tx.games.get(game_id)
+    if row is None or row.status is GameStatus.LOBBY or row.version == 0:
+        return None
+    seats = tuple(await tx.seats.of_game(game_id))
+    snapshot = await tx.snapshots.get(game_id)
+    if whole_log or snapshot is None or snapshot.version > row.version:
+        return _StoredGame(row, seats, snapshot, [], await tx.moves.entries(game_id))
+    later = await tx.moves.entries_after(game_id, snapshot.ply) if snapshot.version < row.version else []
+    return _StoredGame(row, seats, snapshot, later, None)

@@ -61,6 +61,12 @@ class LiveGame:
     def user_of(self, seat: int) -> int:
         return self.seats[seat].user_id
 
+    def is_to_act(self, seat: int) -> bool:
+        """Whether ``seat`` acts now, by the row and by the board alike. A copy read at one moment
+        always has them agree; asking both means no copy could hand one player the moves (and with
+        them the hand) of another."""
+        return seat == self.row.turn_seat and seat == self.engine.to_move(self.state)
+
 
 @dataclass(frozen=True)
 class Step:

@@ -131,7 +131,7 @@ class Records:
             if live is None or live.row.status is not GameStatus.ACTIVE:
                 return []
             seat = live.seat_of(user_id)
-            if seat is None or seat != live.row.turn_seat or live.seats[seat].resigned:
+            if seat is None or not live.is_to_act(seat) or live.seats[seat].resigned:
                 return []
             return await in_thread(legal_choices, live.engine, live.state, prefix, limit)
 
@@ -144,7 +144,7 @@ class Records:
             if live is None or live.row.status is not GameStatus.ACTIVE:
                 return None
             seat = live.seat_of(user_id)
-            if seat is None or seat != live.row.turn_seat or not isinstance(text, str):
+            if seat is None or not live.is_to_act(seat) or not isinstance(text, str):
                 return None
             return await in_thread(parts_of_text, live.engine, live.state, text)
 

@@ -62,8 +62,9 @@ def is_database_url(target: str | Path) -> bool:
 class Store(ABC):
     """The game database. Open with ``await open_store(path_or_url)``; close with ``await close()``.
 
-    ``async with store.read() as tx`` runs queries; ``async with store.write() as tx``
-    runs one transaction (committed when the block ends, rolled back on any
+    ``async with store.read() as tx`` runs queries (each seeing the last commit);
+    ``async with store.consistent_read() as tx`` runs queries that all see one moment;
+    ``async with store.write() as tx`` runs one transaction (committed when the block ends, rolled back on any
     exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
     ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``questions``,
     ``dm_notes``, ``claims``, ``messages``, ``languages``, ``ratings``, ``away``,
@@ -83,6 +84,12 @@ class Store(ABC):
     @abstractmethod
     def write(self) -> AbstractAsyncContextManager[Tx]:
         """One transaction: committed when the block ends, rolled back when it raises."""
+
+    @abstractmethod
+    def consistent_read(self) -> AbstractAsyncContextManager[Tx]:
+        """Queries that all see the database at one moment (a read-only transaction): what another
+        process commits meanwhile is seen by none of them. For reads whose rows must agree, such as
+        a game's row, snapshot and log lines; a single statement needs no such read."""
 
     @abstractmethod
     async def close(self) -> None:

@@ -250,8 +250,9 @@ class PipelinedDb(PostgresDb):
         await self._answered(self._pipeline.sync())
         self._queued = False
 
-    async def queue_rollback(self) -> None:
-        await self._conn.execute("ROLLBACK")
+    @property
+    def conn(self) -> psycopg.AsyncConnection[Any]:
+        return self._conn
 
     @property
     def queued(self) -> bool:
@@ -339,13 +340,28 @@ class PostgresStore(Store):
         # A connection lost before COMMIT was answered fails the block as unavailable. Had the
         # server committed just before, the game shows that change from then on (the version
         # check keeps anyone from building on the old one): nothing told to a player is lost.
-        # In pipeline mode, BEGIN goes with the first statements and COMMIT with the last changes
-        # (psycopg's transaction() would wait for each); see ``PipelinedDb``.
-        async with outage_edge(self.availability, postgres_problem, writes=True), self._pool.connection() as conn:
+        async with outage_edge(self.availability, postgres_problem, writes=True), \
+                self._transaction("BEGIN") as tx:
+            yield tx
+
+    @asynccontextmanager
+    async def consistent_read(self) -> AsyncIterator[Tx]:
+        # REPEATABLE READ: every statement of the block sees the snapshot its first one took, so a
+        # commit of another process between two of them is either wholly seen or not at all.
+        async with outage_edge(self.availability, postgres_problem, writes=False), \
+                self._transaction("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY") as tx:
+            yield tx
+
+    @asynccontextmanager
+    async def _transaction(self, begin: str) -> AsyncIterator[Tx]:
+        """One transaction on a pooled connection in pipeline mode: ``begin`` goes with the first
+        statements and COMMIT with the last changes (psycopg's transaction() would wait for each);
+        see ``PipelinedDb``. A block that fails is rolled back by ``_drop``."""
+        async with self._pool.connection() as conn:
             try:
                 async with conn.pipeline() as pipeline:
                     db = PipelinedDb(conn, pipeline)
-                    await conn.execute("BEGIN")
+                    await conn.execute(begin)
                     try:
                         yield Tx(db, PostgresClaimRepo)
                         await db.before_commit()
@@ -389,28 +405,33 @@ class _AskedRows:
 
 
 async def _drop(db: PipelinedDb) -> None:
-    """The block failed: the answers still to come are read (their errors are news no more) and ROLLBACK
-    is queued, to go as the pipeline ends."""
+    """The block failed: the answers still to come are read (their errors are news no more), then
+    the transaction is rolled back."""
     try:
         if db.queued:
             await db.sync()
     except Exception:
         pass
-    try:
-        await db.queue_rollback()
-    except psycopg.Error:
-        pass         # a broken connection: the pool replaces it
+    await _roll_back(db.conn)
 
 
 async def _roll_back(conn: psycopg.AsyncConnection[Any]) -> None:
-    """End a transaction that failed as the pipeline ended (its COMMIT refused); a broken connection
-    needs none, and the pool replaces it."""
-    if conn.pgconn.transaction_status in (psycopg.pq.TransactionStatus.INTRANS,
-                                          psycopg.pq.TransactionStatus.INERROR):
-        try:
-            await conn.execute("ROLLBACK")
-        except psycopg.Error:
-            pass
+    """End a transaction that failed, with psycopg's own ``rollback()``, never a ROLLBACK statement.
+
+    After an error in pipeline mode the server skips every message up to the next Sync, the Parse
+    of a statement psycopg was preparing among them, while psycopg may already count it as
+    prepared: the next use of it would fail on this connection and on every later move it serves
+    ("prepared statement _pg3_5 does not exist"). ``rollback()`` also forgets every prepared
+    statement, on both sides (DEALLOCATE ALL), so the connection leaves a lost race as usable as a
+    won one; statements are prepared again after a few more uses. A broken connection needs no
+    rollback, and the pool replaces it.
+    """
+    if conn.closed:
+        return
+    try:
+        await conn.rollback()
+    except psycopg.Error:
+        pass
 
 
 def _still_unreachable(pool: AsyncConnectionPool) -> None:

@@ -111,6 +111,20 @@ class SqliteStore(Store):
             yield self._tx
 
     @asynccontextmanager
+    async def consistent_read(self) -> AsyncIterator[Tx]:
+        # In WAL mode a read transaction sees the database as its first SELECT found it, whatever
+        # another process commits to the file meanwhile. BEGIN is held and goes with that SELECT.
+        async with self._lock, outage_edge(self.availability, sqlite_problem, writes=False):
+            await self._db.send("BEGIN DEFERRED")
+            try:
+                yield self._tx
+                await self._db.commit()
+            except BaseException:
+                self._db.drop_held()
+                await self._roll_back()
+                raise
+
+    @asynccontextmanager
     async def write(self) -> AsyncIterator[Tx]:
         # sqlite3 issues BEGIN IMMEDIATE itself before the first change (see ``_connect``).
         async with self._lock, outage_edge(self.availability, sqlite_problem, writes=True):

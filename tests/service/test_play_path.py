@@ -127,3 +127,54 @@ async def test_a_move_waits_for_the_database_once_for_its_changes_and_reads_and_
             if result.game.status is not GameStatus.ACTIVE:
                 break
         monkeypatch.undo()
+
+
+async def test_a_lost_race_costs_the_loser_a_few_waits_and_leaves_its_connection_as_good_as_a_won_one(
+        db_path: Any, service: GameService, clock: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Another process (its own store) wins the race for a board's button; this one's commit finds the
+    # version moved on and is rolled back. On PostgreSQL psycopg prepares statements (by default,
+    # from their fifth use) and the pipeline skips everything after the error the lost race causes,
+    # a statement's preparation among them: the loser's connection must still serve its next moves.
+    # What a lost race costs is in docs/service.md: these are its figures.
+    from bot.service import Reason, Refusal
+    from bot.store import open_store
+
+    other_store = await open_store(db_path)
+    try:
+        other = GameService(other_store, clock)
+        table = await open_table(service, "alcazar", 3, seed=5)
+        for _ in range(8):       # statements are prepared on both processes' connections
+            await table.play()
+        for _ in range(5):
+            # The loser plays four moves first: its commit in the race is the fifth use of each of a
+            # move's statements since its last rollback, the one psycopg prepares.
+            other.core.forget(table.game_id)
+            for _ in range(4):
+                await _played_on(other, table)
+            version, user, text = table.last.game.version, table.to_move_id, table.pick(win=False)
+            await table.play(text)
+            waits = _counting_waits(monkeypatch)
+            lost = await other.turns.play(table.game_id, user, text, version)
+            monkeypatch.undo()
+            assert isinstance(lost, Refusal) and lost.reason is Reason.STALE_VERSION, lost
+            # SQLite: the changes, ROLLBACK. PostgreSQL: the changes, then psycopg's rollback (a Sync,
+            # ROLLBACK with DEALLOCATE ALL), the pipeline's end, and at times the deallocation's own.
+            assert len(waits) == 2 if waits[0] == "sqlite" else 4 <= len(waits) <= 5, waits
+            await _played_on(other, table)      # the loser plays on at once
+        if other_store.shared:
+            for _ in range(5):
+                await _played_on(other, table)
+            async with other_store.read() as tx:     # the pool's one connection prepares again
+                cursor = await tx.db.execute("SELECT count(*) FROM pg_prepared_statements")
+                assert (await cursor.fetchone())[0] > 0
+    finally:
+        await other_store.close()
+
+
+async def _played_on(service: GameService, table: Any) -> None:
+    """The player to act makes a move through ``service`` (another process than the table's own)."""
+    from bot.service import Accepted
+
+    played = await service.turns.play(table.game_id, table.to_move_id, table.pick(win=False), table.last.game.version)
+    assert isinstance(played, Accepted), played
+    table.follow(played)
