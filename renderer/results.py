@@ -19,7 +19,7 @@ from renderer.drawing import (
     Names, fit_text, named_text, phone_min_text, player_name, png_bytes, sentence, wrap_text,
 )
 from renderer.labels import colour_word, label, stored_text
-from renderer.sprites import noble, noble_size, trophy
+from renderer.sprites import noble, trophy
 from renderer.table import Span, column_spans, column_width
 from renderer.theme import font
 
@@ -127,8 +127,8 @@ def column_spans_2009(draw: ImageDraw.ImageDraw, players: list[dict[str, Any]], 
 
 
 def _noble_step() -> int:
-    """The room one scoring noble takes in the "on the board" column."""
-    return noble_size("grande", round(_small_face().size)) + 2
+    """The room one scoring noble takes in the "on the board" column (more squeeze into it)."""
+    return round(UNIT * 0.72)
 
 
 def _results_2009(view: dict[str, Any], outcome: dict[str, Any], names: Names, lang: str) -> Image.Image:
@@ -217,14 +217,14 @@ def _nobles_by_level(image: Image.Image, draw: ImageDraw.ImageDraw, colour: str,
         return
     entries = sorted((n for n in nobles if isinstance(n, dict)),
                      key=lambda n: (n.get("rank") != "grande", -int(n.get("level", 0))))
-    step = _noble_step()
-    size = noble_size("grande", round(face.size))      # its letter as large as the level under it
+    step = min(_noble_step(), max(12, width // max(1, len(entries))))
+    size = min(round(UNIT * 0.6), step)
     bold = font(face.size, "bold")
     for entry in entries:
         if x + size > at[0] + width:
             break
-        rank = str(entry.get("rank", "baron"))
-        sprite = noble(colour, rank, size if rank == "grande" else noble_size("baron", round(face.size), size), lang)
+        # the row's token carries the player's letter: its nobles show their shape and level only
+        sprite = noble(colour, str(entry.get("rank", "baron")), size, lang, lettered=False)
         image.paste(sprite, (x, mid - sprite.height // 2), sprite)
         draw.text((x + sprite.width / 2, mid + size // 2 + 2), str(entry.get("level", "?")), font=bold,
                   fill=theme.INK, anchor="mt")
