@@ -2,7 +2,7 @@
 
 One row per player says who is which colour, their points so far and whose
 turn it is (or who won), with the whole name; the next row the last move;
-the last row what the board's symbols mean. Money, nobles in hand, cards and
+the last row what the board's symbols mean. Money, nobles to place, cards and
 the supply are in the board's message, in words.
 """
 from __future__ import annotations
@@ -28,7 +28,7 @@ def draw_panel(image: Image.Image, geo: Geometry, view: View, names: Names, lang
     for index, player in enumerate(players[:geo.players]):
         _player_row(image, draw, geo, geo.player_row(index), view, player, names, lang)
     _last_move(draw, geo, geo.note_row(0), view, names, lang)
-    _legend(image, draw, geo, geo.note_row(1), view, lang)
+    _legend(image, draw, geo, geo.note_row(1), lang)
 
 
 def _colour_name(player: dict[str, Any], lang: str) -> str:
@@ -105,7 +105,7 @@ def _last_move(draw: Draw, geo: Geometry, box: Box, view: View, names: Names, la
     draw.text((x, cy), shown, font=shown_face, fill=theme.INK, anchor="lm")
 
 
-def _legend(image: Image.Image, draw: Draw, geo: Geometry, box: Box, view: View, lang: str) -> None:
+def _legend(image: Image.Image, draw: Draw, geo: Geometry, box: Box, lang: str) -> None:
     """What the symbols mean, in one row; the castle's entry goes when a language's words leave no room."""
     left, top, right, bottom = box
     cy = round((top + bottom) / 2)
