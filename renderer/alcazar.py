@@ -13,17 +13,16 @@ from typing import Any
 from PIL import Image
 
 from renderer.alcazar_background import background
-from renderer.alcazar_geometry import geometry
+from renderer.alcazar_geometry import MAX_PLAYERS, geometry
 from renderer.alcazar_panel import draw_panel
 from renderer.alcazar_pieces import (
     draw_bridge_levels,
-    draw_building_tags,
     draw_cell_labels,
     draw_last_move,
     draw_nobles,
     draw_structures,
-    draw_track,
 )
+from renderer.alcazar_tags import draw_building_tags, draw_castle_outlines
 from renderer.cached_draw import Draw
 from renderer.drawing import Names, png_bytes
 from renderer.palette import palette_for
@@ -47,16 +46,17 @@ def board_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAUL
                 lang: str = "en") -> Image.Image:
     """The board as a Pillow image (``size`` is one grid cell in pixels; words in ``lang``)."""
     view = public_part(view)
-    geo = geometry(size)
-    image = background(size).copy()
+    players = max(1, min(MAX_PLAYERS, len(view.get("players", ()))))
+    geo = geometry(size, players)
+    image = background(size, players).copy()
     draw = Draw(image)
     draw_structures(image, draw, geo, view)
+    draw_castle_outlines(draw, geo, view)
     draw_last_move(draw, geo, view)
     draw_bridge_levels(draw, geo, view)
     draw_nobles(image, geo, view, lang)
     draw_cell_labels(draw, geo, view)
     draw_building_tags(image, draw, geo, view)
-    draw_track(image, geo, view)
     draw_panel(image, geo, view, names, lang)
     return image
 

@@ -79,7 +79,7 @@ def background(square: int) -> Image.Image:
     """Board, coordinates and towers (do not draw on it: copy it)."""
     geo = geometry(square)
     image = Image.new("RGB", (geo.width, geo.height), theme.PARCHMENT)
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     s = square
     edge = round(s * 0.16)
     draw.rounded_rectangle((geo.left - edge, geo.top - edge, geo.left + 4 * s + edge, geo.top + 4 * s + edge),

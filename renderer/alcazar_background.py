@@ -1,7 +1,7 @@
 """The parts of the Alcazar (2009) image that never change during a game.
 
-Frame, gardens, the numbered path, the value track and the empty panel
-are drawn once per cell size and copied for every board.
+Frame, gardens, the numbered path and the empty key are drawn once per
+cell size (and number of players) and copied for every board.
 """
 from __future__ import annotations
 
@@ -10,23 +10,23 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from renderer import theme
+from renderer.cached_draw import Draw
 from renderer.alcazar_geometry import Geometry, geometry
 from renderer.alcazar_layout import Cell, layout
 from renderer.sprites import SUPERSAMPLE
 from renderer.theme import font
 
 
-@lru_cache(maxsize=4)
-def background(cell: int) -> Image.Image:
-    """The empty board image for a cell size (do not draw on it: copy it)."""
-    geo = geometry(cell)
+@lru_cache(maxsize=8)
+def background(cell: int, players: int) -> Image.Image:
+    """The empty board image for a cell size and number of players (do not draw on it: copy it)."""
+    geo = geometry(cell, players)
     image = Image.new("RGB", (geo.width, geo.height), theme.PARCHMENT)
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     _frame(draw, geo)
     _gardens(image, geo)
     _path(draw, geo)
     _spaces(draw, geo)
-    _track(draw, geo)
     _panel(draw, geo)
     return image
 
@@ -105,28 +105,11 @@ def _arrow(draw: ImageDraw.ImageDraw, geo: Geometry, a: Cell, b: Cell) -> None:
 
 
 def _spaces(draw: ImageDraw.ImageDraw, geo: Geometry) -> None:
-    face = font(round(geo.cell * 0.40), "bold")
+    face = font(geo.text(0.40), "bold")
     for (x, y), number in layout().spaces.items():
         box = geo.tile_box(x, y)
         draw.rounded_rectangle(box, radius=geo.cell // 9, fill=theme.SPACE, outline=theme.SPACE_EDGE, width=2)
         draw.text(geo.centre(x, y), str(number), font=face, fill=theme.SPACE_NUMBER, anchor="mm")
-
-
-def _track(draw: ImageDraw.ImageDraw, geo: Geometry) -> None:
-    """The value track 1..50; castles' coats of arms are placed on it per board."""
-    # 19-20 px on a 828-px board, so the track reads at 400 px on a phone
-    small = font(max(9, round(geo.cell * 0.3)), "regular")
-    bold = font(max(9, round(geo.cell * 0.31)), "bold")
-    for value in range(1, 51):
-        left, top, right, bottom = geo.track_slot(value)
-        fill = theme.SPACE if value % 2 else (230, 216, 188)
-        if value % 10 == 0:
-            fill = (220, 200, 164)
-        draw.rectangle((left, top, right - 1, bottom - 1), fill=fill, outline=theme.SPACE_EDGE)
-        emphasised = value % 5 == 0 or value == 1
-        draw.text(((left + right) / 2, bottom - geo.cell * 0.03), str(value),
-                  font=bold if emphasised else small,
-                  fill=theme.INK if emphasised else theme.INK_SOFT, anchor="md")
 
 
 def _panel(draw: ImageDraw.ImageDraw, geo: Geometry) -> None:

@@ -13,9 +13,8 @@ from PIL import Image, ImageDraw
 
 from renderer import theme
 from renderer.alcazar_geometry import Geometry, geometry
-from renderer.cached_draw import Draw
 from renderer.drawing import badge
-from renderer.sprites import flag_colours, noble, shield
+from renderer.sprites import noble, noble_size
 from renderer.theme import RGB, font
 
 View = dict[str, Any]
@@ -182,7 +181,7 @@ def _bridge(draw: ImageDraw.ImageDraw, geo: Geometry, bridge: dict[str, Any], la
 def draw_bridge_levels(draw: ImageDraw.ImageDraw, geo: Geometry, view: View) -> None:
     """Each bridge's level, on the joint between its first end and its middle."""
     lanes = bridge_lanes(view.get("bridges", ()))
-    face = font(max(9, round(geo.cell * 0.3)), "bold")
+    face = font(geo.text(0.33), "bold")
     for bridge in view.get("bridges", ()):
         left, top, right, bottom = bridge_band(geo, bridge, lanes.get(bridge["id"], (0, 1)))
         horizontal = right - left > bottom - top
@@ -196,23 +195,25 @@ def draw_bridge_levels(draw: ImageDraw.ImageDraw, geo: Geometry, view: View) -> 
 
 
 def draw_last_move(draw: ImageDraw.ImageDraw, geo: Geometry, view: View) -> None:
-    """A bright frame around every cell the last move built on."""
+    """A bright frame on the edge of every tile the last move built on (inside the tile, clear of
+    the castle outlines in the gaps between tiles)."""
     last = view.get("last_move") or {}
-    width = max(3, geo.cell // 16)
+    width = max(3, round(geo.cell * 0.07))
     for x, y in last.get("cells") or ():
-        left, top, right, bottom = geo.cell_box(x, y)
-        draw.rounded_rectangle((left + 1, top + 1, right - 2, bottom - 2), radius=geo.cell // 7,
-                               outline=theme.HIGHLIGHT, width=width)
+        left, top, right, bottom = geo.tile_box(x, y)
+        draw.rounded_rectangle((left, top, right, bottom), radius=geo.cell // 9, outline=theme.HIGHLIGHT, width=width)
 
 
 def noble_sizes(geo: Geometry) -> dict[str, int]:
-    return {"grande": round(geo.cell * 0.62), "baron": round(geo.cell * 0.50)}
+    """A noble's side on the board: its colour's letter no smaller than any other text."""
+    letter = geo.text(0.33)
+    return {"grande": noble_size("grande", letter, geo.px(0.58)), "baron": noble_size("baron", letter, geo.px(0.52))}
 
 
 def noble_centre(geo: Geometry, x: int, y: int) -> tuple[int, int]:
-    """Where a noble stands on a cell: raised, to leave the space number and height below it in view."""
-    cx, cy = geo.centre(x, y)
-    return (round(cx), round(cy - geo.cell * 0.12))
+    """Where a noble stands on a cell: low and to the left, under the space number and beside the level."""
+    left, top, _, _ = geo.cell_box(x, y)
+    return (round(left + geo.cell * 0.31), round(top + geo.cell * 0.66))
 
 
 def draw_nobles(image: Image.Image, geo: Geometry, view: View, lang: str = "en") -> None:
@@ -229,75 +230,20 @@ def draw_nobles(image: Image.Image, geo: Geometry, view: View, lang: str = "en")
 
 
 def draw_cell_labels(draw: ImageDraw.ImageDraw, geo: Geometry, view: View) -> None:
-    """On every built cell: its space number (bottom left) and its height (bottom right)."""
-    number_face = font(max(9, round(geo.cell * 0.34)), "bold")
-    height_face = font(max(9, round(geo.cell * 0.32)), "bold")
-    r = geo.cell * 0.2
+    """On every built cell: its space number (top left) and its level (bottom right).
+
+    They stand in opposite corners, the level white on a dark disc, so "48" at
+    level 2 never reads "482", and a noble stands between them, covering neither.
+    """
+    number_face = font(geo.text(0.34), "bold")
+    level_face = font(geo.text(0.33), "bold")
+    r = geo.cell * 0.19
     for cell in view.get("cells", ()):
         x0, y0, x1, y1 = geo.tile_box(cell["x"], cell["y"])
         if _is_space(cell):
             level = _top_piece_level(cell) or cell["height"]
             face_colour = theme.height_colour(level)
-            ink = theme.text_on(face_colour)
-            draw.text((x0 + geo.cell * 0.02, y1 - geo.cell * 0.03), str(cell["space"]), font=number_face,
-                      fill=ink, anchor="ld", stroke_width=2, stroke_fill=face_colour)
-        # the circle overhangs the tile's corner a little to leave room for a two-digit number
-        cx, cy = x1 - r * 0.7, y1 - r * 0.75
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.INK, outline=(255, 255, 255), width=1)
-        draw.text((cx, cy), str(cell["height"]), font=height_face, fill=(255, 255, 255), anchor="mm")
-
-
-def draw_building_tags(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Geometry, view: View) -> None:
-    """Each building's value (and a castle's coat of arms and province) above its top-left cell."""
-    face = font(max(9, round(geo.cell * 0.3)), "condensed")
-    arms = round(geo.cell * 0.44)
-    for building in view.get("buildings", ()):
-        cells = [tuple(c) for c in building.get("cells", ())]
-        if not cells:
-            continue
-        x, y = min(cells, key=lambda c: (c[1], c[0]))
-        cx, _ = geo.centre(x, y)
-        # lifted onto the path gap above the cell, to leave its noble in view, but never over the frame
-        top = max(geo.cell_box(x, y)[1] - round(geo.cell * 0.04), geo.board_top + round(face.size * 0.6))
-        flag = building.get("flag")
-        if flag is None:
-            badge(draw, (cx, top), f"⌂ {building['value']}", face, theme.PANEL, theme.INK,
-                  outline=theme.FRAME_DARK, pad=2)
-            continue
-        main, _ = flag_colours(flag)
-        label = f"{building.get('name') or ''} {building['value']}".strip()
-        # keep the tag (and the arms to its left) inside the board, within the frame
-        half = (draw.textlength(label, font=face) + 6) / 2
-        low = geo.board_left + arms * 0.75 + half
-        high = geo.board_left + geo.board_width - half
-        box = badge(draw, (min(max(cx + arms * 0.35, low), high), top), label, face, main,
-                    theme.text_on(main), outline=theme.INK, pad=3)
-        sprite = shield(flag, arms)
-        image.paste(sprite, (box[0] - arms + arms // 4, round(top - arms / 2)), sprite)
-
-
-def draw_track(image: Image.Image, geo: Geometry, view: View) -> None:
-    """Every castle's coat of arms on the value track, at the castle's value.
-
-    A shield stays inside its own value's slot, so the numbers beside it stay
-    readable: when several castles are worth the same, one shield stands for
-    them with their count ("×3") on it.
-    """
-    by_value: dict[int, list[int]] = {}
-    for building in view.get("buildings", ()):
-        if building.get("flag") is not None:
-            by_value.setdefault(max(1, min(50, building["value"])), []).append(building["flag"])
-    draw = Draw(image)
-    count_face = font(max(8, round(geo.cell * 0.24)), "bold")
-    for value, flags in by_value.items():
-        left, top, right, _ = geo.track_slot(value)
-        size = round(min(geo.track_row - geo.cell * 0.34, (right - left) * 0.96))
-        sprite = shield(min(flags), size)
-        x = round((left + right) / 2 - size / 2)
-        image.paste(sprite, (x, top + round(geo.cell * 0.04)), sprite)
-        if len(flags) > 1:
-            # in the corner the shield's point leaves free, clear of its province number and the value
-            label = f"×{len(flags)}"
-            half = draw.textlength(label, font=count_face) / 2 + 2
-            badge(draw, (right - half - 1, top + geo.cell * 0.04 + size * 0.82), label, count_face,
-                  (255, 255, 255), theme.INK, outline=theme.INK, pad=1)
+            draw.text((x0 + geo.cell * 0.07, y0 + geo.cell * 0.04), str(cell["space"]), font=number_face,
+                      fill=theme.text_on(face_colour), anchor="lt", stroke_width=2, stroke_fill=face_colour)
+        badge(draw, (x1 - r - 1, y1 - r - 1), str(cell["height"]), level_face, theme.INK, (255, 255, 255),
+              outline=(255, 255, 255), pad=1, min_width=round(2 * r))

@@ -12,6 +12,8 @@ Pillow unchanged.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, Callable
 
@@ -56,13 +58,44 @@ class _Measures:
 
 _MEASURES = _Measures()
 
+# While a test listens (``text_sizes``), every text drawn notes its font size here.
+_LISTENERS: list[list[float]] = []
+
+
+@contextmanager
+def text_sizes() -> Iterator[list[float]]:
+    """Every font size text is drawn with while inside, in pixels of the finished image.
+
+    A size drawn on a sprite's enlarged canvas counts at the size the sprite
+    is shown (``Draw``'s ``scale``). Kept images (backgrounds, sprites) are
+    drawn once: clear their caches first to hear their text.
+    """
+    heard: list[float] = []
+    _LISTENERS.append(heard)
+    try:
+        yield heard
+    finally:
+        _LISTENERS.remove(heard)
+
+
+def _note_text(font: Any, scale: float) -> None:
+    if _LISTENERS and isinstance(font, ImageFont.FreeTypeFont):
+        for heard in _LISTENERS:
+            heard.append(font.size / scale)
+
 
 class Draw(ImageDraw.ImageDraw):
-    """``ImageDraw.Draw`` for RGB(A) images, with text rendered once per label and position fraction."""
+    """``ImageDraw.Draw`` for RGB(A) images, with text rendered once per label and position fraction.
 
-    def __init__(self, image: Image.Image) -> None:
+    ``scale`` is how many times larger than shown the image is drawn (a
+    sprite drawn large and shrunk): its text counts as that much smaller.
+    Every text of every image goes through ``Draw.text``.
+    """
+
+    def __init__(self, image: Image.Image, *, scale: float = 1) -> None:
         super().__init__(image)
         self.image = image
+        self.scale = scale
         self._inks: dict[Any, int] = {}
 
     def rounded_rectangle(self, xy: Any, radius: float = 0, fill: Any = None, outline: Any = None,
@@ -94,6 +127,7 @@ class Draw(ImageDraw.ImageDraw):
              features: list[str] | None = None, language: str | None = None, stroke_width: float = 0,
              stroke_fill: Any = None, embedded_color: bool = False, **kwargs: Any) -> None:
         """``ImageDraw.text``, stamping a kept mask when the same text was drawn before."""
+        _note_text(font, self.scale)
         if fill is None or kwargs or not self._plain(text, font, direction, features, language, embedded_color):
             super().text(xy, text, fill, font, anchor, spacing, align, direction, features, language,
                          stroke_width, stroke_fill, embedded_color, **kwargs)

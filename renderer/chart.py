@@ -13,11 +13,12 @@ from datetime import datetime, timezone
 from typing import Sequence
 
 from babel.dates import format_date
-from PIL import Image, ImageDraw
+from PIL import Image, ImageFont
 
 
 from renderer import theme
-from renderer.drawing import drawable_text, fit_text, png_bytes
+from renderer.cached_draw import Draw
+from renderer.drawing import drawable_text, fit_text, png_bytes, shorten_text, wrap_text
 from renderer.labels import label
 
 WIDTH, HEIGHT = 560, 260
@@ -30,14 +31,19 @@ def rating_chart(points: Sequence[tuple[float, int]], *, title: str, start: int 
                  lang: str = "en") -> bytes:
     """The chart as PNG bytes; ``points`` are (seconds since the epoch, rating after that game)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), theme.PANEL)
-    draw = ImageDraw.Draw(image)
-    heading, face = fit_text(draw, drawable_text(title) or label(lang, "chart.rating"), "bold", 24, WIDTH - 24)
-    draw.text((12, 10), heading, font=face, fill=theme.INK)
+    draw = Draw(image)
+    headings, face = _heading(draw, drawable_text(title) or label(lang, "chart.rating"))
+    for number, heading in enumerate(headings):
+        draw.text((12, 10 + number * (face.size + 4)), heading, font=face, fill=theme.INK)
     ratings = [start] + [rating for _, rating in points]
     low, high = min(ratings), max(ratings)
     pad = max(10, (high - low) // 8)
     low, high = low - pad, high + pad
-    left, top, right, bottom = 70, 52, WIDTH - 18, HEIGHT - 40
+    latest_face = theme.font(18, "bold")
+    # the latest rating stands right of its point, in a margin of its own, clear of the line
+    latest_room = round(draw.textlength(str(ratings[-1]), font=latest_face)) + 16
+    top = 52 + (len(headings) - 1) * (face.size + 4)
+    left, right, bottom = 70, WIDTH - 10 - latest_room, HEIGHT - 40
     small = theme.font(16)
     for value in _ticks(low, high):
         y = bottom - (value - low) / (high - low) * (bottom - top)
@@ -52,16 +58,24 @@ def rating_chart(points: Sequence[tuple[float, int]], *, title: str, start: int 
     for x, y in xy:
         draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=LINE, outline=theme.PANEL, width=1)
     last_x, last_y = xy[-1]
-    # The latest rating sits above its point, or below it when the point is near the top.
-    above = last_y - top > 30
-    draw.text((last_x - 8, last_y - 10 if above else last_y + 10), str(ratings[-1]), font=theme.font(18, "bold"),
-              fill=theme.INK, anchor="rb" if above else "rt")
+    draw.text((last_x + 10, last_y), str(ratings[-1]), font=latest_face, fill=theme.INK, anchor="lm")
     if points:
         draw.text((left, bottom + 8), _date(points[0][0], lang), font=small, fill=theme.INK_SOFT, anchor="la")
         draw.text((right, bottom + 8), _date(points[-1][0], lang), font=small, fill=theme.INK_SOFT, anchor="ra")
         draw.text(((left + right) / 2, bottom + 8), label(lang, "chart.rated_games", count=len(points)),
                   font=small, fill=theme.INK_SOFT, anchor="ma")
     return png_bytes(image)
+
+
+def _heading(draw: Draw, title: str) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    """The title on one line (shrunk a little if need be), else whole on two lines; never smaller than 18 px."""
+    text, face = fit_text(draw, title, "bold", 24, WIDTH - 24, smallest=18)
+    if text == title:
+        return [text], face
+    lines = wrap_text(draw, title, face, WIDTH - 24)
+    if len(lines) > 2:
+        lines = [lines[0], shorten_text(draw, " ".join(lines[1:]), face, WIDTH - 24)]
+    return lines, face
 
 
 def _ticks(low: int, high: int) -> list[int]:

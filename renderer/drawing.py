@@ -33,6 +33,16 @@ def png_bytes(image: Image.Image, *, palette: Image.Image | None = None) -> byte
     return png.encode(indexed)
 
 
+# A phone shows an image about PHONE_WIDTH px wide; no text may then be smaller than MIN_TEXT_ON_PHONE px.
+PHONE_WIDTH = 400
+MIN_TEXT_ON_PHONE = 10
+
+
+def phone_min_text(width: int) -> int:
+    """The smallest font size (px) an image ``width`` px wide may use: MIN_TEXT_ON_PHONE px on a phone."""
+    return -(-MIN_TEXT_ON_PHONE * width // PHONE_WIDTH)
+
+
 def player_name(names: Names, seat: int, fallback: str) -> str:
     """The display name of ``seat`` as the images can draw it; ``fallback`` (its colour) when none is left.
 
@@ -124,13 +134,14 @@ def centred_text(
               stroke_width=stroke, stroke_fill=stroke_fill)
 
 
-def fit_text(draw: ImageDraw.ImageDraw, text: str, weight: str, size: int, width: int, *,
-             prefix: str = "", suffix: str = "") -> tuple[str, ImageFont.FreeTypeFont]:
-    """Shrink (down to 70%) then shorten ``text`` with an ellipsis until ``prefix + text + suffix`` fits ``width``.
+def fit_text(draw: ImageDraw.ImageDraw, text: str, weight: str, size: int, width: float, *,
+             prefix: str = "", suffix: str = "", smallest: int | None = None) -> tuple[str, ImageFont.FreeTypeFont]:
+    """Shrink (down to ``smallest``, else 70%) then shorten ``text`` with an ellipsis until
+    ``prefix + text + suffix`` fits ``width``.
 
     Only ``text`` is ever shortened: a name loses its end, "to move" or "wins" after it stays.
     """
-    smallest = max(8, int(size * 0.7))
+    smallest = min(size, smallest) if smallest is not None else max(8, int(size * 0.7))
     for s in range(size, smallest - 1, -1):
         face = font(s, weight)
         if draw.textlength(prefix + text + suffix, font=face) <= width:

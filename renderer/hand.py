@@ -16,12 +16,11 @@ from PIL import Image, ImageDraw, ImageFont
 
 from renderer import theme
 from renderer.alcazar_layout import layout
-from renderer.alcazar_panel import coin, tower_card
 from renderer.cached_draw import Draw
 from renderer.drawing import Names, fit_text, player_name, png_bytes
 from renderer.labels import colour_word, label
 from renderer.palette import palette_for
-from renderer.sprites import noble
+from renderer.sprites import coin, coin_size, noble, noble_size, tower_card
 from renderer.theme import font
 
 DEFAULT_MINI_CELL = 14
@@ -75,7 +74,7 @@ def hand_image(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT
     card_w, card_h = board_small.width + 2 * pad, board_small.height + unit + pad
     columns = max(1, min(CARDS_PER_ROW, len(cards)))
     rows = max(1, -(-len(cards) // CARDS_PER_ROW))
-    header = round(unit * 1.9)
+    header = round(unit * 2.5)
     player = next((p for p in view.get("players", ()) if p.get("seat") == seat), {"seat": seat, "color": "white"})
     counts = _counts(player, unit, lang)
     # as wide as the cards, and never narrower than the header's counts (a short hand must not clip them)
@@ -104,11 +103,14 @@ Count = tuple[Image.Image, str]
 def _counts(player: dict[str, Any], unit: int, lang: str) -> list[Count]:
     """Money, nobles left and tower cards, each with its icon."""
     colour = player.get("color", "white")
+    letter = round(_count_face(unit).size)     # the nobles' letters as large as the counts beside them
     return [
-        (coin(round(unit * 0.46)), label(lang, "money", amount=player.get("money", 0))),
-        (noble(colour, "grande", round(unit * 0.46), lang), label(lang, "grandes", count=player.get("grandes", 0))),
-        (noble(colour, "baron", round(unit * 0.4), lang), label(lang, "barons", count=player.get("barons", 0))),
-        (tower_card(round(unit * 0.46)), label(lang, "tower_card_count", count=player.get("towers", 0))),
+        (coin(coin_size(letter)), label(lang, "money", amount=player.get("money", 0))),
+        (noble(colour, "grande", noble_size("grande", letter), lang),
+         label(lang, "grandes", count=player.get("grandes", 0))),
+        (noble(colour, "baron", noble_size("baron", letter), lang),
+         label(lang, "barons", count=player.get("barons", 0))),
+        (tower_card(round(unit * 0.5)), label(lang, "tower_card_count", count=player.get("towers", 0))),
     ]
 
 
@@ -117,14 +119,21 @@ def _token_size(unit: int) -> int:
 
 
 def _count_face(unit: int) -> ImageFont.FreeTypeFont:
-    return font(round(unit * 0.3), "bold")
+    # 0.36 of a unit: at least 10 px when a phone shows the hand 400 px wide
+    return font(round(unit * 0.36), "bold")
+
+
+def _count_rows(counts: list[Count]) -> list[list[Count]]:
+    """The counts in two rows (money and tower cards; the nobles), so the header is no wider than the cards."""
+    return [[counts[0], counts[3]], counts[1:3]]
 
 
 def _header_width(counts: list[Count], unit: int) -> int:
-    """The width the header's row of counts needs, margins included."""
+    """The width the header's rows of counts need, margins included."""
     pad = unit // 5
     face = _count_face(unit)
-    row = sum(sprite.width + pad // 2 + round(face.getlength(text)) + pad * 2 for sprite, text in counts)
+    row = max(sum(sprite.width + pad // 2 + round(face.getlength(text)) + pad * 2 for sprite, text in line)
+              for line in _count_rows(counts))
     return pad * 2 + _token_size(unit) + row - pad
 
 
@@ -138,15 +147,16 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, player: dict[str, Any
     title, face = fit_text(draw, name, "bold", round(unit * 0.46), width - 3 * pad - token.width,
                            suffix=label(lang, "your_hand_suffix"))
     draw.text((pad * 2 + token.width, pad), title, font=face, fill=theme.INK, anchor="lt")
-    x = pad * 2 + token.width
-    y = pad + round(unit * 0.9)
     small = _count_face(unit)
-    for sprite, text in counts:
-        image.paste(sprite, (x, y - sprite.height // 2), sprite)
-        x += sprite.width + pad // 2
-        draw.text((x, y), text, font=small, fill=theme.INK, anchor="lm")
-        x += round(draw.textlength(text, font=small)) + pad * 2
-    draw.line((pad, round(unit * 1.7), width - pad, round(unit * 1.7)), fill=theme.PANEL_LINE, width=2)
+    for index, line in enumerate(_count_rows(counts)):
+        x = pad * 2 + token.width
+        y = pad + round(unit * (0.95 + 0.62 * index))
+        for sprite, text in line:
+            image.paste(sprite, (x, y - sprite.height // 2), sprite)
+            x += sprite.width + pad // 2
+            draw.text((x, y), text, font=small, fill=theme.INK, anchor="lm")
+            x += round(draw.textlength(text, font=small)) + pad * 2
+    draw.line((pad, round(unit * 2.3), width - pad, round(unit * 2.3)), fill=theme.PANEL_LINE, width=2)
 
 
 def _card(image: Image.Image, draw: ImageDraw.ImageDraw, board_small: Image.Image, card: int,
@@ -159,7 +169,7 @@ def _card(image: Image.Image, draw: ImageDraw.ImageDraw, board_small: Image.Imag
     draw.text((left + pad, top + pad // 2), str(card), font=font(round(unit * 0.62), "bold"), fill=theme.INK,
               anchor="lt")
     note = label(lang, "vacant") if height == 0 else label(lang, "height", level=height)
-    draw.text((left + w - pad, top + round(unit * 0.42)), note, font=font(round(unit * 0.26)),
+    draw.text((left + w - pad, top + round(unit * 0.42)), note, font=font(round(unit * 0.36)),
               fill=theme.INK_SOFT, anchor="rm")
     board_left, board_top = left + pad, top + unit
     image.paste(board_small, (board_left, board_top))

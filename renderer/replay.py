@@ -13,9 +13,10 @@ from __future__ import annotations
 import io
 from typing import Any, Callable, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from renderer import alcazar, alcazar1978, theme
+from renderer.cached_draw import Draw
 from renderer.drawing import Names, drawable_text, wrap_text
 
 # Board sizes (one grid cell / square in pixels) that make frames about 460 px wide.
@@ -40,7 +41,7 @@ def frame(kind: str, view: dict[str, Any], caption: str, *, names: Names = None,
     strip = pad * 2 + line_height * CAPTION_LINES
     image = Image.new("RGB", (board.width, board.height + strip), theme.PANEL)
     image.paste(board, (0, 0))
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     draw.line([(0, board.height), (board.width, board.height)], fill=theme.PANEL_LINE, width=2)
     lines = wrap_text(draw, drawable_text(caption) or " ", face, board.width - 2 * pad)
     if len(lines) > CAPTION_LINES:

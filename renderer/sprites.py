@@ -6,12 +6,15 @@ costs a paste per piece.
 """
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from renderer.cached_draw import Draw
 from renderer.labels import colour_letter
 from renderer.theme import (
+    BRIDGE_RAMP,
     INK,
     RGB,
     TROPHY,
@@ -34,7 +37,7 @@ def canvas(size: int) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
     large and shrunk (``finished``) so that its edges are smooth."""
     big_size = size * SUPERSAMPLE
     big = Image.new("RGBA", (big_size, big_size), (0, 0, 0, 0))
-    return big, ImageDraw.Draw(big), big_size
+    return big, Draw(big, scale=SUPERSAMPLE), big_size
 
 
 def finished(big: Image.Image, size: int) -> Image.Image:
@@ -42,14 +45,22 @@ def finished(big: Image.Image, size: int) -> Image.Image:
     return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
+# A deep band under three points, so the colour's letter on it can be as large as a Baron's.
 _CROWN: list[Point] = [
-    (0.10, 0.90), (0.90, 0.90), (0.95, 0.30), (0.72, 0.50),
-    (0.50, 0.12), (0.28, 0.50), (0.05, 0.30),
+    (0.08, 0.94), (0.92, 0.94), (0.97, 0.22), (0.74, 0.44),
+    (0.50, 0.06), (0.26, 0.44), (0.03, 0.22),
 ]
+# The letter's font size as a share of the sprite's side, for each rank.
+LETTER_SHARE = {"grande": 0.58, "baron": 0.6}
+
+
+def noble_size(rank: str, letter: int, least: int = 0) -> int:
+    """The side of a noble sprite whose letter is at least ``letter`` px (and the sprite at least ``least``)."""
+    return max(least, math.ceil(letter / LETTER_SHARE[rank]))
 
 
 @lru_cache(maxsize=256)
-def noble(colour: str, rank: str, size: int, lang: str = "en") -> Image.Image:
+def noble(colour: str, rank: str, size: int, lang: str = "en", *, lettered: bool = True) -> Image.Image:
     """A noble seen from above: a Grande is a crown, a Baron a round token.
 
     Both carry the initial of the colour's name in ``lang`` (B, Y, G, R, W;
@@ -72,8 +83,7 @@ def noble(colour: str, rank: str, size: int, lang: str = "en") -> Image.Image:
             cx, cy = tip[0] * big_size, tip[1] * big_size
             r = big_size * 0.075
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=rim, width=rim_width // 2 + 1)
-        letter_centre = (big_size * 0.5, big_size * 0.69)
-        letter_size = int(big_size * 0.45)
+        letter_centre = (big_size * 0.5, big_size * 0.68)
     else:
         m = big_size * 0.10
         draw.ellipse((m + offset, m + offset, big_size - m + offset, big_size - m + offset), fill=shadow)
@@ -81,7 +91,9 @@ def noble(colour: str, rank: str, size: int, lang: str = "en") -> Image.Image:
         inner = big_size * 0.22
         draw.ellipse((inner, inner, big_size - inner, big_size - inner), outline=rim, width=max(1, rim_width // 2))
         letter_centre = (big_size * 0.5, big_size * 0.5)
-        letter_size = int(big_size * 0.55)
+    if not lettered:        # a key's example of the shape alone
+        return finished(big, size)
+    letter_size = math.ceil(big_size * LETTER_SHARE[rank])
     draw.text(letter_centre, colour_letter(lang, colour), font=font(letter_size, "bold"),
               fill=text_on(fill), anchor="mm")
     return finished(big, size)
@@ -153,7 +165,7 @@ def shield(flag: int, size: int, *, numbered: bool = True) -> Image.Image:
     ImageDraw.Draw(mask).polygon(outline, fill=255)
     big = Image.new("RGBA", (big_size, big_size), (0, 0, 0, 0))
     big.paste(field, mask=mask)
-    draw = ImageDraw.Draw(big)
+    draw = Draw(big, scale=SUPERSAMPLE)
     draw.polygon(outline, outline=INK, width=max(2, big_size // 22))
     if numbered:
         draw.text((big_size * 0.5, big_size * 0.47), str(flag), font=font(int(big_size * 0.5), "bold"),
@@ -189,3 +201,37 @@ def trophy(size: int) -> Image.Image:
     draw.rectangle((s * 0.45, s * 0.58, s * 0.55, s * 0.76), fill=gold, outline=rim, width=w)
     draw.rounded_rectangle((s * 0.26, s * 0.74, s * 0.74, s * 0.92), radius=s * 0.04, fill=gold, outline=rim, width=w)
     return finished(big, size)
+
+
+COIN_LETTER_SHARE = 0.6
+
+
+def coin_size(letter: int) -> int:
+    """The side of a coin whose "R" is ``letter`` px."""
+    return math.ceil(letter / COIN_LETTER_SHARE)
+
+
+@lru_cache(maxsize=16)
+def coin(size: int) -> Image.Image:
+    """A gold Real coin."""
+    image, draw, big = canvas(size)
+    m = big * 0.06
+    draw.ellipse((m, m, big - m, big - m), fill=(236, 184, 52), outline=(150, 104, 20), width=max(2, big // 14))
+    draw.text((big / 2, big / 2), "R", font=font(math.ceil(big * COIN_LETTER_SHARE), "bold"), fill=(150, 104, 20),
+              anchor="mm")
+    return finished(image, size)
+
+
+@lru_cache(maxsize=16)
+def tower_card(size: int) -> Image.Image:
+    """A tower card: a slate card with a little tower on it."""
+    image, draw, big = canvas(size)
+    draw.rounded_rectangle((big * 0.16, big * 0.06, big * 0.84, big * 0.94), radius=big * 0.1,
+                           fill=BRIDGE_RAMP[1], outline=INK, width=max(2, big // 16))
+    w = big * 0.2
+    cx = big / 2
+    draw.rectangle((cx - w, big * 0.36, cx + w, big * 0.78), fill=(240, 232, 214))
+    for i in range(3):
+        x = cx - w + i * w * 0.8
+        draw.rectangle((x, big * 0.26, x + w * 0.4, big * 0.38), fill=(240, 232, 214))
+    return finished(image, size)

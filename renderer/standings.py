@@ -36,7 +36,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from renderer import theme
 from renderer.cached_draw import Draw
-from renderer.drawing import drawable_text, fit_text, png_bytes, shorten_text
+from renderer.drawing import drawable_text, fit_text, phone_min_text, png_bytes, shorten_text, wrap_text
 from renderer.labels import label, stored_text
 from renderer.palette import build_palette
 from renderer.table import Span, column_spans, column_width
@@ -197,6 +197,8 @@ class _Faces:
         self.name = font(round(u * 0.55), "bold")
         self.figure = font(round(u * 0.55), "bold")
         self.minor = font(round(u * 0.5))
+        # a name too long for its column: on two lines, no smaller than a phone can read
+        self.least_name = font(phone_min_text(round(u * UNITS_ACROSS)), "bold")
 
     def cell(self, key: str) -> ImageFont.FreeTypeFont:
         """The face of a row's cell: the place, the name and the score stand out, the tie-breaks not."""
@@ -294,13 +296,23 @@ def _row(draw: ImageDraw.ImageDraw, row: dict[str, Any], line: list[str], column
 
 def _name_cells(draw: ImageDraw.ImageDraw, name: str, marker: str, span: Span, mid: float, faces: _Faces,
                 withdrawn: bool) -> list[Text]:
-    """The name, shortened with an ellipsis to leave room for its marker, and the marker after it."""
+    """The whole name and its marker after it: on one line when it fits its column, else on two lines in the
+    smallest face that reads on a phone (a name longer than even that is shortened at the second line's end)."""
     room = span.width - (_name_width(draw, "", marker, faces) if marker else 0)
-    shown = shorten_text(draw, name, faces.name, room)
-    cells = [Text((span.left, mid), shown, faces.name, theme.INK_SOFT if withdrawn else theme.INK, "lm")]
+    ink = theme.INK_SOFT if withdrawn else theme.INK
+    face = faces.name
+    lines = [name]
+    if draw.textlength(name, font=face) > room:
+        face = faces.least_name
+        lines = wrap_text(draw, name, face, round(room))
+        if len(lines) > 2:
+            lines = [lines[0], shorten_text(draw, " ".join(lines[1:]), face, room)]
+    step = faces.unit * 0.42
+    first = mid - step * (len(lines) - 1) / 2
+    cells = [Text((span.left, first + n * step), line, face, ink, "lm") for n, line in enumerate(lines)]
     if marker:
-        x = span.left + draw.textlength(shown + " ", font=faces.name)
-        cells.append(Text((x, mid), marker, faces.minor, theme.INK_SOFT, "lm"))
+        x = span.left + draw.textlength(lines[-1] + " ", font=face)
+        cells.append(Text((x, first + (len(lines) - 1) * step), marker, faces.minor, theme.INK_SOFT, "lm"))
     return cells
 
 

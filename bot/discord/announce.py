@@ -20,7 +20,7 @@ from bot.discord.hands import send_hand_by_dm
 from bot.discord.once import nonce
 from bot.discord.player_texts import rating_lines
 from bot.discord.players import turn_lines
-from bot.discord.standings import mention, pinging, result_lines, standing_line
+from bot.discord.standings import mention, pinging, result_lines, standing_text
 from bot.discord.style import move_words
 from bot.discord.table import Table
 from bot.discord.texts import CONTENT_LIMIT, clip
@@ -217,7 +217,7 @@ async def _board_message(bot: Table, game: GameInfo, view: Mapping[str, Any], na
     """The board message: ``lines``, the standings, then ``after`` (whose turn, who is away)."""
     lang = game.settings.language
     png = await images.board_png(game.kind, view, names, lang)
-    shown = [*lines, standing_line(game, view)]
+    shown = [*lines, standing_text(game, view)]
     return BoardMessage([*shown, *after], png, "board.png", t(lang, "announce.board_description", title=game.title),
                         bot.board_buttons(game) if with_buttons else None, turn_at=len(shown))
 

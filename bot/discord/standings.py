@@ -198,20 +198,30 @@ def _tie_break(game: GameInfo) -> str | None:
              money=left[0], others=left[1:])
 
 
-def standing_line(game: GameInfo, view: Mapping[str, Any]) -> str:
-    """Each player's points so far and money under an Alcazar board, so nobody needs to zoom into the image."""
+def standing_text(game: GameInfo, view: Mapping[str, Any]) -> str:
+    """Under an Alcazar board, in words: each player's points so far, money, nobles to place and cards, then
+    the face-up cards and the supply, so that nobody needs to zoom into the image on a phone."""
     lang = game.settings.language
     players: Sequence[Mapping[str, Any]] = view.get("players") or []
     if not players or "money" not in players[0]:
         return ""
-    parts = []
+    lines = [t(lang, "result.standing")]
     for player in players:
         if player["seat"] >= len(game.players) or player.get("retired"):
             continue
-        points = int(player.get("points", 0))
-        parts.append(f"{mention(game.players[player['seat']], lang)} {points_words(points, lang)}, "
-                     f"{real(int(player['money']), lang)}")
-    return t(lang, "result.standing", players=" · ".join(parts))
+        lines.append(t(lang, "board.player_line", player=mention(game.players[player["seat"]], lang),
+                       points=points_words(int(player.get("points", 0)), lang),
+                       money=real(int(player["money"]), lang),
+                       grandes=t(lang, "image.grandes", count=int(player.get("grandes", 0))),
+                       barons=t(lang, "image.barons", count=int(player.get("barons", 0))),
+                       cards=t(lang, "board.cards_in_hand", count=int(player.get("hand_count", 0))),
+                       towers=t(lang, "image.tower_card_count", count=int(player.get("towers", 0)))))
+    supply: Mapping[str, Any] = view.get("supply") or {}
+    face_up = ", ".join(str(card) for card in view.get("face_up") or ()) or t(lang, "image.none")
+    lines.append(t(lang, "board.supply_line", cards=face_up, deck=int(view.get("deck", 0)),
+                   towers=int(view.get("tower_deck", 0)), pieces=int(supply.get("pieces", 0)),
+                   bridges=int(supply.get("bridges", 0)), flags=len(supply.get("flags") or ())))
+    return "\n".join(lines)
 
 
 def points_words(count: int, lang: str = "en") -> str:

@@ -18,7 +18,7 @@ from bot.discord.chooser import offered_moves
 from bot.discord.context import accepted, game_here, game_on_button, require_can_post, whose_turn
 from bot.discord.hands import hand_message
 from bot.discord.replies import Refused, defer, defer_update, private_language, send
-from bot.discord.standings import mention, standing_line
+from bot.discord.standings import mention, standing_text
 from bot.discord.style import move_words
 from bot.discord.table import Table, table_of
 from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
@@ -188,7 +188,7 @@ async def show_board(bot: Table, interaction: discord.Interaction, for_table: bo
     turn = t(lang, "can.whose_turn", player=mention(game.to_move_id)) if game.to_move_id else ""
     header = t(lang, "turn.board_header", title=game.title, count=played)
     # The standings follow the game's language, like the same line under the boards in the channel.
-    content = "\n".join(line for line in (header, standing_line(game, public.view), turn) if line)
+    content = "\n".join(line for line in (header, standing_text(game, public.view), turn) if line)
     await send(interaction, clip(content, 2000), ephemeral=True,
                file=discord.File(io.BytesIO(png), filename="board.png",
                                  description=t(lang, "announce.board_description", title=game.title)))

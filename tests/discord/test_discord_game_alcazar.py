@@ -108,9 +108,16 @@ async def test_alcazar_from_new_to_results(fake: FakeDiscord, database_path: Pat
             assert leaks(fake.requests[before:], hands, face_up) == []
             board_message = fake.channel_messages(fake.general)[-1]
             if "The game is over" not in board_message["content"]:
-                # the essentials in words too, so nobody needs to zoom into the image on a phone
-                standing = next(line for line in board_message["content"].splitlines() if line.startswith("So far:"))
-                assert all(p.mention in standing for p in people) and " Real" in standing and "point" in standing
+                # the essentials in words too, so nobody needs to zoom into the image on a phone: a line per
+                # player (points, money, nobles to place, cards), then the face-up cards and the supply
+                lines = board_message["content"].splitlines()
+                start = lines.index("So far:")
+                for person in people:
+                    line = next(line for line in lines[start + 1:] if line.startswith(person.mention + ":"))
+                    assert all(word in line for word in (" point", " Real", "to place:", "Grande", "Baron",
+                                                         "in hand", "tower card")), line
+                supply = next(line for line in lines[start + 1:] if line.startswith("Face-up cards:"))
+                assert all(word in supply for word in ("deck:", "pieces:", "bridges:", "free flags:")), supply
             if ply % 20 == 1 and "The game is over" not in board_message["content"]:
                 # The image in the channel is the public board, drawn exactly as the renderer draws the public view.
                 posted = fake.files_of(int(board_message["id"]))[0].data

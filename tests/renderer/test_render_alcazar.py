@@ -22,7 +22,7 @@ def test_same_view_gives_the_same_bytes() -> None:
 def test_image_size_follows_the_cell_size() -> None:
     for size in (48, 64):
         image = open_png(board(mid_game_view(), size=size))
-        geo = geometry(size)
+        geo = geometry(size, 3)
         assert image.size == (geo.width, geo.height)
     assert open_png(board(mid_game_view(), size=48)).width < open_png(board(mid_game_view(), size=64)).width
 
@@ -61,9 +61,10 @@ def test_a_bridge_is_drawn_across_its_three_cells_in_its_level_colour() -> None:
     bridge = view["bridges"][0]          # 7 (7,0) over the garden (7,1) to 17 (7,2), level 2
     colour = theme.bridge_colour(bridge["level"])
     left, top, right, bottom = bridge_band(geo, bridge, (0, 1))
-    x = left + (right - left) * 0.3
-    for (cx, cy), toward in zip((geo.centre(7, 0), geo.centre(7, 1), geo.centre(7, 2)), (1, 1, -1)):
-        probe = (x, cy + toward * geo.cell * 0.33)
+    x = left + (right - left) * 0.85
+    # right of the numbers (top left), above the Baron on the bridge (low left) and the levels (low right)
+    for cx, cy in (geo.centre(7, 0), geo.centre(7, 1), geo.centre(7, 2)):
+        probe = (x, cy - geo.cell * 0.2)
         assert share(image, probe, colour, radius=2, tolerance=40) > 0.6, f"bridge missing at {probe}"
     # and not on a garden beside it
     assert share(image, geo.centre(6, 1), colour, radius=3, tolerance=10) == 0
@@ -80,77 +81,95 @@ def test_the_last_move_is_framed_on_the_board() -> None:
     geo = geometry(64)
     image = open_png(board(view))
     for x, y in view["last_move"]["cells"]:
-        left, top, right, bottom = geo.cell_box(x, y)
-        edge = (left + geo.cell * 0.5, bottom - 4)
+        left, top, right, bottom = geo.tile_box(x, y)
+        edge = (right - 2, top + geo.cell * 0.2)       # the right edge, above the bridge's level badge
         assert share(image, edge, theme.HIGHLIGHT, radius=1) > 0.5
     view["last_move"] = None
     plain = open_png(board(view))
-    left, top, right, bottom = geo.cell_box(10, 10)
-    assert share(plain, (left + geo.cell * 0.5, bottom - 4), theme.HIGHLIGHT, radius=1) == 0
+    left, top, right, bottom = geo.tile_box(10, 10)
+    assert share(plain, (right - 2, top + geo.cell * 0.2), theme.HIGHLIGHT, radius=1) == 0
 
 
-def test_castle_arms_stand_on_the_value_track_at_the_castle_value() -> None:
+def test_each_castle_is_outlined_in_its_provinces_colour_along_its_edge() -> None:
     geo = geometry(64)
     image = open_png(board(mid_game_view()))
-    left, top, right, bottom = geo.track_slot(11)       # Almería is worth 11
-    main, _ = (200, 40, 44), None
-    assert share(image, ((left + right) / 2 - 4, top + geo.track_row * 0.3), main, radius=2) > 0.3
-    left, top, right, bottom = geo.track_slot(20)       # nothing is worth 20
-    assert share(image, ((left + right) / 2 - 4, top + geo.track_row * 0.3), main, radius=2) == 0
+    cadiz_blue = (34, 84, 170)          # Cádiz holds 46, 45 and 44 (cells (2..4, 6))
+    left, top, right, bottom = geo.cell_box(3, 6)
+    assert share(image, ((left + right) / 2, top), cadiz_blue, radius=1, tolerance=10) > 0.5      # above 45
+    assert share(image, ((left + right) / 2, bottom), cadiz_blue, radius=1, tolerance=10) > 0.5   # below 45
+    # not between two of its own cells (45 and 44), and not round a plot of no castle (47)
+    assert share(image, (right, (top + bottom) / 2), cadiz_blue, radius=1, tolerance=10) == 0
+    left, top, right, bottom = geo.cell_box(1, 6)
+    assert share(image, ((left + right) / 2, top), cadiz_blue, radius=1, tolerance=10) == 0
+
+
+def test_a_castle_tag_names_the_castle_and_its_value_and_covers_no_plot() -> None:
+    from PIL import ImageDraw
+
+    from renderer.alcazar_layout import layout
+    from renderer.alcazar_tags import building_tags
+
+    geo = geometry(64)
+    for view in (mid_game_view(), crowded_view(), finished_view()):
+        tags = building_tags(ImageDraw.Draw(Image.new("RGB", (1, 1))), geo, view)
+        castles = [b for b in view["buildings"] if b["flag"] is not None]
+        assert sorted(t.text for t in tags if t.flag is not None) == \
+            sorted(f"{b['name']} {b['value']}" for b in castles)
+        tiles = [geo.tile_box(x, y) for x, y in layout().spaces]
+        left, top, right, bottom = geo.board_box
+        for tag in tags:
+            x0, y0, x1, y1 = tag.box
+            assert left <= x0 and x1 <= right and top <= y0 and y1 <= bottom, f"{tag} leaves the board"
+            covered = [t for t in tiles if x0 < t[2] and t[0] < x1 and y0 < t[3] and t[1] < y1]
+            assert not covered, f"{tag.text} covers a plot's number"
+        for a, b in zip(tags, tags[1:]):
+            assert not (a.box[0] < b.box[2] and b.box[0] < a.box[2] and a.box[1] < b.box[3] and b.box[1] < a.box[3])
+    # and it is drawn there, in the province's colour
+    view = mid_game_view()
+    image = open_png(board(view))
+    tag = next(t for t in building_tags(ImageDraw.Draw(Image.new("RGB", (1, 1))), geo, view) if t.flag == 1)
+    assert share(image, (tag.box[2] - 6, (tag.box[1] + tag.box[3]) / 2), (200, 40, 44), radius=1) == 1.0
 
 
 def test_crowded_and_finished_views_render() -> None:
     names = ["Ana", "Bartolomé de las Casas y Mendoza de la Vega", "Cleo", "Dolores", "Esteban"]
     for view in (crowded_view(), finished_view()):
         image = open_png(board(view, names=names))
-        assert image.size == (geometry(64).width, geometry(64).height)
+        geo = geometry(64, len(view["players"]))
+        assert image.size == (geo.width, geo.height)
 
 
 def test_names_may_be_a_mapping_by_seat() -> None:
     assert board(mid_game_view(), names={0: "Ana", 1: "Bartolomé", 2: "Cleo"}) == board(mid_game_view(), names=NAMES)
 
 
-def test_the_image_is_portrait_with_the_panel_under_the_track_at_the_board_width() -> None:
-    # phones show an attached image at their screen's width: a portrait image keeps the text large
-    geo = geometry(64)
-    image = open_png(board(mid_game_view()))
-    assert image.height > image.width
-    board_outer = (geo.board_left - geo.frame, geo.board_left + geo.board_width + geo.frame)
-    left, top, right, bottom = geo.panel_box
-    assert (left, right) == board_outer
-    assert top >= geo.track_slot(50)[3] and bottom <= geo.height
-    # the panel is drawn there: its pale fill, where the board used to leave parchment
-    assert share(image, (left + 8, bottom - 8), theme.PANEL, radius=2, tolerance=4) == 1.0
+def test_the_image_is_as_wide_as_the_board_with_the_key_under_it() -> None:
+    # a phone shows an attached image at its screen's width: the board fills it, and the image is near square
+    for players in (2, 3, 5):
+        view = finished_view() if players == 5 else mid_game_view()
+        view["players"] = [dict(view["players"][0], seat=seat) for seat in range(players)]
+        geo = geometry(64, players)
+        image = open_png(board(view))
+        board_outer = (geo.board_left - geo.frame, geo.board_left + geo.board_width + geo.frame)
+        assert image.width == board_outer[1] + geo.margin and board_outer[0] == geo.margin
+        assert geo.board_width / image.width > 0.95
+        assert image.height <= image.width * (1.2 if players == 2 else 1.35)
+        left, top, right, bottom = geo.panel_box
+        assert (left, right) == board_outer
+        assert top > geo.board_top + geo.board_height + geo.frame and bottom <= geo.height
+        # the key is drawn there: its pale fill
+        assert share(image, (left + 8, bottom - 8), theme.PANEL, radius=2, tolerance=4) == 1.0
 
 
-def _tincture_pixels(image: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, int, int]) -> int:
-    region = image.crop(box)
-    return sum(share(region, (x, y), colour, radius=0, tolerance=16) > 0
-               for x in range(region.width) for y in range(region.height))
+def test_the_layout_exports_every_position_as_plain_data() -> None:
+    import json
 
-
-def test_castles_of_equal_value_share_one_shield_inside_their_slot() -> None:
-    geo = geometry(64)
-    view = mid_game_view()               # Cádiz (flag 2) and Córdoba (flag 3) are both worth 9
-    image = open_png(board(view))
-    cadiz_blue = (34, 84, 170)
-    assert _tincture_pixels(image, geo.track_slot(9), cadiz_blue) > 20
-    for neighbour in (8, 10):
-        assert _tincture_pixels(image, geo.track_slot(neighbour), cadiz_blue) == 0, f"a shield spills onto {neighbour}"
-    # the two castles of value 9 leave no second shield in the way: Córdoba's purple is nowhere on the track
-    track = (geo.track_slot(1)[0], geo.track_slot(1)[1], geo.track_slot(50)[2], geo.track_slot(50)[3])
-    assert _tincture_pixels(image, track, (120, 48, 140)) == 0
-
-
-def test_castles_worth_fifty_stay_inside_the_last_slot() -> None:
-    geo = geometry(64)
-    view = crowded_view()                # Sevilla (flag 8: black and gold) is worth 50
-    view["buildings"][1]["value"] = 50   # and Jaén too
-    image = open_png(board(view))
-    left, top, right, bottom = geo.track_slot(50)
-    assert _tincture_pixels(image, (left, top, right, bottom), (30, 30, 30)) > 10
-    assert _tincture_pixels(image, (right + 1, top, geo.width, bottom), (246, 204, 64)) == 0
-    assert _tincture_pixels(image, geo.track_slot(49), (246, 204, 64)) == 0
+    geo = geometry(64, 4)
+    exported = json.loads(json.dumps(geo.to_dict()))
+    assert exported["width"] == geo.width and exported["cell"] == 64
+    assert len(exported["spaces"]) == 72 and exported["spaces"]["48"]["cell"] == [1, 7]
+    assert exported["spaces"]["48"]["box"] == list(geo.tile_box(1, 7))
+    assert len(exported["players"]) == 4
 
 
 def test_a_noble_leaves_its_cells_space_number_in_view() -> None:
@@ -159,7 +178,7 @@ def test_a_noble_leaves_its_cells_space_number_in_view() -> None:
     # the blue Grande on space 8 (8, 0), the green Grande on 45 (3, 6), the green Baron on 30 (6, 4)
     for (x, y), colour in (((8, 0), "blue"), ((3, 6), "green"), ((6, 4), "green")):
         x0, y0, x1, y1 = geo.tile_box(x, y)
-        number = (x0 + geo.cell * 0.22, y1 - geo.cell * 0.25)      # the top of the number's digits
+        number = (x0 + geo.cell * 0.22, y0 + geo.cell * 0.2)      # the number's digits, top left
         assert share(image, number, theme.player_colour(colour), radius=3, tolerance=30) == 0, \
             f"the {colour} noble covers the number of ({x}, {y})"
 
@@ -169,6 +188,7 @@ def test_building_tags_stay_inside_the_board() -> None:
     view = mid_game_view()               # Almería's top-left cell is on the top row
     image = open_png(board(view))
     almeria_red = (200, 40, 44)
-    above_board = image.crop((geo.board_left, 0, geo.board_left + geo.board_width, geo.board_top - 1))
+    # (a castle on the top row has its outline on the board's edge, reaching a few pixels onto the frame)
+    above_board = image.crop((geo.board_left, 0, geo.board_left + geo.board_width, geo.board_top - 5))
     assert sum(share(above_board, (px, py), almeria_red, radius=0, tolerance=20) > 0
                for px in range(0, above_board.width, 2) for py in range(above_board.height)) == 0

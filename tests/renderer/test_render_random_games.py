@@ -17,7 +17,6 @@ game = get_game("alcazar")
 def test_views_of_random_games_render() -> None:
     rng = random.Random(2009)
     boards = hands = 0
-    size = geometry(40)
     for seed, players in enumerate((2, 3, 4, 5, 3, 5)):
         state = game.new_game(players=players, seed=seed)
         while game.to_move(state) is not None:
@@ -25,6 +24,7 @@ def test_views_of_random_games_render() -> None:
             state = game.play(state, rng.choice(game.legal_moves(state)))
             if rng.random() < 0.12:
                 image = open_png(board(game.view(state, None), size=40))
+                size = geometry(40, players)
                 assert image.size == (size.width, size.height)
                 boards += 1
             if rng.random() < 0.04:

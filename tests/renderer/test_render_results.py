@@ -122,8 +122,9 @@ def test_the_column_headings_stand_apart_at_640_px(lang: str) -> None:
     image = open_png(results(finished_view(), names=["Ana", "Bartolomé", "Cleo"], lang=lang))
     assert image.width == 640
     # a space inside a heading ("ON THE BOARD") is about 7 px of blank; between headings there are 10 or more
+    # (the names have a line of their own in each row, under no heading)
     words = _header_words(image, blank=10)
-    assert len(words) == 5, f"{lang}: the headings run together: {words}"
+    assert len(words) == 4, f"{lang}: the headings run together: {words}"
 
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
@@ -148,10 +149,19 @@ def test_the_columns_are_laid_out_from_the_measured_headings_and_figures(lang: s
         assert span.width >= draw.textlength(label(lang, key).upper(), font=head)
 
 
-def test_a_long_name_is_shortened_rather_than_run_into_the_nobles() -> None:
-    long_name = "Maximilian Bartholomew von Habsburg"
-    image = open_png(results(finished_view(), names=["Ana", long_name, "Cleo"]))
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_whole_names_are_drawn_even_long_ones_and_computers(lang: str) -> None:
+    """Every computer was "Computer…": a name is drawn to its last letter, however long, on a line of its own."""
+    for first, second in (("Computer 2 (normal)", "Computer 3 (normal)"),
+                          ("Maximilian Bartholomew von Habsburg", "Maximilian Bartholomew von Habsburx")):
+        for seat in range(3):
+            names = ["Ana", "Bartolomé", "Cleo"]
+            view = finished_view()
+            one = results(view, names=[first if s == seat else n for s, n in enumerate(names)], lang=lang)
+            other = results(view, names=[second if s == seat else n for s, n in enumerate(names)], lang=lang)
+            assert one != other, f"{lang}: the end of {first!r} is not drawn (seat {seat})"
+    image = open_png(results(finished_view(), names=["Ana", "Maximilian Bartholomew von Habsburg", "Cleo"]))
     short = open_png(results(finished_view(), names=["Ana", "Bartolomé", "Cleo"]))
     # the headings stay where the measured layout puts them and apart
-    assert len(_header_words(image, blank=10)) == 5
+    assert len(_header_words(image, blank=10)) == 4
     assert image.size == short.size
