@@ -20,6 +20,8 @@ from bot.discord.table import table_of
 from bot.discord.texts import CONTENT_LIMIT, clip
 from bot.i18n import Msg, language_of, t
 from bot.service import StoreProblem, StoreUnavailable
+from bot.telemetry import note_outcome
+from bot.telemetry.context import set_about
 
 log = logging.getLogger(__name__)
 
@@ -113,12 +115,27 @@ def permission_words(error: discord.Forbidden) -> Msg:
         error.code, "permission.post_here"))
 
 
+def failure_outcome(error: BaseException) -> str:
+    """How an interaction that failed ended, for its DEBUG line: a refusal by its message's id (never
+    its text, which may name a hand's cards), else the kind of failure."""
+    if isinstance(error, Refused):
+        return f"refused ({error.message.key if isinstance(error.message, Msg) else 'text'})"
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "refused (refusal.server_only)"
+    if isinstance(error, StoreUnavailable):
+        return "store unavailable"
+    if isinstance(error, discord.Forbidden):
+        return f"missing permission ({error.code})"
+    return f"failed ({type(error).__name__})"
+
+
 async def answer_failure(interaction: discord.Interaction, error: BaseException, *,
                          game_id: int | None = None) -> None:
     """Turn any failure of an interaction into one ephemeral answer."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     text: str | Msg
+    note_outcome(failure_outcome(error))
     if isinstance(error, Refused):
         text = error.message
     elif isinstance(error, discord.Forbidden) and error.code in (50013, 50001):
@@ -143,6 +160,8 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException,
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[None], *, game_id: int | None = None) -> None:
     """Run a button's work; any failure is answered like a command's."""
+    if game_id is not None:
+        set_about(game_id=game_id)     # the button's game: the rest of its log lines name it
     try:
         await work
     except Exception as error:  # noqa: BLE001 - this is the one place that answers every failure

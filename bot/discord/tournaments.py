@@ -30,6 +30,7 @@ from bot.service import (
     GameInfo, PlayerWithdrawn, Refusal, RoundEnded, RoundStarted, TournamentAccepted, TournamentCancelled,
     TournamentEnded, TournamentInfo, TournamentStanding, TournamentStatus, game_rules,
 )
+from bot.telemetry import background_work, note_outcome
 
 
 log = logging.getLogger(__name__)
@@ -235,23 +236,35 @@ async def standings_file(bot: Table, info: TournamentInfo, table: Sequence[Tourn
 
 # -- what the tournament announces -------------------------------------------------------------
 
+#: The events of a game's end that a tournament's channel is told of.
+TOURNAMENT_NEWS = (RoundEnded, RoundStarted, TournamentEnded, PlayerWithdrawn, TournamentCancelled)
+
+
 async def announce(bot: Table, events: Iterable[object]) -> None:
     """Post what a tournament's events say in its channel (after the game message that set them going)."""
     for event in events:
-        try:
-            if isinstance(event, RoundEnded):
-                await _round_ended(bot, event)
-            elif isinstance(event, RoundStarted):
-                await _round_started(bot, event)
-            elif isinstance(event, TournamentEnded):
-                await _ended(bot, event)
-            elif isinstance(event, PlayerWithdrawn):
-                await _say(bot, event.tournament_id, "tournament.withdrawn." + event.why, player=mention(event.user_id))
-            elif isinstance(event, TournamentCancelled):
-                await _say(bot, event.tournament_id, "tournament.cancelled", host=mention(event.by_user_id))
-        except discord.HTTPException as error:
-            # The tournament goes on all the same; the standings command shows where it stands.
-            log.warning("Could not announce %s: %s %s", type(event).__name__, error.status, error.text)
+        if isinstance(event, TOURNAMENT_NEWS):
+            with background_work(f"tournament news ({type(event).__name__})"):
+                await _announce_one(bot, event)
+
+
+async def _announce_one(bot: Table, event: object) -> None:
+    """Post one tournament event in its tournament's channel."""
+    try:
+        if isinstance(event, RoundEnded):
+            await _round_ended(bot, event)
+        elif isinstance(event, RoundStarted):
+            await _round_started(bot, event)
+        elif isinstance(event, TournamentEnded):
+            await _ended(bot, event)
+        elif isinstance(event, PlayerWithdrawn):
+            await _say(bot, event.tournament_id, "tournament.withdrawn." + event.why, player=mention(event.user_id))
+        elif isinstance(event, TournamentCancelled):
+            await _say(bot, event.tournament_id, "tournament.cancelled", host=mention(event.by_user_id))
+    except discord.HTTPException as error:
+        # The tournament goes on all the same; the standings command shows where it stands.
+        note_outcome(f"not posted ({error.status})")
+        log.warning("Could not announce %s: %s %s", type(event).__name__, error.status, error.text)
 
 
 async def _info(bot: Table, tournament_id: int) -> TournamentInfo | None:

@@ -1,0 +1,123 @@
+"""What the table did: one line per interaction and per background action, for a host at DEBUG.
+
+With ``LOG_LEVEL=DEBUG`` each interaction (a command, a button, an
+autocomplete) and each piece of background work (a computer's turn, a
+reminder, a missed deadline, an errand) ends in one ``bot.table`` line: what
+it was, its outcome and how long it took, with the game, guild, user and
+command of the log context (the JSON format also gives ``outcome`` and
+``seconds`` as fields of their own). At INFO nothing of this is logged, and
+nothing is measured: the log stays as quiet as it was.
+
+An outcome is a word and, for a refusal, the message's id; never a message's
+text, which may name the cards in a hand.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from bot.telemetry.context import gathered_into, log_context
+
+log = logging.getLogger("bot.table")
+
+ANSWERED = "answered"
+DONE = "done"
+
+
+@dataclass
+class Work:
+    """One piece of work: what it is, what it is about, how it ended, when it started."""
+
+    what: str
+    about: dict[str, int | str] = field(default_factory=dict)
+    outcome: str = DONE
+    started: float = field(default_factory=time.perf_counter)
+
+    def end(self) -> None:
+        """The work's one line."""
+        seconds = time.perf_counter() - self.started
+        log.debug("%s: %s in %.3f s", self.what, self.outcome, seconds,
+                  extra={"about": dict(self.about), "outcome": self.outcome, "seconds": round(seconds, 4)})
+
+
+#: The work at hand; tasks started by it share the one ``Work`` (a context copies the reference).
+_work: ContextVar[Work | None] = ContextVar("alcazar_work", default=None)
+
+
+def watching() -> bool:
+    """Whether the host reads these lines (``LOG_LEVEL=DEBUG``)."""
+    return log.isEnabledFor(logging.DEBUG)
+
+
+def note_outcome(outcome: str) -> None:
+    """How the work at hand ended (``refused (refusal.not_your_turn)``, ``played``…); the last word stands."""
+    work = _work.get()
+    if work is not None:
+        work.outcome = outcome
+
+
+def _failed(error: BaseException) -> str:
+    return "cancelled" if isinstance(error, asyncio.CancelledError) else f"failed ({type(error).__name__})"
+
+
+@contextlib.contextmanager
+def background_work(what: str) -> Iterator[None]:
+    """Background work (a computer's turn, a reminder…) within the block: its line when the block ends.
+
+    Used inside the block's ``about(...)``, so the line names its game and user."""
+    if not watching():
+        yield
+        return
+    work = Work(what, dict(log_context()))
+    token = _work.set(work)
+    try:
+        yield
+    except BaseException as error:
+        work.outcome = _failed(error)
+        raise
+    finally:
+        _work.reset(token)
+        work.about.update(log_context())
+        work.end()
+
+
+def run_interaction(what: str, parse: Callable[[], None]) -> None:
+    """Run discord.py's parsing of an interaction (``parse``); its line comes when every task it
+    started (the command's, the button's, the event listeners') has ended.
+
+    The parsing is synchronous and starts the tasks that do the work, so the tasks
+    that exist after it and not before are the interaction's."""
+    if not watching():
+        parse()
+        return
+    work = Work(what, dict(log_context()), outcome=ANSWERED)
+    token = _work.set(work)
+    try:
+        with gathered_into(work.about):      # the game, once a task finds it (``set_about``)
+            before = asyncio.all_tasks()
+            parse()
+            started = asyncio.all_tasks() - before
+    finally:
+        _work.reset(token)
+    if not started:
+        work.end()
+        return
+    waiting = len(started)
+
+    def one_ended(task: asyncio.Task[object]) -> None:
+        nonlocal waiting
+        waiting -= 1
+        if task.cancelled():
+            work.outcome = "cancelled"
+        elif task.exception() is not None and work.outcome == ANSWERED:
+            work.outcome = _failed(task.exception())   # type: ignore[arg-type]
+        if waiting == 0:
+            work.end()
+
+    for task in started:
+        task.add_done_callback(one_ended)
