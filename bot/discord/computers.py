@@ -17,6 +17,7 @@ from bot.discord.announce import publish
 from bot.discord.table import Table, laid
 from bot.service import Accepted, ComputerToMove, StoreUnavailable
 from bot.telemetry import about, background_work, caused_by, note_outcome
+from bot.telemetry.work import failed
 from bot.telemetry.causes import COMPUTER_MOVE
 
 log = logging.getLogger(__name__)
@@ -65,7 +66,7 @@ class ComputerTurns:
                 note_outcome("store unavailable")
                 # logged by the store, once per outage; the next resume round plays the turn
             except Exception as error:  # noqa: BLE001 - a failed turn is retried by the next resume round
-                note_outcome(f"failed ({type(error).__name__})")
+                note_outcome(failed(error))
                 log.exception("Computer turn of game %s at version %s failed", game_id, version)
 
     async def resume(self) -> None:

@@ -20,6 +20,7 @@ import logging
 from typing import Any, Coroutine
 
 from bot.telemetry import background_work, caused_by, note_outcome
+from bot.telemetry.work import failed
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +55,7 @@ class Errands:
             try:
                 await work
             except Exception as error:  # noqa: BLE001 - an errand's failure must not go unseen, nor spread
-                note_outcome(f"failed ({type(error).__name__})")
+                note_outcome(failed(error))
                 log.exception("An errand failed")
 
     @property

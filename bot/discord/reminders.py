@@ -25,6 +25,7 @@ from bot.discord.table import Table, laid, table_of
 from bot.i18n import ENGLISH, Msg, t
 from bot.service import Refusal, Reminder, StoreUnavailable, cancelled
 from bot.telemetry import about, background_work, caused_by, note_outcome
+from bot.telemetry.work import failed
 from bot.telemetry.causes import DEADLINE, REMINDER
 
 log = logging.getLogger(__name__)
@@ -132,7 +133,7 @@ class ReminderLoop:
             except StoreUnavailable:
                 raise
             except Exception as error:  # noqa: BLE001 - logged with its game; the other games go on
-                note_outcome(f"failed ({type(error).__name__})")
+                note_outcome(failed(error))
                 log.exception("Reminder for game %s failed", reminder.game_id)
 
     async def _send_claimed(self, reminder: Reminder) -> None:

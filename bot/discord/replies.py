@@ -22,6 +22,7 @@ from bot.i18n import Msg, language_of, t
 from bot.service import StoreProblem, StoreUnavailable
 from bot.telemetry import note_outcome
 from bot.telemetry.context import set_about
+from bot.telemetry.work import failed, refused
 
 log = logging.getLogger(__name__)
 
@@ -115,18 +116,16 @@ def permission_words(error: discord.Forbidden) -> Msg:
         error.code, "permission.post_here"))
 
 
-def failure_outcome(error: BaseException) -> str:
-    """How an interaction that failed ended, for its DEBUG line: a refusal by its message's id (never
-    its text, which may name a hand's cards), else the kind of failure."""
-    if isinstance(error, Refused):
-        return f"refused ({error.message.key if isinstance(error.message, Msg) else 'text'})"
-    if isinstance(error, app_commands.NoPrivateMessage):
-        return "refused (refusal.server_only)"
+def failure_outcome(error: BaseException, answer: str | Msg) -> str:
+    """How an interaction that failed ended, for its DEBUG line: a refusal by its answer's message id
+    (never its text, which may name a hand's cards), else the kind of failure."""
+    if isinstance(error, (Refused, app_commands.NoPrivateMessage)):
+        return refused(answer.key if isinstance(answer, Msg) else "text")
     if isinstance(error, StoreUnavailable):
         return "store unavailable"
     if isinstance(error, discord.Forbidden):
         return f"missing permission ({error.code})"
-    return f"failed ({type(error).__name__})"
+    return failed(error)
 
 
 async def answer_failure(interaction: discord.Interaction, error: BaseException, *,
@@ -135,7 +134,6 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException,
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     text: str | Msg
-    note_outcome(failure_outcome(error))
     if isinstance(error, Refused):
         text = error.message
     elif isinstance(error, discord.Forbidden) and error.code in (50013, 50001):
@@ -151,6 +149,7 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException,
         log.error("Unexpected error in %s for game %s (user %s, channel %s)",
                   _what(interaction), game, interaction.user.id, interaction.channel_id, exc_info=error)
         text = Msg("error.apology")
+    note_outcome(failure_outcome(error, text))
     try:
         await send(interaction, text, ephemeral=True)
     except discord.HTTPException:

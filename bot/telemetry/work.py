@@ -40,9 +40,9 @@ class Work:
 
     def end(self) -> None:
         """The work's one line."""
-        seconds = time.perf_counter() - self.started
+        seconds = round(time.perf_counter() - self.started, 3)     # milliseconds, in the line and its field alike
         log.debug("%s: %s in %.3f s", self.what, self.outcome, seconds,
-                  extra={"about": dict(self.about), "outcome": self.outcome, "seconds": round(seconds, 4)})
+                  extra={"about": dict(self.about), "outcome": self.outcome, "seconds": seconds})
 
 
 #: The work at hand; tasks started by it share the one ``Work`` (a context copies the reference).
@@ -61,7 +61,13 @@ def note_outcome(outcome: str) -> None:
         work.outcome = outcome
 
 
-def _failed(error: BaseException) -> str:
+def refused(message_id: str) -> str:
+    """The outcome of work refused with the message ``message_id`` (its id: the text may name cards)."""
+    return f"refused ({message_id})"
+
+
+def failed(error: BaseException) -> str:
+    """The outcome of work that ended in ``error``."""
     return "cancelled" if isinstance(error, asyncio.CancelledError) else f"failed ({type(error).__name__})"
 
 
@@ -78,7 +84,7 @@ def background_work(what: str) -> Iterator[None]:
     try:
         yield
     except BaseException as error:
-        work.outcome = _failed(error)
+        work.outcome = failed(error)
         raise
     finally:
         _work.reset(token)
@@ -115,7 +121,7 @@ def run_interaction(what: str, parse: Callable[[], None]) -> None:
         if task.cancelled():
             work.outcome = "cancelled"
         elif task.exception() is not None and work.outcome == ANSWERED:
-            work.outcome = _failed(task.exception())   # type: ignore[arg-type]
+            work.outcome = failed(task.exception())   # type: ignore[arg-type]
         if waiting == 0:
             work.end()
 
