@@ -149,7 +149,8 @@ def draw_replay(images: Images, game: PlayedGame, names: list[str], lang: str) -
     views = [engine.view(state, None) for state in game.states]
     # Each move in words as its player saw it: read in the state it was played in.
     words = [engine.describe_move(before, move) for before, move in zip(game.states, game.moves)]
-    seats = [int(engine.to_move(before)) for before in game.states[:-1]]
+    seats = [seat for before in game.states[:-1] if (seat := engine.to_move(before)) is not None]
+    assert len(seats) == len(words), "someone is to move before every move"
     images.write("replay", f"computers-{game.kind}-replay{suffix(lang)}.gif",
                  replay.animation(game.kind, views, replay_captions(engine.TITLE, words, seats, names, lang),
                                   names=names))

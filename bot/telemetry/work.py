@@ -82,7 +82,8 @@ def background_work(what: str) -> Iterator[None]:
     work = Work(what, dict(log_context()))
     token = _work.set(work)
     try:
-        yield
+        with gathered_into(work.about):      # not into the line of an interaction that started it
+            yield
     except BaseException as error:
         work.outcome = failed(error)
         raise
