@@ -17,8 +17,8 @@ from bot.discord.announce import publish
 from bot.discord.table import Table, laid
 from bot.service import Accepted, ComputerToMove, StoreUnavailable
 from bot.telemetry import about, background_work, caused_by, note_outcome
-from bot.telemetry.work import failed
 from bot.telemetry.causes import COMPUTER_MOVE
+from bot.telemetry.work import failed
 
 log = logging.getLogger(__name__)
 

@@ -25,8 +25,8 @@ from bot.discord.table import Table, laid, table_of
 from bot.i18n import ENGLISH, Msg, t
 from bot.service import Refusal, Reminder, StoreUnavailable, cancelled
 from bot.telemetry import about, background_work, caused_by, note_outcome
-from bot.telemetry.work import failed
 from bot.telemetry.causes import DEADLINE, REMINDER
+from bot.telemetry.work import failed
 
 log = logging.getLogger(__name__)
 
