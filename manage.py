@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The project's two commands, each doing its own set-up on a fresh machine.
+"""The project's commands, each doing its own set-up on a fresh machine.
 
     python3 manage.py run     start the Discord bot (reads .env / the environment);
                               run --processes N: N bot processes sharing the shards
@@ -8,6 +8,8 @@
                               bot's permissions where games are played, the database
     python3 manage.py backup [DIR]   a checked copy of the database, while the bot runs
     python3 manage.py restore FILE   put a backup in place (with the bot stopped)
+    python3 manage.py demo    draw the images the bot posts, from games played here, into
+                              ./demo-output (--out FOLDER), and print a short summary
 
 Each creates ``.venv`` and installs the project into it when it is missing or
 when ``pyproject.toml`` or ``requirements.lock`` changed since the last
@@ -27,6 +29,8 @@ VENV = ROOT / ".venv"
 STAMP = VENV / ".installed-from"
 #: The exact versions (with hashes) of every dependency and test tool: see "Refreshing the lock file" in README.md.
 LOCK = ROOT / "requirements.lock"
+#: Every command, each listed in the usage above.
+COMMANDS = ("run", "test", "check", "backup", "restore", "demo")
 
 
 def venv_python() -> Path:
@@ -79,7 +83,7 @@ def run_until_stopped(command: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"run", "test", "demo", "check", "backup", "restore"}:
+    if not argv or argv[0] not in COMMANDS:
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]

@@ -7,7 +7,8 @@ post, the old board's edit, the follow-up, three hand DMs: 7, each through the
 real ``aiohttp.TraceConfig`` callback); and what the secret filter adds to one
 log record, for a line of the bot's own and for a discord.py DEBUG line with
 a message body. Also times one ``/metrics`` answer (``generate_latest``) after
-10,000 moves.
+10,000 moves, and what the table's line for an interaction (``bot.telemetry.work``)
+adds to one, at INFO (nothing logged) and at DEBUG, among 2,000 waiting tasks.
 
     .venv/bin/python bench/telemetry.py [--moves 20000]
 
@@ -30,7 +31,7 @@ import yarl  # noqa: E402
 from figures import print_figures  # noqa: E402
 
 from bot.discord.monitor import http_trace  # noqa: E402
-from bot.telemetry import Metrics, about  # noqa: E402
+from bot.telemetry import Metrics, about, run_interaction  # noqa: E402
 from bot.telemetry.logs import log_handler  # noqa: E402
 
 ROUTES = ["/api/v10/interactions/{ia}/tok-en/callback", "/api/v10/channels/1234/messages",
@@ -87,6 +88,36 @@ def time_records(count: int, *, filtered: bool) -> tuple[float, float]:
     return figures[0], figures[1]
 
 
+async def time_interactions(count: int, level: int, waiting: int = 2000) -> float:
+    """Seconds per interaction that ``run_interaction`` adds: its parsing starts one task, as a command's does."""
+    logger = logging.getLogger("bot.table")
+    logger.handlers, logger.propagate = [log_handler("json", ["a-token"], io.StringIO())], False
+    logger.setLevel(level)
+    idle = [asyncio.create_task(asyncio.sleep(3600)) for _ in range(waiting)]   # a busy bot's tasks
+
+    async def command() -> None:
+        await asyncio.sleep(0)
+
+    async def batch(wrapped: bool) -> float:
+        started = time.perf_counter()
+        for _ in range(count):
+            def parse() -> None:
+                asyncio.create_task(command())
+            if wrapped:
+                run_interaction("interaction alcazar move", parse)
+            else:
+                parse()
+            await asyncio.sleep(0)      # the task runs and ends: its line is written
+        return (time.perf_counter() - started) / count
+
+    with about(guild_id=34, user_id=56, command="alcazar move"):
+        bare, wrapped = await batch(False), await batch(True)
+    for task in idle:
+        task.cancel()
+    await asyncio.gather(*idle, return_exceptions=True)
+    return wrapped - bare
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=20_000)
@@ -94,11 +125,15 @@ def main() -> None:
     per_move, exposition = asyncio.run(time_moves(arguments.moves))
     bot_line, http_line = time_records(20_000, filtered=True)
     bot_bare, http_bare = time_records(20_000, filtered=False)
+    table_info = asyncio.run(time_interactions(20_000, logging.INFO))
+    table_debug = asyncio.run(time_interactions(20_000, logging.DEBUG))
     figures = {
         "metrics_us_per_move": round(per_move * 1e6, 1),
         "metrics_exposition_ms": round(exposition * 1e3, 2),
         "log_line_us": round(bot_line * 1e6, 1), "log_line_unfiltered_us": round(bot_bare * 1e6, 1),
         "http_debug_line_us": round(http_line * 1e6, 1), "http_debug_line_unfiltered_us": round(http_bare * 1e6, 1),
+        "table_line_per_interaction_info_us": round(table_info * 1e6, 1),
+        "table_line_per_interaction_debug_us": round(table_debug * 1e6, 1),
     }
     print_figures(figures)   # each filtered line's time beside its unfiltered baseline
 

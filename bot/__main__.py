@@ -89,28 +89,14 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(run(settings))
     except KeyboardInterrupt:
         pass
-    except Exception as error:  # a bad token, no network: say what happened in one line
-        import discord
+    except Exception as error:  # a bad token, no network, a refused sync: say what happened in one line
+        from bot.start_failures import explain
 
-        from bot.discord.monitor import MonitorUnavailable
-        from bot.store.postgres import DatabaseUnavailable
-
-        if isinstance(error, MonitorUnavailable):
-            print(f"Cannot serve /healthz and /metrics on {error.host}:{error.port} ({error.reason}). Choose another "
-                  "METRICS_PORT or METRICS_HOST, or leave METRICS_PORT unset.", file=sys.stderr)
-            return 2   # a setting to fix
-        if isinstance(error, DatabaseUnavailable):
-            print(error, file=sys.stderr)
-            return 1   # not a setting to fix, maybe: a supervisor starts the process again
-        if isinstance(error, discord.LoginFailure):
-            print("Discord refused the token in DISCORD_TOKEN. Copy it again from the developer portal "
-                  "(Bot -> Reset Token).", file=sys.stderr)
-            return 2
-        if isinstance(error, discord.PrivilegedIntentsRequired):
-            print("Discord refused the connection over intents; the bot needs none of the privileged ones.",
-                  file=sys.stderr)
-            return 2
-        raise
+        explained = explain(error, settings)
+        if explained is None:
+            raise
+        print(explained.line, file=sys.stderr)
+        return explained.exit_code
     return 0
 
 

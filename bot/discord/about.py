@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from bot.telemetry import about, caused_by
+from bot.telemetry import about, caused_by, run_interaction
 from bot.telemetry.causes import cause_of_command
 
 
@@ -40,9 +40,10 @@ def interaction_fields(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def parsing_in_context(parse: Callable[[Any], None]) -> Callable[[Any], None]:
     """discord.py's INTERACTION_CREATE parser, run with the interaction's fields as log context
-    and its command as the cause of the requests it sends (a move, a lobby, a reply)."""
+    and its command as the cause of the requests it sends (a move, a lobby, a reply); at DEBUG
+    the interaction's work ends in one line (``bot.telemetry.work``)."""
     def parse_in_context(data: Any) -> None:
         fields = interaction_fields(data)
         with about(**fields), caused_by(cause_of_command(fields["command"])):
-            parse(data)
+            run_interaction(f"interaction {fields['command'] or '(unknown)'}", lambda: parse(data))
     return parse_in_context

@@ -44,6 +44,19 @@ from bot.telemetry import Metrics
 
 log = logging.getLogger(__name__)
 
+# The bot never joins a voice channel: discord.py's warnings that its voice libraries
+# (PyNaCl, davey) are missing would only read like errors on every start.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
+
+class CommandSyncRefused(Exception):
+    """Discord would not register ``/alcazar`` (globally, or in ``guild_id``); the bot cannot start without it."""
+
+    def __init__(self, error: discord.HTTPException, guild_id: int | None) -> None:
+        super().__init__(f"{error.status} {error.text}")
+        self.status, self.code, self.text, self.guild_id = error.status, error.code, error.text, guild_id
+
 #: Every persistent button, each owned by its flow's module; registered so that a click finds
 #: its callback from the ``custom_id`` alone, after a restart too.
 PERSISTENT_BUTTONS = (*board.ITEMS, *lobby.ITEMS, *turns.ITEMS, *guided.ITEMS, *votes.ITEMS, *reminders.ITEMS,
@@ -221,10 +234,13 @@ class AlcazarBot(discord.AutoShardedClient):
     async def sync_commands(self) -> None:
         """Register ``/alcazar`` with Discord: in the dev guild at once when one is set, else globally."""
         guild_id = self.settings.dev_guild_id
-        if guild_id is None:
-            synced = await self.tree.sync()
-        else:
-            guild = discord.Object(id=guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+        try:
+            if guild_id is None:
+                synced = await self.tree.sync()
+            else:
+                guild = discord.Object(id=guild_id)
+                self.tree.copy_global_to(guild=guild)
+                synced = await self.tree.sync(guild=guild)
+        except discord.HTTPException as error:
+            raise CommandSyncRefused(error, guild_id) from error
         log.info("Synced %d command(s)%s", len(synced), "" if guild_id is None else f" to guild {guild_id}")

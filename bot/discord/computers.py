@@ -16,8 +16,9 @@ import logging
 from bot.discord.announce import publish
 from bot.discord.table import Table, laid
 from bot.service import Accepted, ComputerToMove, StoreUnavailable
-from bot.telemetry import about, caused_by
+from bot.telemetry import about, background_work, caused_by, note_outcome
 from bot.telemetry.causes import COMPUTER_MOVE
+from bot.telemetry.work import failed
 
 log = logging.getLogger(__name__)
 
@@ -52,14 +53,20 @@ class ComputerTurns:
         task.add_done_callback(lambda _: self._running.pop(key, None))
 
     async def _play(self, game_id: int, version: int) -> None:
-        with about(game_id=game_id, command="computer turn"), caused_by(COMPUTER_MOVE):
+        with about(game_id=game_id, command="computer turn"), caused_by(COMPUTER_MOVE), \
+                background_work("computer turn"):
             try:
                 result = await self.bot.service.computers.play_computer_turn(game_id, version)
-                if result is not None:
-                    await publish(self.bot, result)
+                if result is None:
+                    note_outcome("not due")      # played already, or the game moved on
+                    return
+                note_outcome("played")
+                await publish(self.bot, result)
             except StoreUnavailable:
-                pass        # logged by the store, once per outage; the next resume round plays the turn
-            except Exception:  # noqa: BLE001 - a failed turn is retried by the next resume round
+                note_outcome("store unavailable")
+                # logged by the store, once per outage; the next resume round plays the turn
+            except Exception as error:  # noqa: BLE001 - a failed turn is retried by the next resume round
+                note_outcome(failed(error))
                 log.exception("Computer turn of game %s at version %s failed", game_id, version)
 
     async def resume(self) -> None:

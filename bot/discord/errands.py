@@ -19,7 +19,8 @@ import asyncio
 import logging
 from typing import Any, Coroutine
 
-from bot.telemetry import caused_by
+from bot.telemetry import background_work, caused_by, note_outcome
+from bot.telemetry.work import failed
 
 log = logging.getLogger(__name__)
 
@@ -43,17 +44,18 @@ class Errands:
             self.dropped += 1
             log.info("Errand %s dropped: %s errands are waiting already", name, len(self._running))
             return False
-        task = asyncio.create_task(self._run(work, cause), name=f"alcazar-errand-{name}")
+        task = asyncio.create_task(self._run(work, cause, name), name=f"alcazar-errand-{name}")
         self._running.add(task)       # a task nobody holds may be collected before it ends
         task.add_done_callback(self._running.discard)
         return True
 
     @staticmethod
-    async def _run(work: Coroutine[Any, Any, None], cause: str) -> None:
-        with caused_by(cause):
+    async def _run(work: Coroutine[Any, Any, None], cause: str, name: str) -> None:
+        with caused_by(cause), background_work(f"errand {name}"):
             try:
                 await work
-            except Exception:  # noqa: BLE001 - an errand's failure must not go unseen, nor spread
+            except Exception as error:  # noqa: BLE001 - an errand's failure must not go unseen, nor spread
+                note_outcome(failed(error))
                 log.exception("An errand failed")
 
     @property

@@ -192,7 +192,8 @@ async def start_game(bot: Table, interaction: discord.Interaction, game_id: int,
     colours = game_rules(result.game.kind).colours
     seats = ", ".join(f"{mention(u, lang)} ({t(lang, f'colour.{colours[seat]}')})"
                       for seat, u in enumerate(result.game.players))
-    headline = t(lang, "lobby.begins", title=result.game.title, seats=seats)
+    # The service draws the seats: say so, or the players wonder why the order is not the joining order.
+    headline = t(lang, "lobby.begins", title=result.game.title, seats=seats) + " " + t(lang, "lobby.seats_drawn")
     if from_button:
         # Closing the lobby answers the click; the board follows as the click's own follow-up,
         # a message of its own outside the global limit.

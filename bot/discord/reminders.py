@@ -24,8 +24,9 @@ from bot.discord.standings import mention, pinging, timestamp
 from bot.discord.table import Table, laid, table_of
 from bot.i18n import ENGLISH, Msg, t
 from bot.service import Refusal, Reminder, StoreUnavailable, cancelled
-from bot.telemetry import about, caused_by
+from bot.telemetry import about, background_work, caused_by, note_outcome
 from bot.telemetry.causes import DEADLINE, REMINDER
+from bot.telemetry.work import failed
 
 log = logging.getLogger(__name__)
 
@@ -85,10 +86,13 @@ class ReminderLoop:
         await self._send_due(await service.reminders.due_reminders())
         for accepted in await service.reminders.process_deadlines():
             self.bot.metrics.deadline_acted_on()
-            with about(game_id=accepted.game.id, command="deadline"), caused_by(DEADLINE):
+            with about(game_id=accepted.game.id, command="deadline"), caused_by(DEADLINE), \
+                    background_work("missed deadline"):
+                note_outcome("applied")
                 try:
                     await publish(self.bot, accepted)
-                except Exception:  # noqa: BLE001 - the deadline is applied; only its announcement failed
+                except Exception as error:  # noqa: BLE001 - the deadline is applied; only its announcement failed
+                    note_outcome(f"applied, not announced ({type(error).__name__})")
                     log.exception("Announcing the missed deadline of game %s failed", accepted.game.id)
         # A computer turn whose task was lost (a crash, an outage) is picked up again.
         await self.bot.computer_turns.resume()
@@ -119,13 +123,17 @@ class ReminderLoop:
             raise trouble[0]
 
     async def _send_one(self, reminder: Reminder) -> None:
-        with about(game_id=reminder.game_id, user_id=reminder.user_id, command="reminder"), caused_by(REMINDER):
+        with about(game_id=reminder.game_id, user_id=reminder.user_id, command="reminder"), caused_by(REMINDER), \
+                background_work("reminder"):
             try:
                 if await self.bot.service.reminders.claim_reminder(reminder):
                     await self._send_claimed(reminder)
+                else:
+                    note_outcome("claimed by another process")
             except StoreUnavailable:
                 raise
-            except Exception:  # noqa: BLE001 - logged with its game; the other games go on
+            except Exception as error:  # noqa: BLE001 - logged with its game; the other games go on
+                note_outcome(failed(error))
                 log.exception("Reminder for game %s failed", reminder.game_id)
 
     async def _send_claimed(self, reminder: Reminder) -> None:
@@ -156,7 +164,8 @@ class ReminderLoop:
         since = self._last_round if self._last_round is not None else now - (self.interval or 300.0)
         self._last_round = now
         for user_id in await self.bot.service.players.back_between(since, now):
-            await refresh_boards(self.bot, user_id)
+            with about(user_id=user_id, command="back from time away"), background_work("boards refreshed"):
+                await refresh_boards(self.bot, user_id)
 
     async def remind(self, reminder: Reminder) -> None:
         """One notification per reminder: a DM (in the player's language) with a mute button.
@@ -181,6 +190,7 @@ class ReminderLoop:
                 dm_lang, "reminder.dm", title=title, channel=f"<#{reminder.channel_id}>", since=since,
                 deadline=deadline), dm_lang)):
             self.bot.metrics.reminder_sent()
+            note_outcome("sent by DM")
             return
         lang = reminder.language
         channel = self.bot.get_partial_messageable(reminder.channel_id, guild_id=reminder.guild_id)
@@ -190,6 +200,9 @@ class ReminderLoop:
             view=mute_buttons(reminder.game_id, lang), allowed_mentions=pinging(reminder.user_id),
             nonce=nonce("reminder-in-channel", reminder.game_id, reminder.version, reminder.number))):
             self.bot.metrics.reminder_sent()
+            note_outcome("sent to the channel")
+        else:
+            note_outcome("not delivered")
 
     async def _dm(self, reminder: Reminder, text: str, lang: str) -> None:
         """The DM, in one request when the player's DM channel is known; else Discord opens it

@@ -20,6 +20,9 @@ from bot.discord.table import table_of
 from bot.discord.texts import CONTENT_LIMIT, clip
 from bot.i18n import Msg, language_of, t
 from bot.service import StoreProblem, StoreUnavailable
+from bot.telemetry import note_outcome
+from bot.telemetry.context import set_about
+from bot.telemetry.work import failed, refused
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +116,18 @@ def permission_words(error: discord.Forbidden) -> Msg:
         error.code, "permission.post_here"))
 
 
+def failure_outcome(error: BaseException, answer: str | Msg) -> str:
+    """How an interaction that failed ended, for its DEBUG line: a refusal by its answer's message id
+    (never its text, which may name a hand's cards), else the kind of failure."""
+    if isinstance(error, (Refused, app_commands.NoPrivateMessage)):
+        return refused(answer.key if isinstance(answer, Msg) else "text")
+    if isinstance(error, StoreUnavailable):
+        return "store unavailable"
+    if isinstance(error, discord.Forbidden):
+        return f"missing permission ({error.code})"
+    return failed(error)
+
+
 async def answer_failure(interaction: discord.Interaction, error: BaseException, *,
                          game_id: int | None = None) -> None:
     """Turn any failure of an interaction into one ephemeral answer."""
@@ -134,6 +149,7 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException,
         log.error("Unexpected error in %s for game %s (user %s, channel %s)",
                   _what(interaction), game, interaction.user.id, interaction.channel_id, exc_info=error)
         text = Msg("error.apology")
+    note_outcome(failure_outcome(error, text))
     try:
         await send(interaction, text, ephemeral=True)
     except discord.HTTPException:
@@ -143,6 +159,8 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException,
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[None], *, game_id: int | None = None) -> None:
     """Run a button's work; any failure is answered like a command's."""
+    if game_id is not None:
+        set_about(game_id=game_id)     # the button's game: the rest of its log lines name it
     try:
         await work
     except Exception as error:  # noqa: BLE001 - this is the one place that answers every failure

@@ -30,6 +30,7 @@ from bot.service import (
     GameInfo, PlayerWithdrawn, Refusal, RoundEnded, RoundStarted, TournamentAccepted, TournamentCancelled,
     TournamentEnded, TournamentInfo, TournamentStanding, TournamentStatus, game_rules,
 )
+from bot.telemetry import background_work, note_outcome
 
 
 log = logging.getLogger(__name__)
@@ -73,7 +74,8 @@ def signup_embed(info: TournamentInfo, note: str | None = None) -> discord.Embed
     lang = info.language
     embed = discord.Embed(title=tournament_name(info, lang), colour=COLOUR,
                           description=t(lang, "tournament.signup.description", host=mention(info.host_id)))
-    entered = "\n".join(f"{i + 1}. {mention(u)}" for i, u in enumerate(info.entrants)) or t(lang, "lobby.nobody")
+    entered = "\n".join(f"{i + 1}. {_entrant(info, u, lang)}" for i, u in enumerate(info.entrants)) \
+        or t(lang, "lobby.nobody")
     embed.add_field(name=t(lang, "tournament.signup.players", count=len(info.entrants)), value=entered, inline=False)
     embed.add_field(name=t(lang, "lobby.settings"), value="\n".join(settings_lines(info, lang)), inline=False)
     if info.status is not TournamentStatus.SIGNUP:
@@ -81,6 +83,13 @@ def signup_embed(info: TournamentInfo, note: str | None = None) -> discord.Embed
     if note:
         embed.set_footer(text=note)
     return embed
+
+
+def _entrant(info: TournamentInfo, user_id: int, lang: str) -> str:
+    """A name on the sign-up: one who left the running tournament is marked so."""
+    if user_id in info.withdrawn:
+        return t(lang, "tournament.signup.withdrawn", player=mention(user_id))
+    return mention(user_id)
 
 
 class SignupButton(ui.DynamicItem[ui.Button], template=r"az:tourney:(?P<action>join|leave):(?P<tournament>\d+)"):
@@ -235,23 +244,36 @@ async def standings_file(bot: Table, info: TournamentInfo, table: Sequence[Tourn
 
 # -- what the tournament announces -------------------------------------------------------------
 
+#: The events of a game's end that a tournament's channel is told of.
+TOURNAMENT_NEWS = (RoundEnded, RoundStarted, TournamentEnded, PlayerWithdrawn, TournamentCancelled)
+
+
 async def announce(bot: Table, events: Iterable[object]) -> None:
     """Post what a tournament's events say in its channel (after the game message that set them going)."""
     for event in events:
-        try:
-            if isinstance(event, RoundEnded):
-                await _round_ended(bot, event)
-            elif isinstance(event, RoundStarted):
-                await _round_started(bot, event)
-            elif isinstance(event, TournamentEnded):
-                await _ended(bot, event)
-            elif isinstance(event, PlayerWithdrawn):
-                await _say(bot, event.tournament_id, "tournament.withdrawn." + event.why, player=mention(event.user_id))
-            elif isinstance(event, TournamentCancelled):
-                await _say(bot, event.tournament_id, "tournament.cancelled", host=mention(event.by_user_id))
-        except discord.HTTPException as error:
-            # The tournament goes on all the same; the standings command shows where it stands.
-            log.warning("Could not announce %s: %s %s", type(event).__name__, error.status, error.text)
+        if isinstance(event, TOURNAMENT_NEWS):
+            with background_work(f"tournament news ({type(event).__name__})"):
+                await _announce_one(bot, event)
+
+
+async def _announce_one(bot: Table, event: object) -> None:
+    """Post one tournament event in its tournament's channel."""
+    try:
+        if isinstance(event, RoundEnded):
+            await _round_ended(bot, event)
+        elif isinstance(event, RoundStarted):
+            await _round_started(bot, event)
+        elif isinstance(event, TournamentEnded):
+            await _ended(bot, event)
+        elif isinstance(event, PlayerWithdrawn):
+            await _say(bot, event.tournament_id, "tournament.withdrawn." + event.why, player=mention(event.user_id))
+            await _refresh_signup_of(bot, event.tournament_id)     # every way of leaving shows there
+        elif isinstance(event, TournamentCancelled):
+            await _say(bot, event.tournament_id, "tournament.cancelled", host=mention(event.by_user_id))
+    except discord.HTTPException as error:
+        # The tournament goes on all the same; the standings command shows where it stands.
+        note_outcome(f"not posted ({error.status})")
+        log.warning("Could not announce %s: %s %s", type(event).__name__, error.status, error.text)
 
 
 async def _info(bot: Table, tournament_id: int) -> TournamentInfo | None:
@@ -265,6 +287,12 @@ async def _say(bot: Table, tournament_id: int, key: str, **args: Any) -> None:
         return
     channel = bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
     await channel.send(t(info.language, key, **args), allowed_mentions=discord.AllowedMentions.none())
+
+
+async def _refresh_signup_of(bot: Table, tournament_id: int) -> None:
+    info = await _info(bot, tournament_id)
+    if info is not None:
+        await refresh_signup(bot, info)
 
 
 async def _round_started(bot: Table, event: RoundStarted) -> None:
@@ -307,8 +335,30 @@ async def _round_ended(bot: Table, event: RoundEnded) -> None:
     final = info.status is TournamentStatus.FINISHED and event.number == info.rounds
     picture = await standings_file(bot, info, event.standings, lang, event.number, final=final)
     channel = bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
-    await channel.send(t(lang, "tournament.round_over", round=event.number), file=picture,
-                       allowed_mentions=discord.AllowedMentions.none())
+    # In words too, for a notification, a search or a screen reader: the picture alone says nothing to them.
+    text = standings_text(t(lang, "tournament.round_over_points", round=event.number), event.standings, lang)
+    await channel.send(text, file=picture, allowed_mentions=discord.AllowedMentions.none())
+
+
+def standings_text(heading: str, table: Sequence[TournamentStanding], lang: str, limit: int = CONTENT_LIMIT) -> str:
+    """``heading``, then each player's rank, name and points, as many as one message holds (Discord's
+    2,000 characters: about 50 players); the players left out are counted, and the picture has them all."""
+    lines = [heading] + [_standing_line(standing, lang) for standing in table]
+    if len("\n".join(lines)) <= limit:
+        return "\n".join(lines)
+    room = limit - len(t(lang, "tournament.standings_more", count=len(table))) - 1
+    shown = [heading]
+    for line in lines[1:]:
+        if len("\n".join(shown + [line])) > room:
+            break
+        shown.append(line)
+    return "\n".join(shown + [t(lang, "tournament.standings_more", count=len(lines) - len(shown))])
+
+
+def _standing_line(standing: TournamentStanding, lang: str) -> str:
+    line = t(lang, "tournament.ranking_line", rank=standing.rank, player=mention(standing.player),
+             score=_points(standing.score))
+    return f"{line} {t(lang, 'tournament.standings_withdrawn')}" if standing.withdrawn else line
 
 
 async def _ended(bot: Table, event: TournamentEnded) -> None:
@@ -318,12 +368,9 @@ async def _ended(bot: Table, event: TournamentEnded) -> None:
         return
     lang = info.language
     winners = [s.player for s in event.ranking if s.rank == 1]
-    lines = [t(lang, "tournament.over", name=tournament_name(info, lang),
-               winners=" ".join(mention(w) for w in winners))]
-    lines += [t(lang, "tournament.ranking_line", rank=s.rank, player=mention(s.player), score=_points(s.score))
-              for s in event.ranking]
+    heading = t(lang, "tournament.over", name=tournament_name(info, lang), winners=" ".join(mention(w) for w in winners))
     channel = bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
-    await channel.send(clip("\n".join(lines), CONTENT_LIMIT), allowed_mentions=discord.AllowedMentions.none())
+    await channel.send(standings_text(heading, event.ranking, lang), allowed_mentions=discord.AllowedMentions.none())
 
 
 def _points(score: Any) -> str:

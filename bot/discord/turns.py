@@ -26,6 +26,7 @@ from bot.i18n import Msg, t
 from bot.service import (
     GameInfo, GameStatus, MoveChoice, MovePlayed, Reason, Refusal, game_rules,
 )
+from bot.telemetry import note_outcome
 
 
 async def play_move(bot: Table, interaction: discord.Interaction, game_id: int, text: str, version: int | None
@@ -44,6 +45,7 @@ async def play_move(bot: Table, interaction: discord.Interaction, game_id: int, 
         if not isinstance(game, Refusal):
             raise Refused(whose_turn(game), game_id=game_id)
     result = accepted(answer, game_id)
+    note_outcome("played")
     lang = private_language(interaction)
     played = [e for e in result.events if isinstance(e, MovePlayed) and e.user_id == interaction.user.id]
     note = t(lang, "turn.played", words=move_words(lang, played[0].words)) if played else t(lang, "turn.move_played")

@@ -14,6 +14,8 @@ from typing import Iterator
 FIELDS = ("game_id", "guild_id", "user_id", "command")
 
 _current: ContextVar[dict[str, int | str]] = ContextVar("alcazar_log_context", default={})
+#: Where the fields learnt later go too: the context of a line written when the work ends (``work``).
+_gathering: ContextVar[dict[str, int | str] | None] = ContextVar("alcazar_log_context_gathered", default=None)
 
 
 def log_context() -> dict[str, int | str]:
@@ -22,8 +24,23 @@ def log_context() -> dict[str, int | str]:
 
 
 def set_about(**fields: int | str | None) -> None:
-    """Add fields to the current context for the rest of this task (``None`` leaves a field as it is)."""
-    _current.set({**_current.get(), **{k: v for k, v in fields.items() if v is not None and k in FIELDS}})
+    """Add fields to the current context for the rest of this task (``None`` leaves a field as it is),
+    and to the line of the work at hand (``gathered_into``), which may end in another task."""
+    known = {k: v for k, v in fields.items() if v is not None and k in FIELDS}
+    _current.set({**_current.get(), **known})
+    gathering = _gathering.get()
+    if gathering is not None:
+        gathering.update(known)
+
+
+@contextlib.contextmanager
+def gathered_into(fields: dict[str, int | str]) -> Iterator[None]:
+    """Within the block, and in the tasks it starts, ``set_about`` adds its fields to ``fields`` too."""
+    token = _gathering.set(fields)
+    try:
+        yield
+    finally:
+        _gathering.reset(token)
 
 
 @contextlib.contextmanager

@@ -20,6 +20,8 @@ from typing import Any, Callable, Iterable, Mapping, TextIO
 
 from bot.telemetry.context import FIELDS, log_context
 
+#: What a line of the table's work (``bot.telemetry.work``) carries besides its context.
+WORK_FIELDS = ("outcome", "seconds")
 PLAIN_FORMAT = "%(asctime)s %(levelname)-8s %(name)s: %(message)s"
 WITHHELD = "[withheld]"
 
@@ -153,6 +155,9 @@ class JsonFormatter(logging.Formatter):
             "message": record.getMessage(),
         }
         entry.update(getattr(record, "about", None) or {})
+        for field in WORK_FIELDS:     # a line of ``work``: how the work ended and how long it took
+            if hasattr(record, field):
+                entry[field] = getattr(record, field)
         if record.exc_info or record.exc_text:
             entry["exception"] = record.exc_text or self.formatException(record.exc_info)  # type: ignore[arg-type]
         if record.stack_info:

@@ -30,7 +30,8 @@ async def test_two_players_play_alcazar_1978_to_the_end(fake: FakeDiscord, datab
         first_board = fake.channel_messages(fake.general)[-1]
         seated = (await bot.service.records.game_in_channel(fake.general.id)).players
         red, green = (users[u] for u in seated)
-        assert f"Seating order: {red.mention} (Red), {green.mention} (Green)." in first_board["content"]
+        assert f"Seating order: {red.mention} (Red), {green.mention} (Green). The seats were drawn by lot." \
+            in first_board["content"]
         assert fake.files_of(int(first_board["id"]))[0].filename == "board.png"
         assert "Take my turn" in [c["label"] for row in first_board["components"] for c in row["components"]]
 

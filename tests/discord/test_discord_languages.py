@@ -86,6 +86,7 @@ async def test_a_game_in_a_hungarian_server_with_one_english_speaking_player(
         board = fake.channel_messages(fake.general)[-1]
         _speaks_hungarian(_texts([board]))
         assert "Lépek" in labels(board)
+        assert "Ülésrend:" in board["content"] and "A helyeket sorsolás döntötte el." in board["content"]
         assert t("en", "hand.title", title="Alcazar", channel=f"<#{fake.general.id}>") in _texts(fake.dms_to(bob))
         assert t("hu", "hand.title", title="Alcazar", channel=f"<#{fake.general.id}>") in _texts(fake.dms_to(anna))
         _speaks_hungarian(_texts(fake.dms_to(anna)))

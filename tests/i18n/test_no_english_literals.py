@@ -24,6 +24,9 @@ NOT_SCANNED = {"bot/demo.py"}
 DEVELOPER_ERRORS = {"ValueError", "TypeError", "KeyError", "RuntimeError", "AssertionError", "NotImplementedError",
                     "NotAHandView", "NotFinished", "SchemaTooNew", "LookupError", "IndexError"}
 LOGGERS = {"log", "logger", "logging", "log_", "warnings"}
+#: Calls whose words go to the host's log only: the outcome and name of the table's work (``bot.telemetry.work``),
+#: and what a log line is about.
+LOG_WORDS = {"note_outcome", "background_work", "run_interaction", "about"}
 STOPWORDS = {"the", "a", "an", "to", "of", "is", "not", "your", "you", "on", "with", "and", "or", "for", "in",
              "it", "no", "this", "that", "can", "be", "are", "has", "have", "at", "by", "from", "was", "i"}
 PROPER_NAMES = {"Alcazar", "Alcazar (1978)", "Almería", "Cádiz", "Córdoba", "Granada", "Huelva", "Jaén", "Málaga",
@@ -79,6 +82,9 @@ class Finder(ast.NodeVisitor):
             if owner in LOGGERS or name in DEVELOPER_ERRORS:
                 for arg in node.args:
                     self._skip_tree(arg)
+        if name in LOG_WORDS:
+            for arg in [*node.args, *(keyword.value for keyword in node.keywords)]:
+                self._skip_tree(arg)
         self.generic_visit(node)
 
     def visit_Raise(self, node: ast.Raise) -> None:

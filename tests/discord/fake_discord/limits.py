@@ -34,6 +34,9 @@ FILE_SIZE = 10 * 1024 * 1024
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 COMMAND_DESCRIPTION = 100
 OPTIONS_PER_COMMAND = 25
+#: A slash command's names, descriptions and choice values together, each counted at its longest
+#: localization (the default included), over the command, its subcommands, groups, options and choices.
+COMMAND_SIZE = 8000
 
 
 def _too_many(items: list[Any], limit: int, what: str) -> list[str]:
@@ -144,9 +147,27 @@ def choices_violations(choices: list[dict[str, Any]]) -> list[str]:
     return problems
 
 
+def _longest(item: dict[str, Any], field: str) -> int:
+    """A field's length at its longest localization, the default text included."""
+    texts = [str(item.get(field) or "")] + [str(t) for t in (item.get(f"{field}_localizations") or {}).values()]
+    return max(len(text) for text in texts)
+
+
+def command_size(command: dict[str, Any]) -> int:
+    """What Discord counts against ``COMMAND_SIZE``: every name, description and value in the command,
+    its options (subcommands and groups included) and their choices, each field at its longest localization."""
+    size = _longest(command, "name") + _longest(command, "description")
+    for choice in command.get("choices") or []:
+        size += _longest(choice, "name") + len(str(choice.get("value", "")))
+    return size + sum(command_size(option) for option in command.get("options") or [])
+
+
 def command_violations(command: dict[str, Any], *, top: bool = True) -> list[str]:
-    """An application command definition over a limit (names, descriptions, options)."""
+    """An application command definition over a limit (names, descriptions, options, the whole size)."""
     problems: list[str] = []
+    if top and command.get("type", 1) == 1 and (size := command_size(command)) > COMMAND_SIZE:
+        problems.append(f"command {command.get('name')!r} has {size} characters of names, descriptions and "
+                        f"values (limit {COMMAND_SIZE})")
     context_menu = top and command.get("type", 1) in (2, 3)
     name = command.get("name", "")
     if not COMMAND_NAME.match(name) or name != name.lower():
