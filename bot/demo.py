@@ -153,7 +153,7 @@ def draw_replay(images: Images, game: PlayedGame, names: list[str], lang: str) -
     assert len(seats) == len(words), "someone is to move before every move"
     images.write("replay", f"computers-{game.kind}-replay{suffix(lang)}.gif",
                  replay.animation(game.kind, views, replay_captions(engine.TITLE, words, seats, names, lang),
-                                  names=names))
+                                  names=names, lang=lang))
 
 
 def replay_captions(title: str, words: list[Msg], seats: list[int], names: list[str], lang: str) -> list[str]:

@@ -30,10 +30,12 @@ CAPTION_LINES = 2
 CAPTION_FONT = 15
 
 
-def frame(kind: str, view: dict[str, Any], caption: str, *, names: Names = None, scale: float = 1.0) -> Image.Image:
-    """One frame: the board of ``view`` with ``caption`` in a strip beneath it (``scale`` shrinks both)."""
+def frame(kind: str, view: dict[str, Any], caption: str, *, names: Names = None, scale: float = 1.0,
+          lang: str = "en") -> Image.Image:
+    """One frame: the board of ``view`` with ``caption`` in a strip beneath it (``scale`` shrinks both;
+    the board's own words in ``lang``, like the captions)."""
     draw_board, size = _BOARDS[kind]
-    board = draw_board(view, names=names, size=max(8, round(size * scale))).convert("RGB")
+    board = draw_board(view, names=names, size=max(8, round(size * scale)), lang=lang).convert("RGB")
     font_size = max(9, round(CAPTION_FONT * scale))
     face = theme.font(font_size, "bold")
     pad = max(4, round(8 * scale))
@@ -53,11 +55,11 @@ def frame(kind: str, view: dict[str, Any], caption: str, *, names: Names = None,
 
 
 def animation(kind: str, views: Sequence[dict[str, Any]], captions: Sequence[str], *,
-              names: Names = None, scale: float = 1.0) -> bytes:
-    """The GIF of a game: ``views[i]`` captioned ``captions[i]``, looping."""
+              names: Names = None, scale: float = 1.0, lang: str = "en") -> bytes:
+    """The GIF of a game: ``views[i]`` captioned ``captions[i]``, looping; the boards' words in ``lang``."""
     if len(views) != len(captions) or not views:
         raise ValueError("one caption per view, and at least one view")
-    drawn = [frame(kind, view, caption, names=names, scale=scale) for view, caption in zip(views, captions)]
+    drawn = [frame(kind, view, caption, names=names, scale=scale, lang=lang) for view, caption in zip(views, captions)]
     palette = _shared_palette(drawn[0], drawn[-1])
     # One palette for every frame lets the GIF store only the part of each frame that changed.
     frames = [image.quantize(palette=palette, dither=Image.Dither.NONE) for image in drawn]

@@ -78,7 +78,8 @@ async def replay(bot: Table, interaction: discord.Interaction, game_id: int | No
     await defer(interaction, ephemeral=not public)
     lines = await _moves(bot, game)
     names = await bot.names_of(game.players, lang)
-    gif = await bot.service.replays.replay_animation(game.id, texts.replay_captions(game, lines, names, lang), names)
+    gif = await bot.service.replays.replay_animation(game.id, texts.replay_captions(game, lines, names, lang), names,
+                                                     lang)
     if isinstance(gif, Refusal):
         raise Refused(gif.message, game_id=game.id)
     key = "archive.replay_finished" if game.status is GameStatus.FINISHED else "archive.replay_so_far"

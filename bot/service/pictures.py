@@ -110,7 +110,8 @@ def public_positions(kind: str, players: int, seed: int, options: dict[str, Any]
 
 def draw_replay(kind: str, players: int, seed: int, options: dict[str, Any],
                 log: Sequence[tuple[str, int, str]], outcome: dict[str, Any] | None,
-                captions: Sequence[str], names: Sequence[str], budget: int = REPLAY_BUDGET) -> bytes:
+                captions: Sequence[str], names: Sequence[str], lang: str = "en",
+                budget: int = REPLAY_BUDGET) -> bytes:
     """The animated GIF of a game (runs in a worker process).
 
     A very long game is drawn smaller rather than losing frames: every move keeps its frame.
@@ -118,7 +119,7 @@ def draw_replay(kind: str, players: int, seed: int, options: dict[str, Any],
     views = public_positions(kind, players, seed, options, log, outcome)
     gif = b""
     for scale in REPLAY_SCALES:
-        gif = animation(kind, views, captions, names=list(names), scale=scale)
+        gif = animation(kind, views, captions, names=list(names), scale=scale, lang=lang)
         if len(gif) <= budget:
             break
     return gif
@@ -126,9 +127,10 @@ def draw_replay(kind: str, players: int, seed: int, options: dict[str, Any],
 
 async def replay_gif(kind: str, players: int, seed: int, options: dict[str, Any],
                      log: Sequence[tuple[str, int, str]], outcome: dict[str, Any] | None,
-                     captions: Sequence[str], names: Sequence[str]) -> bytes:
+                     captions: Sequence[str], names: Sequence[str], lang: str = "en") -> bytes:
     """``draw_replay`` in a worker process."""
-    return await in_process(draw_replay, kind, players, seed, options, log, outcome, list(captions), list(names))
+    return await in_process(draw_replay, kind, players, seed, options, log, outcome, list(captions), list(names),
+                            lang)
 
 
 def start_pictures(processes: int | None = None, metrics: Metrics | None = None) -> None:

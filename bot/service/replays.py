@@ -39,10 +39,10 @@ class Replays:
             rows = await tx.games.finished_in_channel(channel_id, limit)
             return [info_of(row, tuple(await tx.seats.of_game(row.id))) for row in rows]
 
-    async def replay_animation(self, game_id: int, captions: Sequence[str], names: Sequence[str]
-                               ) -> bytes | Refusal:
+    async def replay_animation(self, game_id: int, captions: Sequence[str], names: Sequence[str],
+                               lang: str = "en") -> bytes | Refusal:
         """The game as an animated GIF: the opening and one frame per log line, ``captions`` under them
-        (one more caption than log lines)."""
+        (one more caption than log lines), the boards' own words in ``lang``."""
         loaded = await self.core.game_rows(game_id)
         if isinstance(loaded, Refusal):
             return loaded
@@ -57,5 +57,5 @@ class Replays:
         options = dict(GameSettings.from_dict(row.settings).options)
         log = [(e.kind.value, e.seat, e.notation) for e in entries]
         outcome = None if result is None else result.outcome
-        return await replay_gif(row.kind, len(seats), row.seed, options, log, outcome, captions, names)
+        return await replay_gif(row.kind, len(seats), row.seed, options, log, outcome, captions, names, lang)
 

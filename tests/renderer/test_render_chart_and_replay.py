@@ -41,6 +41,17 @@ def test_a_replay_frame_is_the_board_with_its_caption_beneath() -> None:
     assert captioned.crop(strip).tobytes() != blank.crop(strip).tobytes(), "the caption is drawn"
 
 
+def test_a_replay_frame_s_board_speaks_the_replay_s_language() -> None:
+    # A Hungarian replay's captions are Hungarian; so is its board (its key, whose turn it is).
+    from bot.games import alcazar1978
+
+    for kind, game in (("alcazar", alcazar), ("alcazar1978", alcazar1978)):
+        view = game.view(game.new_game(players=2, seed=4), None)
+        english = frame(kind, view, "", names=["Ana", "Ben"], lang="en")
+        hungarian = frame(kind, view, "", names=["Ana", "Ben"], lang="hu")
+        assert english.tobytes() != hungarian.tobytes(), kind
+
+
 def test_an_animation_has_a_frame_per_view_and_loops() -> None:
     state = alcazar.new_game(players=2, seed=5)
     views, captions = [alcazar.view(state, None)], ["start"]
