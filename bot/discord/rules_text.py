@@ -1,4 +1,4 @@
-"""Short rules summaries for ``/alcazar rules``, following ``shared/rules/*.md``.
+"""Short rules summaries for ``/alcazar rules``, following ``docs/rules/*.md``.
 
 Each game gets three embeds: the rules in brief; how this bot reads the
 points its rulebook leaves unclear, with the choices the rulebook leaves to

@@ -16,7 +16,7 @@ from bot.discord.texts import clip
 from bot.i18n import Msg, t, text_of
 from bot.service import GameInfo, TurnClock, computer_level, game_rules
 
-MONEY_PER_POINT = 50     # a point per full 50 Real; the rest breaks ties (shared/rules/alcazar.md, "Scoring")
+MONEY_PER_POINT = 50     # a point per full 50 Real; the rest breaks ties (docs/rules/alcazar.md, "End and scoring")
 
 
 def mention(user_id: int, lang: str = "en") -> str:

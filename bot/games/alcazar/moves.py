@@ -1,4 +1,4 @@
-"""The move value type and its notation (see rules/alcazar.md, "Move notation").
+"""The move value type and its notation (see docs/rules/alcazar.md, "Move notation").
 
 A ``Move`` is its canonical notation: two moves are equal when their
 notation is.  Its parts (withdrawal, action, noble step) are parsed from the
