@@ -18,11 +18,11 @@ from bot.discord.buttons import ConfirmButton
 from bot.discord.context import accepted, game_here, game_on_button, require_can_post, require_guild
 from bot.discord.hands import DMS_CLOSED
 from bot.discord.replies import Refused, defer, defer_update, edit_source, guarded, private_language, send
-from bot.discord.standings import duration, mention
+from bot.discord.standings import computer_name, duration, mention
 from bot.discord.table import Table, table_of
 from bot.discord.texts import COLOUR
 from bot.i18n import ENGLISH, Msg, language_of, t
-from bot.service import LEVELS, GameInfo, GameStatus, Reason, Refusal, game_rules
+from bot.service import LEVELS, GameInfo, GameStatus, PlayerJoined, Reason, Refusal, game_rules
 
 log = logging.getLogger(__name__)
 
@@ -381,7 +381,8 @@ class LevelChoice(ui.View):
         result = accepted(await self.bot.service.computers.add_computer(self.game_id, interaction.user.id, level),
                           self.game_id)
         # The lobby message first, so everyone sees the new player by the time the host is answered.
-        name = Msg("computer.name", level=Msg(f"level.{level}.lower"))
+        [seated] = [event.user_id for event in result.events if isinstance(event, PlayerJoined)]
+        name = computer_name(seated)
         await update_lobby_message(self.bot, interaction, result.game, Msg("lobby.joined", name=name),
                                    from_button=False)
         await interaction.response.edit_message(
