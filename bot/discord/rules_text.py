@@ -17,7 +17,7 @@ from bot.discord.texts import COLOUR
 from bot.i18n import t
 
 #: The sections of each part, by message id (``rules.alcazar.goal`` → ``.title`` and ``.text``).
-ALCAZAR_RULES = ["goal", "setup", "turn", "bridges", "after", "removing", "distances", "broke", "end"]
+ALCAZAR_RULES = ["goal", "setup", "turn", "bridges", "after", "removing", "distances", "broke", "end", "notation"]
 ALCAZAR_READINGS = ["values", "new_castles", "blocked", "passing", "forced", "face_up"]
 ALCAZAR_SIMPLIFICATIONS = ["flag", "join"]
 ALCAZAR_1978_RULES = ["goal", "setup", "turn", "limits", "end", "notation"]
