@@ -22,7 +22,7 @@ from bot.discord.standings import computer_name, duration, mention
 from bot.discord.table import Table, table_of
 from bot.discord.texts import COLOUR
 from bot.i18n import ENGLISH, Msg, language_of, t
-from bot.service import LEVELS, GameInfo, GameStatus, PlayerJoined, Reason, Refusal, game_rules
+from bot.service import LEVELS, GameInfo, GameStatus, PlayerJoined, PlayerLeft, Reason, Refusal, game_rules
 
 log = logging.getLogger(__name__)
 
@@ -172,7 +172,8 @@ async def lobby_action(bot: Table, interaction: discord.Interaction, action: str
     operation = {"join": bot.service.lobby.join, "leave": bot.service.lobby.leave, "cancel": bot.service.lobby.cancel,
                  "uncomputer": bot.service.computers.remove_computer}[action]
     result = accepted(await operation(game_id, user_id), game_id)
-    await show_lobby(bot, interaction, result.game, from_button, action)
+    removed = [event.user_id for event in result.events if isinstance(event, PlayerLeft) and event.user_id < 0]
+    await show_lobby(bot, interaction, result.game, from_button, action, removed[0] if removed else None)
     if action == "join" and result.game.kind == "alcazar":
         await warn_if_dms_closed(interaction, result.game)
 
@@ -238,12 +239,14 @@ async def update_lobby_message(bot: Table, interaction: discord.Interaction, gam
 
 
 async def show_lobby(bot: Table, interaction: discord.Interaction, game: GameInfo, from_button: bool,
-                     action: str) -> None:
+                     action: str, computer_removed: int | None = None) -> None:
     """After join, leave or cancel: the lobby message shows it; a command gets a short private answer."""
     closed = game.status is not GameStatus.LOBBY
     name = interaction.user.display_name
     note: Msg | None = {"join": Msg("lobby.joined", name=name), "leave": Msg("lobby.left", name=name),
                         "cancel": Msg("lobby.cancelled"), "uncomputer": Msg("lobby.computer_left")}.get(action)
+    if computer_removed is not None:
+        note = Msg("lobby.left", name=computer_name(computer_removed))   # which one, when two are alike
     if closed and action == "leave":
         note = Msg("lobby.host_left", name=name)
     updated = await update_lobby_message(bot, interaction, game, note, from_button=from_button)

@@ -40,7 +40,8 @@ async def test_the_host_adds_and_removes_a_computer_in_the_lobby(fake: FakeDisco
         game = await _game_here(bot, fake)
         assert len(game.computers) == 1
         removed = await alice.click(shown, "Remove computer")
-        assert "Computer 1 (hard)" not in str(removed.embeds)
+        players = [field["value"] for field in removed.embeds[0]["fields"] if field["name"].startswith("Players")]
+        assert "Computer 1 (hard)" not in str(players) and "Computer 1 (hard) left." in str(removed.embeds)
         assert (await _game_here(bot, fake)).computers == ()
         assert labels(fake.messages[int(lobby.message["id"])]) == ["Join", "Leave", "Start", "Cancel", "Add computer"]
     assert_clean(fake)
