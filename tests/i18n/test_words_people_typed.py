@@ -44,7 +44,8 @@ def test_a_time_bank_is_refused_in_the_days_and_options_the_host_typed() -> None
     too_short = _refusal({"bank_hours": 0.01 * 24}, "en")
     assert too_short == "bank_days must be 0 (none) or a number of days from 0.05 to 90, not 0.01", too_short
     assert GameSettings().changed(alcazar, {"bank_hours": 0.05 * 24}).bank_hours, "the lower bound shown holds"
-    assert _refusal({"increment_hours": 31 * 24.0}, "hu") == "increment_days: 0 és 30 közötti napszám lehet, ez nem: 31"
+    assert _refusal({"increment_hours": 31 * 24.0}, "hu") == \
+        "increment_days: 0 és 30 közötti napszám lehet, ez nem: 31"
     assert "deadline_hours must be 0 (none) or a number of hours from 1 to 2,160, not 0.5" == \
         _refusal({"deadline_hours": 0.5}, "en")
 
