@@ -339,10 +339,17 @@ def _info(image: Image.Image, draw: ImageDraw.ImageDraw, geo: Geometry, view: di
 
 
 def _name_and_colour(view: dict[str, Any], names: Names, seat: int, lang: str) -> tuple[str, str]:
-    """The seat's name, and " (Colour)" after it when the name is not the colour itself."""
+    """The seat's name, and " (Colour)" after it when the name is not the colour itself.
+
+    A name that ends in brackets of its own ("Computer 2 (normal)") takes the colour inside them,
+    "Computer 2 (normal, Red) wins", rather than a second pair after them."""
     colour = colour_word(lang, _pawn_colour(view, seat))
     name = player_name(names, seat, colour)
-    return name, "" if name == colour else f" ({colour})"
+    if name == colour:
+        return name, ""
+    if name.endswith(")") and "(" in name:
+        return name[:-1], f", {colour})"
+    return name, f" ({colour})"
 
 
 def board(view: dict[str, Any], *, names: Names = None, size: int = DEFAULT_SQUARE, lang: str = "en") -> bytes:

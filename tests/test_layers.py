@@ -1,4 +1,4 @@
-"""The layers of ``shared/design.md`` import in one direction only, and the Discord layer has no circles.
+"""The layers of ``docs/layers.md`` import in one direction only, and the Discord layer has no circles.
 
 Imports are read from the source (``ast``), at any depth: an import inside a
 function still ties two modules together, it only hides the tie until run

@@ -37,9 +37,9 @@ THINKING_SECONDS: dict[str, dict[str, float]] = {
 }
 
 
-def level_name(level: str) -> str:
-    """How a computer of that level is called at the table: "Computer (normal)"."""
-    return f"Computer ({level})"
+def level_name(level: str, number: int = 1) -> str:
+    """How computer ``number`` of a table, of that level, is called there (English): "Computer 2 (normal)"."""
+    return f"Computer {number} ({level})"
 
 
 def observe(kind: str, state: Any, seat: int, history: Sequence[tuple[int, str]]) -> dict[str, Any]:

@@ -18,11 +18,11 @@ from bot.discord.buttons import ConfirmButton
 from bot.discord.context import accepted, game_here, game_on_button, require_can_post, require_guild
 from bot.discord.hands import DMS_CLOSED
 from bot.discord.replies import Refused, defer, defer_update, edit_source, guarded, private_language, send
-from bot.discord.standings import duration, mention
+from bot.discord.standings import computer_name, duration, mention
 from bot.discord.table import Table, table_of
 from bot.discord.texts import COLOUR
 from bot.i18n import ENGLISH, Msg, language_of, t
-from bot.service import LEVELS, GameInfo, GameStatus, Reason, Refusal, game_rules
+from bot.service import LEVELS, GameInfo, GameStatus, PlayerJoined, PlayerLeft, Reason, Refusal, game_rules
 
 log = logging.getLogger(__name__)
 
@@ -172,7 +172,8 @@ async def lobby_action(bot: Table, interaction: discord.Interaction, action: str
     operation = {"join": bot.service.lobby.join, "leave": bot.service.lobby.leave, "cancel": bot.service.lobby.cancel,
                  "uncomputer": bot.service.computers.remove_computer}[action]
     result = accepted(await operation(game_id, user_id), game_id)
-    await show_lobby(bot, interaction, result.game, from_button, action)
+    removed = [event.user_id for event in result.events if isinstance(event, PlayerLeft) and event.user_id < 0]
+    await show_lobby(bot, interaction, result.game, from_button, action, removed[0] if removed else None)
     if action == "join" and result.game.kind == "alcazar":
         await warn_if_dms_closed(interaction, result.game)
 
@@ -239,12 +240,14 @@ async def update_lobby_message(bot: Table, interaction: discord.Interaction, gam
 
 
 async def show_lobby(bot: Table, interaction: discord.Interaction, game: GameInfo, from_button: bool,
-                     action: str) -> None:
+                     action: str, computer_removed: int | None = None) -> None:
     """After join, leave or cancel: the lobby message shows it; a command gets a short private answer."""
     closed = game.status is not GameStatus.LOBBY
     name = interaction.user.display_name
     note: Msg | None = {"join": Msg("lobby.joined", name=name), "leave": Msg("lobby.left", name=name),
                         "cancel": Msg("lobby.cancelled"), "uncomputer": Msg("lobby.computer_left")}.get(action)
+    if computer_removed is not None:
+        note = Msg("lobby.left", name=computer_name(computer_removed))   # which one, when two are alike
     if closed and action == "leave":
         note = Msg("lobby.host_left", name=name)
     updated = await update_lobby_message(bot, interaction, game, note, from_button=from_button)
@@ -382,7 +385,8 @@ class LevelChoice(ui.View):
         result = accepted(await self.bot.service.computers.add_computer(self.game_id, interaction.user.id, level),
                           self.game_id)
         # The lobby message first, so everyone sees the new player by the time the host is answered.
-        name = Msg("computer.name", level=Msg(f"level.{level}.lower"))
+        [seated] = [event.user_id for event in result.events if isinstance(event, PlayerJoined)]
+        name = computer_name(seated)
         await update_lobby_message(self.bot, interaction, result.game, Msg("lobby.joined", name=name),
                                    from_button=False)
         await interaction.response.edit_message(

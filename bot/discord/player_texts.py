@@ -190,8 +190,12 @@ def pace_text(record: PlayerRecord, lang: str = ENGLISH) -> str:
 # -- replays and records -------------------------------------------------------------------------
 
 def seat_label(kind: str, seat: int, names: Sequence[str], lang: str = ENGLISH) -> str:
+    """"Ann (Red)"; a name with brackets of its own takes the colour inside them: "Computer 2 (normal, Red)"."""
     colour = t(lang, f"colour.{game_rules(kind).colours[seat].lower()}")
-    return t(lang, "record.seat", name=names[seat], colour=colour)
+    name = names[seat]
+    if name.endswith(")") and "(" in name:
+        return f"{name[:-1]}, {colour})"
+    return t(lang, "record.seat", name=name, colour=colour)
 
 
 def line_words(line: HistoryLine, lang: str = ENGLISH) -> str:

@@ -1,4 +1,4 @@
-"""Short rules summaries for ``/alcazar rules``, following ``shared/rules/*.md``.
+"""Short rules summaries for ``/alcazar rules``, following ``docs/rules/*.md``.
 
 Each game gets three embeds: the rules in brief; how this bot reads the
 points its rulebook leaves unclear, with the choices the rulebook leaves to
@@ -17,7 +17,7 @@ from bot.discord.texts import COLOUR
 from bot.i18n import t
 
 #: The sections of each part, by message id (``rules.alcazar.goal`` → ``.title`` and ``.text``).
-ALCAZAR_RULES = ["goal", "setup", "turn", "bridges", "after", "removing", "distances", "broke", "end"]
+ALCAZAR_RULES = ["goal", "setup", "turn", "bridges", "after", "removing", "distances", "broke", "end", "notation"]
 ALCAZAR_READINGS = ["values", "new_castles", "blocked", "passing", "forced", "face_up"]
 ALCAZAR_SIMPLIFICATIONS = ["flag", "join"]
 ALCAZAR_1978_RULES = ["goal", "setup", "turn", "limits", "end", "notation"]

@@ -40,7 +40,9 @@ HELP_COMMANDS = [
     ("/alcazar draw", "help.draw"),
     ("/alcazar resign", "help.resign"),
     ("/alcazar settings", "help.settings"),
-    ("/alcazar rules", "help.rules"),
+    ("help.options_title", "help.options"),
+    ("/alcazar tournament new · join · leave · start · cancel · standings · withdraw", "help.tournament"),
+    ("/alcazar rules · help", "help.rules"),
 ]
 
 

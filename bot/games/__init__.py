@@ -4,7 +4,7 @@
     game = get_game("alcazar1978")
     state = game.new_game(players=2, seed=7)
 
-Every engine module follows ``shared/engine-contract.md`` and
+Every engine module follows ``docs/engine-contract.md`` and
 ``docs/engine-extras.md``: the ``Engine`` protocol of ``bot.games.common``
 types all of it, the descriptive constants (``NAME``, ``TITLE``,
 ``MIN_PLAYERS``, ``MAX_PLAYERS``, ``DEFAULT_OPTIONS``: house rules a host may

@@ -146,7 +146,7 @@ Parts_ = TypeVar("Parts_", bound=MoveDescription, covariant=True)
 
 
 class Engine(Protocol[State_, Move_, Parts_]):
-    """A rules engine module, as ``shared/engine-contract.md`` and ``docs/engine-extras.md`` describe it.
+    """A rules engine module, as ``docs/engine-contract.md`` and ``docs/engine-extras.md`` describe it.
 
     Both ``bot.games.alcazar`` and ``bot.games.alcazar1978`` satisfy it (the
     registry in ``bot.games`` assigns each to this type, so mypy checks them).

@@ -60,7 +60,7 @@ from bot.service.players import MyGame
 from bot.service.posting import BoardPosting, BoardRecorded, HandChange, TurnFacts
 from bot.service.ratings import PROVISIONAL_GAMES, PlayerRecord, RatingShift, Standing, is_provisional
 
-from bot.service.computers import computer_level
+from bot.service.computers import computer_level, computer_number
 from bot.service.replays import REPLAY_BUDGET
 from bot.service.live import replay
 from bot.service.questions import answerers
@@ -88,7 +88,8 @@ from bot.games.alcazar1978 import Alcazar1978MoveParts
 __all__ = [
     "BoardPosting", "BoardRecorded", "HandChange", "TurnFacts",
     "GAME_KINDS", "LEVELS", "REPLAY_BUDGET", "Accepted", "Alcazar1978MoveParts", "AlcazarMoveParts", "EntryKind",
-    "GameRules", "GameStatus", "NobleStep", "Place", "PostedMessage", "Store", "computer_level", "game_rules", "open_store",
+    "GameRules", "GameStatus", "NobleStep", "Place", "PostedMessage", "Store", "computer_level", "computer_number",
+    "game_rules", "open_store",
     "time_zones_matching", "cancelled", "board_png", "chart_png", "final_view", "hand_png", "named_text", "results_png",
     "start_pictures", "stop_pictures", "work_queued", "worker_pids", "workers_trouble", "AwayStatus", "BackupSchedule", "MyGame", "PlayerRecord", "RatingShift", "Standing",
     "BoardChanged", "BoardView", "Clock", "ComputerToMove", "DrawDeclined", "DrawOffered", "Event",

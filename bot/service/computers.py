@@ -55,9 +55,15 @@ def computer_level(user_id: int) -> str:
     return LEVELS[(-user_id) % 10 - 1]
 
 
+def computer_number(user_id: int) -> int:
+    """The number of a computer player at its table (its lobby slot, 1–9): two computers of one
+    game never share it, and it stays the same for the whole game, since it is part of the seat's id."""
+    return (-user_id) // 10
+
+
 def computer_name(user_id: int) -> str:
-    """How a computer player is called: "Computer (normal)"."""
-    return ai.level_name(computer_level(user_id))
+    """How a computer player is called at its table, in English: "Computer 2 (normal)"."""
+    return ai.level_name(computer_level(user_id), computer_number(user_id))
 
 
 @dataclass(frozen=True)

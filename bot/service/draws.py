@@ -14,7 +14,7 @@ from bot.service.results import Accepted, Reason, Refusal
 from bot.service.threads import in_thread
 from bot.service.turns import Turns
 
-# Games whose rules allow a draw by agreement (shared/rules/alcazar-1978.md, "End of the game").
+# Games whose rules allow a draw by agreement (docs/rules/alcazar-1978.md, "End of the game").
 DRAW_BY_AGREEMENT = frozenset({"alcazar1978"})
 
 DRAW_REASON = Msg("outcome.draw_agreed")

@@ -116,7 +116,7 @@ class Players:
         problem = time_zone_refusal(time_zone)
         if problem is not None:
             return Refusal(Reason.BAD_SETTINGS, problem)
-        for name, hour in (("from", start_hour), ("to", end_hour)):
+        for name, hour in (("start", start_hour), ("end", end_hour)):
             if not 0 <= hour <= 23:
                 return Refusal(Reason.BAD_SETTINGS, Msg("quiet.whole_hours", name=name))
         if start_hour == end_hour:

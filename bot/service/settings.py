@@ -1,6 +1,7 @@
 """Per-game settings a host chooses: reminders, an optional deadline, house rules."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Mapping
 
@@ -124,18 +125,31 @@ class GameSettings:
             raise SettingsError(Msg("setting.reminder_max", high=MAX_REMINDERS, value=_shown(count)))
         for name in ("stand_in_on_deadline", "stand_in_on_resign"):
             if not isinstance(getattr(self, name), bool):
-                raise SettingsError(Msg("setting.on_off", name=name, value=_shown(getattr(self, name))))
+                raise SettingsError(Msg("setting.on_off", name=OPTION_OF[name][0], value=_shown(getattr(self, name))))
         if self.deadline_hours is not None:
             _check_hours("deadline_hours", self.deadline_hours, DEADLINE_HOURS, off=True)
         if self.bank_hours is not None:
             _check_hours("bank_hours", self.bank_hours, BANK_HOURS, off=True)
         _check_hours("increment_hours", self.increment_hours, INCREMENT_HOURS)
         if self.bank_hours is not None and self.increment_hours > self.bank_hours:
-            raise SettingsError(Msg("setting.increment_over_bank", increment=self.increment_hours,
-                                    bank=self.bank_hours))
+            raise SettingsError(Msg("setting.increment_over_bank", increment=_in_days(self.increment_hours),
+                                    bank=_in_days(self.bank_hours)))
         if self.language not in LANGUAGES:
             raise SettingsError(Msg("setting.language", languages=", ".join(LANGUAGES), value=_shown(self.language)))
 
+
+#: Each setting as a host sets it: the option's name in the commands, and how many hours one unit
+#: of it is (None: on or off). A refusal names the option and the units the host typed, never the
+#: setting's name here: ``bank_days:2 increment_days:3`` is refused in days, as increment_days and bank_days.
+OPTION_OF: dict[str, tuple[str, float | None]] = {
+    "reminder_first_hours": ("reminder_hours", 1.0),
+    "reminder_every_hours": ("reminder_hours", 1.0),
+    "deadline_hours": ("deadline_hours", 1.0),
+    "bank_hours": ("bank_days", 24.0),
+    "increment_hours": ("increment_days", 24.0),
+    "stand_in_on_deadline": ("stand_in_deadline", None),
+    "stand_in_on_resign": ("stand_in_resign", None),
+}
 
 # The service's bounds; the slash commands offer the same ranges.
 REMINDER_HOURS = (0.5, 720.0)
@@ -149,8 +163,19 @@ def _check_hours(name: str, value: object, bounds: tuple[float, float], off: boo
     low, high = bounds
     # NaN fails every comparison, infinities and huge integers fail the upper bound.
     if not _is_number(value) or not low <= value <= high:  # type: ignore[operator]
-        raise SettingsError(Msg("setting.hours_or_off" if off else "setting.hours", name=name, low=low, high=high,
-                                value=_shown(value)))
+        option, hours_per_unit = OPTION_OF[name]
+        unit = "days" if hours_per_unit == 24.0 else "hours"
+        in_days = unit == "days" and _is_number(value) and abs(value) <= 10**12  # type: ignore[arg-type]
+        shown = _in_days(value) if in_days else _shown(value)   # NaN, infinities and huge numbers as they are
+        raise SettingsError(Msg(f"setting.{unit}_or_off" if off else f"setting.{unit}", name=option,
+                                low=_in_days(low, up=True) if unit == "days" else low,
+                                high=_in_days(high) if unit == "days" else high, value=shown))
+
+
+def _in_days(hours: object, up: bool = False) -> float:
+    """Hours as the days a host typed, to a hundredth (``up``: a lower bound, rounded up so that it holds)."""
+    days = float(hours) / 24  # type: ignore[arg-type]
+    return math.ceil(days * 100) / 100 if up else round(days, 2)
 
 
 def checked_options(engine: AnyEngine, options: Mapping[str, Any]) -> dict[str, Any]:

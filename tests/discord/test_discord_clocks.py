@@ -75,7 +75,7 @@ async def test_settings_turn_the_bank_on_and_off_in_hungarian_too(fake: FakeDisc
         board = fake.channel_messages(fake.general)[-1]["content"]
         assert f"Időkeretek: {first.mention} 2 nap · {second.mention} 2 nap." in board, board
         refused = await alice.slash("settings", bank_days=1.0, increment_days=2.0)
-        assert refused.ephemeral and "increment_hours" in refused.text
+        assert refused.ephemeral and "increment_days (2) cannot be more than bank_days (1)" in refused.text, refused.text
         await alice.slash("settings", bank_days=0.0)
         assert (await bot.service.records.game(game.id)).settings.bank_hours is None
     assert_clean(fake)

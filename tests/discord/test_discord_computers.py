@@ -6,6 +6,7 @@ from pathlib import Path
 
 from conftest import assert_clean, running_bot
 from fake_discord import FakeDiscord
+from pictures import assert_posted_results
 from players import labels, latest_board, resign
 from secrets_check import leaks
 
@@ -32,14 +33,15 @@ async def test_the_host_adds_and_removes_a_computer_in_the_lobby(fake: FakeDisco
         assert menu.ephemeral and "Which level" in menu.text
         assert labels(menu.message) == ["Easy", "Normal", "Hard"]
         chosen = await alice.click(menu.message, "Hard")
-        assert "Computer (hard) joined" in chosen.text
+        assert "Computer 1 (hard) joined" in chosen.text
         shown = fake.messages[int(lobby.message["id"])]
-        assert "Computer (hard)" in str(shown["embeds"])
+        assert "Computer 1 (hard)" in str(shown["embeds"])
         assert labels(shown) == ["Join", "Leave", "Start", "Cancel", "Add computer", "Remove computer"]
         game = await _game_here(bot, fake)
         assert len(game.computers) == 1
         removed = await alice.click(shown, "Remove computer")
-        assert "Computer (hard)" not in str(removed.embeds)
+        players = [field["value"] for field in removed.embeds[0]["fields"] if field["name"].startswith("Players")]
+        assert "Computer 1 (hard)" not in str(players) and "Computer 1 (hard) left." in str(removed.embeds)
         assert (await _game_here(bot, fake)).computers == ()
         assert labels(fake.messages[int(lobby.message["id"])]) == ["Join", "Leave", "Start", "Cancel", "Add computer"]
     assert_clean(fake)
@@ -52,7 +54,7 @@ async def test_a_human_plays_alcazar_1978_against_a_computer_to_the_end(fake: Fa
     rng = random.Random(5)
     async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None, think_scale=FAST) as bot:
         lobby = await alice.slash("new", game="alcazar1978", computers=1, level="easy")
-        assert "Computer (easy)" in lobby.text
+        assert "Computer 1 (easy)" in lobby.text
         await alice.click(lobby.message, "Start")
         for _ in range(100):
             await bot.computer_turns.idle()
@@ -71,10 +73,10 @@ async def test_a_human_plays_alcazar_1978_against_a_computer_to_the_end(fake: Fa
         game = await _game_here(bot, fake)
         assert game.status is GameStatus.FINISHED
         computer_lines = [m["content"] for m in fake.channel_messages(fake.general)
-                          if m["content"].startswith("**Computer (easy)**:")]
+                          if m["content"].startswith("**Computer 1 (easy)**:")]
         assert computer_lines, "the computer's moves are posted in words"
         over = fake.channel_messages(fake.general)[-1]
-        assert "The game is over" in over["content"] and "Computer players: **Computer (easy)**." in over["content"]
+        assert "The game is over" in over["content"] and "Computer players: **Computer 1 (easy)**." in over["content"]
         dms = [r for r in fake.requests if r.method == "POST" and r.path == "/users/@me/channels"]
         assert all(int(r.json["recipient_id"]) > 0 for r in dms), "no DM is ever opened to a computer"
     assert_clean(fake)
@@ -110,10 +112,10 @@ async def test_three_player_alcazar_with_two_computers_to_the_end(fake: FakeDisc
         game = await _game_here(bot, fake)
         assert game.status is GameStatus.FINISHED
         contents = "\n".join(m["content"] for m in fake.channel_messages(fake.general))
-        assert "**Computer (easy)**:" in contents and "**Computer (normal)**:" in contents
+        assert "**Computer 1 (easy)**:" in contents and "**Computer 2 (normal)**:" in contents
         over = fake.channel_messages(fake.general)[-1]
-        assert "Computer players: **Computer (easy)**, **Computer (normal)**." in over["content"] \
-            or "Computer players: **Computer (normal)**, **Computer (easy)**." in over["content"]
+        assert "Computer players: **Computer 1 (easy)**, **Computer 2 (normal)**." in over["content"] \
+            or "Computer players: **Computer 2 (normal)**, **Computer 1 (easy)**." in over["content"]
         # The computers' hands were never shown to anyone.
         public = await bot.service.records.board_view(game.id)
         assert not isinstance(public, Refusal)
@@ -126,6 +128,36 @@ async def test_three_player_alcazar_with_two_computers_to_the_end(fake: FakeDisc
         bought = {int(line.notation.split()[-1]) for line in await bot.service.records.history(game.id, limit=1000)
                   if line.notation.rpartition("; ")[2].startswith("buy ") and line.notation[-1].isdigit()}
         assert leaks(fake.requests[before:], hands, bought) == []
+    assert_clean(fake)
+
+
+async def test_two_computers_of_one_level_are_told_apart_at_the_table_in_the_record_and_the_results(
+        fake: FakeDiscord, database_path: Path) -> None:
+    alice = fake.add_user("alice")
+    rng = random.Random(11)
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None, think_scale=FAST) as bot:
+        lobby = await alice.slash("new", game="alcazar", computers=2)
+        assert "Computer 1 (normal)" in lobby.text and "Computer 2 (normal)" in lobby.text, lobby.text
+        await alice.click(lobby.message, "Start")
+        for _ in range(200):
+            await bot.computer_turns.idle()
+            game = await _game_here(bot, fake)
+            if game.status is GameStatus.FINISHED:
+                break
+            choices = await bot.service.records.legal_moves_for(game.id, alice.id, limit=None)
+            await alice.slash("move", notation=rng.choice(choices).notation)
+        game = await _game_here(bot, fake)
+        assert game.status is GameStatus.FINISHED
+        names = {user: "alice" if user == alice.id else f"Computer {(-user) // 10} (normal)" for user in game.players}
+        contents = "\n".join(m["content"] for m in fake.channel_messages(fake.general))
+        assert "**Computer 1 (normal)**:" in contents and "**Computer 2 (normal)**:" in contents
+        over = fake.channel_messages(fake.general)[-1]
+        assert "Computer players: **Computer 1 (normal)**, **Computer 2 (normal)**." in over["content"] \
+            or "Computer players: **Computer 2 (normal)**, **Computer 1 (normal)**." in over["content"]
+        await assert_posted_results(fake, bot.service, over, game.id, [names[u] for u in game.players])
+        record = await alice.slash("record")
+        [text] = [f.data.decode() for f in fake.files_of(int(record.message["id"]))]
+        assert "Computer 1 (normal, " in text and "Computer 2 (normal, " in text and "(normal) (" not in text
     assert_clean(fake)
 
 
@@ -206,7 +238,7 @@ async def test_a_restart_resumes_the_computer_whose_turn_was_pending(fake: FakeD
         await bot.computer_turns.idle()
         game = await _game_here(bot, fake)
         assert game.version == waiting + 1 and game.to_move_id == alice.id
-        assert latest_board(fake)["content"].startswith("**Computer (hard)**:")
+        assert latest_board(fake)["content"].startswith("**Computer 1 (hard)**:")
     assert_clean(fake)
 
 
@@ -241,5 +273,5 @@ async def test_the_bot_answers_other_commands_while_a_computer_thinks(fake: Fake
         assert board.text and rules.embeds and hand.ephemeral and not elsewhere.ephemeral
         assert bot.computer_turns._running, "every answer came while the computer was still thinking"
         await bot.computer_turns.idle()
-        assert fake.channel_messages(fake.general)[-1]["content"].startswith("**Computer (hard)**:")
+        assert fake.channel_messages(fake.general)[-1]["content"].startswith("**Computer 1 (hard)**:")
     assert_clean(fake)

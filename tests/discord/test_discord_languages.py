@@ -224,7 +224,7 @@ async def test_a_hungarian_player_reads_their_games_time_away_stats_and_record_i
         assert fields[f"{anna.name} – Alcazar (1978)"] == \
             f"1 játék · 1 győzelem\nLépésidő (medián): 0 perc · 1 befejezett · 0 időtúllépéses vereség · " \
             f"0 félbehagyott\nÉrtékszám: **{shifts[anna.id].after}?**, 1 értékelt játék után"
-        assert embed["footer"]["text"].startswith("Az értékszámot az openskill")
+        assert embed["footer"]["text"].startswith("Az értékszámba minden befejezett játék")
         [chart] = stats.files
         ARTIFACTS.mkdir(exist_ok=True)
         (ARTIFACTS / "rating-hu.png").write_bytes(chart.data)

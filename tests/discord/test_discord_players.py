@@ -199,10 +199,10 @@ def test_a_game_waiting_for_a_computer_says_so_in_the_list() -> None:
     from bot.store import GameStatus
 
     game = GameInfo(id=3, guild_id=1, channel_id=2, kind="alcazar1978", title="Alcazar (1978)",
-                    status=GameStatus.ACTIVE, host_id=5, settings=GameSettings(), version=4, players=(5, -1),
-                    resigned=frozenset(), to_move_seat=1, to_move_id=-1, turn_since=1_700_000_000.0)
+                    status=GameStatus.ACTIVE, host_id=5, settings=GameSettings(), version=4, players=(5, -11),
+                    resigned=frozenset(), to_move_seat=1, to_move_id=-11, turn_since=1_700_000_000.0)
     line = my_game_line(MyGame(game, None, my_turn=False), "**Club**")
-    assert "Computer (easy) is thinking since <t:1700000000:R>" in line and "<@-1>" not in line
+    assert "Computer 1 (easy) is thinking since <t:1700000000:R>" in line and "<@-11>" not in line
     assert "https://discord.com/channels/1/2)" in line
 
 

@@ -77,3 +77,12 @@ def test_what_a_player_can_do_is_said_in_words() -> None:
     walls = [alcazar1978.describe(start, alcazar1978.parse_move(start, n)) for n in ("a4-b4", "w3 B3 ccw1")]
     assert moves_in_words("alcazar1978", walls) == "move your pawn or turn a wall"
     assert moves_in_words("alcazar1978", walls, "hu") == "léphetsz a gyalogoddal vagy elforgathatsz egy falat"
+
+
+def test_computers_of_one_level_have_numbered_names_in_both_languages() -> None:
+    from bot.discord.standings import computer_label, mention
+    # Seat ids of computers 1 and 2 at normal, and computer 3 at hard (-(number * 10 + level)).
+    assert [computer_label(u, "en") for u in (-12, -22, -33)] == [
+        "Computer 1 (normal)", "Computer 2 (normal)", "Computer 3 (hard)"]
+    assert [computer_label(u, "hu") for u in (-12, -22)] == ["1. gép (közepes)", "2. gép (közepes)"]
+    assert mention(-22, "en") == "**Computer 2 (normal)**", "a computer is named in bold, never pinged"

@@ -1,4 +1,4 @@
-"""``/alcazar rules`` says what the rulebooks say (``shared/seeds``), and names simplifications as such."""
+"""``/alcazar rules`` says what the rulebooks say (as ``docs/rules/*.md`` reads them), and names simplifications as such."""
 from __future__ import annotations
 
 import pytest

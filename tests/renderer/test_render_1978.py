@@ -135,3 +135,13 @@ def test_a_long_name_is_shortened_but_keeps_its_colour_and_verb() -> None:
                           suffix=" (Red) to move")
     assert text.endswith("… (Red) to move") and text.startswith("Max")
     assert draw.textlength(text, font=face) <= 300
+
+
+def test_a_computers_name_takes_its_colour_inside_its_own_brackets() -> None:
+    from renderer.alcazar1978 import _name_and_colour
+    view = get_game("alcazar1978").view(get_game("alcazar1978").new_game(), None)
+    names = ["Computer 1 (normal)", "Ann"]
+    assert "".join(_name_and_colour(view, names, 0, "en")) == "Computer 1 (normal, Red)"
+    assert "".join(_name_and_colour(view, names, 1, "en")) == "Ann (Green)"
+    assert "".join(_name_and_colour(view, ["1. gép (közepes)", "Ann"], 0, "hu")) == "1. gép (közepes, Piros)"
+    assert "".join(_name_and_colour(view, None, 0, "en")) == "Red", "a seat without a name is its colour alone"

@@ -235,8 +235,8 @@ async def test_two_processes_act_on_a_bank_run_out_once(db_path: str | Path, clo
 
 
 @pytest.mark.parametrize("changes, named", [
-    ({"bank_hours": 0.5}, "bank_hours"), ({"bank_hours": float("nan")}, "bank_hours"),
-    ({"increment_hours": -1}, "increment_hours"), ({"bank_hours": 24, "increment_hours": 30}, "increment"),
+    ({"bank_hours": 0.5}, "bank_days"), ({"bank_hours": float("nan")}, "bank_days"),
+    ({"increment_hours": -1}, "increment_days"), ({"bank_hours": 24, "increment_hours": 30}, "increment_days"),
 ])
 async def test_bad_clock_settings_are_refused(service: GameService, changes: dict[str, Any], named: str) -> None:
     result = await service.lobby.create_lobby(1, 500, HOST, "alcazar1978", changes)

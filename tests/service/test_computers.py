@@ -64,7 +64,7 @@ async def test_the_host_adds_and_removes_computers_in_the_lobby(service: GameSer
     assert isinstance(added, Accepted)
     [computer] = added.game.computers
     assert is_computer(computer) and computer_level(computer) == "hard"
-    assert computer_name(computer) == "Computer (hard)"
+    assert computer_name(computer) == "Computer 1 (hard)"
     refused(await service.computers.add_computer(game_id, HOST + 1, "easy"), Reason.NOT_HOST)
     refused(await service.computers.add_computer(game_id, HOST, "expert"), Reason.BAD_SETTINGS)
     for level in ("easy", "normal", "normal"):
@@ -72,6 +72,9 @@ async def test_the_host_adds_and_removes_computers_in_the_lobby(service: GameSer
     refused(await service.computers.add_computer(game_id, HOST, "easy"), Reason.LOBBY_FULL)   # five seats
     info = await service.records.game(game_id)
     assert len(set(info.players)) == 5 and len(info.computers) == 4
+    names = sorted(computer_name(c) for c in info.computers)
+    assert names == ["Computer 1 (hard)", "Computer 2 (easy)", "Computer 3 (normal)", "Computer 4 (normal)"], \
+        "two computers of one level have names of their own"
     refused(await service.computers.remove_computer(game_id, HOST + 1), Reason.NOT_HOST)
     removed = await service.computers.remove_computer(game_id, HOST, computer)
     assert isinstance(removed, Accepted) and computer not in removed.game.players

@@ -38,9 +38,9 @@ async def test_unknown_game_kind_is_refused(service: GameService) -> None:
 
 
 @pytest.mark.parametrize("settings, words", [
-    ({"reminder_first_hours": 0}, "reminder_first_hours"),
+    ({"reminder_first_hours": 0}, "reminder_hours"),         # named as the option a host types
     ({"deadline_hours": -1}, "deadline_hours"),
-    ({"reminder_max": 1.5}, "reminder_max"),
+    ({"reminder_max": 1.5}, "the number of reminders"),
     ({"colour": "blue"}, "unknown setting"),
     ({"options": {"threefold_repetition": "yes"}}, "threefold_repetition"),
     ({"options": {"no_such_rule": True}}, "no house rule"),

@@ -24,7 +24,7 @@ def test_changes_are_checked() -> None:
     engine = get_game("alcazar1978")
     assert GameSettings().changed(engine, {"deadline_hours": 2.5}).deadline_seconds == 2.5 * 3600
     assert GameSettings().changed(engine, {"reminder_max": 0}).reminder_max == 0
-    with pytest.raises(SettingsError, match="reminder_every_hours"):
+    with pytest.raises(SettingsError, match="reminder_hours must be a number of hours"):
         GameSettings().changed(engine, {"reminder_every_hours": True})
     with pytest.raises(SettingsError, match="Alcazar has no house rule"):
         GameSettings().changed(get_game("alcazar"), {"options": {"threefold_repetition": True}})

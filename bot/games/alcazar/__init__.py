@@ -1,6 +1,6 @@
 """Alcazar (2009, Wolfgang Kramer): the rules engine.
 
-The API of ``shared/engine-contract.md`` and ``docs/engine-extras.md``::
+The API of ``docs/engine-contract.md`` and ``docs/engine-extras.md``::
 
     from bot.games import alcazar as game
     state = game.new_game(players=3, seed=42)

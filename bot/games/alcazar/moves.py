@@ -1,4 +1,4 @@
-"""The move value type and its notation (see rules/alcazar.md, "Move notation").
+"""The move value type and its notation (see docs/rules/alcazar.md, "Move notation").
 
 A ``Move`` is its canonical notation: two moves are equal when their
 notation is.  Its parts (withdrawal, action, noble step) are parsed from the
@@ -172,6 +172,8 @@ class _Reader:
     def __init__(self, tokens: list[str]) -> None:
         self.tokens = tokens
         self.i = 0
+        #: The part of the move being read ("castle", "step" …): a malformed move is shown its form.
+        self.form = "move"
 
     def peek(self) -> str | None:
         return self.tokens[self.i] if self.i < len(self.tokens) else None
@@ -204,6 +206,7 @@ class _Reader:
 
 
 def _step(r: _Reader) -> Step:
+    r.form = "step"
     word = r.take(Msg("notation.want_step"))
     if word in RANK_NAMES:
         ranks = [GRANDE if word == "grande" else BARON]
@@ -228,6 +231,8 @@ def _step(r: _Reader) -> Step:
 
 def _action(r: _Reader, withdraw: int | None) -> MoveParts:
     word = r.take(Msg("notation.want_action"))
+    if word in FORMS:
+        r.form = word
     if word == "buy":
         what = r.take(Msg("notation.want_purchase"))
         if what in ("deck", "tower"):
@@ -255,15 +260,33 @@ def _action(r: _Reader, withdraw: int | None) -> MoveParts:
     raise MoveError(Msg("notation.not_an_action", text=quoted(word), actions=", ".join(ACTIONS)))
 
 
+#: The parts of a move whose form a malformed move is shown (``notation.form.<part>``); "move" is
+#: the whole move, before its action is known.
+FORMS = ("move", "withdraw", "buy", "castle", "mansion", "extend", "raise", "tower", "bridge", "step")
+#: Words that begin a noble step: after a complete action without its "+", the step's form is shown.
+_STEP_WORDS = (*RANK_NAMES, "move", "swap")
+
+
 def parse_notation(text: str) -> MoveParts:
-    """Read a move's notation (forgiving about spaces and case); ``MoveError`` if malformed."""
+    """Read a move's notation (forgiving about spaces and case); ``MoveError`` if malformed, saying
+    what is wrong and how the part being read is written (``castle 8`` gets the form ``castle 8 7-9``)."""
+    r = _Reader([])
+    try:
+        return _read(text, r)
+    except MoveError as error:
+        raise MoveError(Msg("notation.with_form", reason=error.reason, form=Msg(f"notation.form.{r.form}"))) \
+            from None
+
+
+def _read(text: str, r: _Reader) -> MoveParts:
     # The bot writes ranges with an en dash (7–9) and moves with an arrow (4 → 11): accept what it shows.
     text = text.replace("–", "-").replace("—", "-").replace("→", ">")
-    r = _Reader(_tokens(text))
+    r.tokens = _tokens(text)
     if r.peek() is None:
         raise MoveError(Msg("notation.empty"))
     withdraw = None
     if r.peek() == "withdraw":
+        r.form = "withdraw"
         r.take("")
         withdraw = r.cell()
         r.expect(";")
@@ -274,5 +297,7 @@ def parse_notation(text: str) -> MoveParts:
             raise MoveError(Msg("notation.step_after", kind=parts.kind))
         parts = parts._replace(step=_step(r))
     if r.peek() is not None:
+        if r.peek() in _STEP_WORDS:
+            r.form = "step"
         raise MoveError(Msg("notation.trailing", text=quoted(r.peek() or "")))
     return parts

@@ -1,7 +1,7 @@
 """Alcazar (1978): two pawns, eight walls, a 4 × 4 board.
 
-The rules are ``shared/rules/alcazar-1978.md``; the API is the engine
-contract (``shared/engine-contract.md``) plus the extras in
+The rules are ``docs/rules/alcazar-1978.md``; the API is the engine
+contract (``docs/engine-contract.md``) plus the extras in
 ``docs/engine-extras.md``.  Seat 0 is Red (starts on a4 and moves first),
 seat 1 is Green (starts on d1).
 

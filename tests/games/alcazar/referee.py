@@ -1,6 +1,6 @@
 """An independent referee for Alcazar (2009) games, working from the views alone.
 
-It re-derives from rules/alcazar.md what the engine should say: the stock
+It re-derives from docs/rules/alcazar.md what the engine should say: the stock
 of pieces, bridges, flags and nobles; every building's cells and value; the
 actions a player may take (without a withdrawal) and the noble steps after
 each; the money each move moves; and it reads the engine's answers only

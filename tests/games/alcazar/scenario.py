@@ -1,6 +1,6 @@
 """Building blocks for Alcazar (2009) scenario tests, on the public engine API only.
 
-The board layout below is copied from rules/alcazar.md on purpose: the tests
+The board layout below is copied from docs/rules/alcazar.md on purpose: the tests
 read positions from it instead of from the engine, so a layout mistake in the
 engine's data file shows up as a failing test.
 

@@ -123,7 +123,7 @@ def test_q5_white_may_raise_under_its_baron_on_42_then_bridge_40_42() -> None:
 
 
 def test_q6_yellow_may_not_raise_39_under_the_bridge_end() -> None:
-    # Under rules/alcazar.md the answer is "no" because no Yellow noble stands
+    # Under docs/rules/alcazar.md the answer is "no" because no Yellow noble stands
     # two cells from 39 on a higher support; the book's own reason (a bridge
     # already spans the two supports) is checked in the next test.
     spaces_37_to_42().refuses(YELLOW, "tower 39")

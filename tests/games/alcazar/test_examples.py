@@ -1,4 +1,4 @@
-"""The rulebook's worked examples, rebuilt on this project's board (rules/alcazar.md).
+"""The rulebook's worked examples, rebuilt on this project's board (docs/rules/alcazar.md).
 
 Each test sets up the example's position with an arranged deal and real
 moves, then checks the numbers the rulebook gives: values, income, the
@@ -92,7 +92,7 @@ def test_card_11_extends_the_castle_from_5_to_6_and_its_baron_costs_6() -> None:
 def test_card_10_builds_up_from_6_to_8_baron_8_grande_16() -> None:
     # "Green plays the 10 card ... moves the coat of arms 2 spaces from 6 to 8,
     # and receives 8 Real. Green could place a Baron for 8 or a Grande for 16."
-    # (The Hungarian text says 6/12; rules/alcazar.md: the English 8/16 stands.)
+    # (The Hungarian text says 6/12; docs/rules/alcazar.md: the English 8/16 stands.)
     blue, green = 1, 2
     table = castle_on_8_to_10()
     table.play(blue, "extend 11", money={blue: +6})
@@ -147,7 +147,7 @@ def test_tower_card_lifts_the_noble_on_mansion_6_from_value_1_to_3() -> None:
     table = red_with_mansion_6_and_castle_8()
     towers = {action_of(m) for m in table.actions(red, "tower")}
     assert {"tower 6", "tower 8", "tower 9"} <= towers
-    # The book lists only the cells under Red's nobles; rules/alcazar.md (D.2)
+    # The book lists only the cells under Red's nobles; docs/rules/alcazar.md (D.2)
     # also lets Red prepare a bridge on 10 towards the higher Red noble on 8.
     assert "tower 10" in towers
     # A tower card never builds on the ground.
@@ -220,7 +220,7 @@ def test_a_freed_flag_goes_to_the_most_valuable_waiting_mansion() -> None:
     # All 8 flags fly; two mansions pass 5 and wait.  When two castles unite,
     # the freed flag goes to the more valuable mansion (66, worth 7), not to
     # the one with the lower space number (60, worth 5).  (The book lets the
-    # player to move choose; rules/alcazar.md hands flags out by value.)
+    # player to move choose; docs/rules/alcazar.md hands flags out by value.)
     table = Table(hands=[[2, 32, 4, 5, 6], [8, 38], [14, 44], [20, 60], [26, 66]], players=5)
     foundings = [(0, 2), (1, 8), (2, 14), (3, 20), (4, 26), (0, 32), (1, 38), (2, 44)]
     for seat, card in foundings:
@@ -328,7 +328,7 @@ def test_bridge_7_17_over_a_garden_unites_two_castles_worth_20() -> None:
 
 
 def test_castles_of_equal_value_keep_the_lower_flag() -> None:
-    # The book lets the player choose on a tie; rules/alcazar.md keeps the lower flag.
+    # The book lets the player choose on a tie; docs/rules/alcazar.md keeps the lower flag.
     red, blue = 0, 1
     table = Table(hands=[[7], [17]], players=2)
     table.play(red, "castle 7 6-8 + baron 7")

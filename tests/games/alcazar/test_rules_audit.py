@@ -59,9 +59,9 @@ def test_a_bridge_over_a_garden_is_blocked_by_a_castle_at_50_beside_the_garden()
 # -- the bridge's price comes out before a noble is placed ------------------------------
 def test_a_noble_on_a_new_bridge_is_paid_from_what_is_left_after_the_15_real() -> None:
     state = arrange(built=["1:2", "2", "3:2"], nobles={"1": (0, "baron")}, money=[20, 40])
-    # CV after the bridge: 16; money then 20 - 15 + 16 = 21: a Baron (16) yes, a Grande (32) no.
+    # The value after the bridge: 16; money then 20 - 15 + 16 = 21: a Baron (16) yes, a Grande (32) no.
     assert "bridge 1-3 + baron 3" in moves(state)
-    forbidden(state, "bridge 1-3 + grande 3", "twice it for a Grande: 32 Real; you will have 21")
+    forbidden(state, "bridge 1-3 + grande 3", "twice that for a Grande: 32 Real, and you will have 21 Real after the build")
 
 
 # -- the tie-break: money left over the full 50s, not all money -------------------------

@@ -89,7 +89,7 @@ def test_founding_allows_two_nobles_on_different_cells_paid_cv_and_twice_cv() ->
 def test_two_castle_nobles_must_be_affordable_together() -> None:
     state = arrange(hands=[[8], []], money=[10, 40])  # 15 after the income
     assert "castle 8 7-9 + baron 7 grande 8" in moves(state)
-    forbidden(state, "castle 8 7-9 + grande 7 grande 8", "20 Real; you will have 15")
+    forbidden(state, "castle 8 7-9 + grande 7 grande 8", "20 Real, and you will have 15 Real")
 
 
 def test_two_grandes_need_two_grandes_in_the_supply() -> None:

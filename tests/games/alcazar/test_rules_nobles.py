@@ -17,7 +17,7 @@ def test_placing_costs_the_cv_after_the_build_and_twice_it_for_a_grande() -> Non
 def test_a_noble_must_be_affordable_after_the_income() -> None:
     state = arrange(built=CASTLE, hands=[[10], []], money=[5, 40])  # 11 after the income
     assert "extend 10 + baron 10" in moves(state)
-    forbidden(state, "extend 10 + grande 10", "12 Real; you will have 11")
+    forbidden(state, "extend 10 + grande 10", "12 Real, and you will have 11 Real")
 
 
 def test_a_noble_is_placed_only_on_a_cell_built_this_turn() -> None:
