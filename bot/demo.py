@@ -240,7 +240,7 @@ def demo_computers(images: Images, seed: int, scale: float) -> list[str]:
                                ("alcazar1978", ["normal", "hard"], alcazar1978.board)):
         played = play_computer_game(name, levels, seed, scale)
         view = get_game(name).view(played.states[-1], None)
-        names = [level_name(level) for level in levels]
+        names = [level_name(level, number) for number, level in enumerate(levels, start=1)]
         images.write("board", f"computers-{name}-end.png", draw(view, names=names))
         images.write("results", f"computers-{name}-results.png", results.results(view, names=names))
         if name == "alcazar1978":      # a short game: the computers know what they are doing
