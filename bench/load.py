@@ -70,7 +70,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from figures import print_summary  # noqa: E402
-from opening import Game, open_games, turns_per_game  # noqa: E402
+from opening import Game, done, game_id, next_move, open_games, played, turns_per_game  # noqa: E402
 from render import positions  # noqa: E402
 
 from bot.collector import freeze_start_up, full_collection_ms  # noqa: E402
@@ -142,9 +142,10 @@ def percentile(ordered: list[float], q: float) -> float:
 async def turn(service: GameService, game: Game) -> bool:
     """A move as the bot handles it: play, then the board image from the public view. True when the
     game goes on."""
-    result = await service.turns.play(game.game_id, game.mover, game.move)
+    user, move = next_move(game)
+    result = await service.turns.play(game_id(game), user, move)
     assert isinstance(result, Accepted), result
-    board = await service.records.board_view(game.game_id)
+    board = await service.records.board_view(game_id(game))
     assert isinstance(board, BoardView), board
     png = await images.board_png(board.game.kind, board.view, NAMES[:len(board.game.players)])
     assert png.startswith(b"\x89PNG")
@@ -163,8 +164,8 @@ async def run_rate(service: GameService, waiting: deque[Game], rate: float, seco
             goes_on = await turn(service, game)
             step.turn_ms.append((loop.time() - due) * 1000)
         finally:
-            game = game.played()
-            if goes_on and not game.done:
+            game = played(game)
+            if goes_on and not done(game):
                 waiting.append(game)
 
     began = loop.time()
@@ -205,7 +206,7 @@ def views_of_an_empty_board() -> tuple[str, Any, list[str]]:
 
 
 async def first_board(service: GameService, games: list[Game]) -> tuple[str, Any, list[str]]:
-    board = await service.records.board_view(games[0].game_id)
+    board = await service.records.board_view(game_id(games[0]))
     assert isinstance(board, BoardView), board
     return board.game.kind, board.view, NAMES[:len(board.game.players)]
 
@@ -269,7 +270,8 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
             freeze_start_up()       # as the bot does once it is ready
         began = time.perf_counter()
         games = await open_games(service, args.games, args.positions, turns_per_game(rates, args.seconds, args.games))
-        GAMES_CACHED[:] = [g.game_id for g in games]
+        games = [game for game in games if not done(game)]
+        GAMES_CACHED[:] = [game_id(game) for game in games]
         setup_s = time.perf_counter() - began
         print(f"{len(games)} active games opened in {setup_s:.1f} s", file=sys.stderr, flush=True)
         await images.board_png(*await first_board(service, games))    # the workers have started and drawn

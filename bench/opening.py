@@ -12,13 +12,14 @@ through ``ServiceCore.commit_step`` (its log lines, its snapshot, its turn),
 as one step per game and many games in a transaction, and the game is then
 held by the service's cache as after any move.
 
-What the bench keeps of a game (``Game``) is a tuple of atoms (ints, str, bytes),
-which the garbage collector untracks: the bench's bookkeeping adds nothing to
-the collections it measures.
+What the bench keeps of a game (``Game``) is a plain tuple of atoms (ints, str,
+bytes), which the garbage collector untracks: the bench's bookkeeping adds
+nothing to the collections it measures.
 """
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import os
 import random
 from concurrent.futures import ProcessPoolExecutor
@@ -35,29 +36,30 @@ KINDS = [("alcazar", 2), ("alcazar", 3), ("alcazar", 4), ("alcazar", 5), ("alcaz
 HOST = 1000
 
 
-class Game(NamedTuple):
-    """A game the bench plays: its players by seat and the moves still to play, in atoms only."""
+#: A game the bench plays, in atoms only (a plain tuple of them, which the collector untracks; not a
+#: ``NamedTuple``, which it never does): its id, the user id of each seat, the moves still to play in
+#: order (its continuation), the seat that plays each, and the index of the next one.
+Game = tuple[int, tuple[int, ...], tuple[str, ...], bytes, int]
 
-    game_id: int
-    users: tuple[int, ...]      # the user id of each seat
-    moves: tuple[str, ...]      # the continuation, in order
-    movers: bytes               # the seat that plays each move
-    next: int = 0               # the index of the next move in ``moves``
 
-    @property
-    def mover(self) -> int:
-        return self.users[self.movers[self.next]]
+def game_id(game: Game) -> int:
+    return game[0]
 
-    @property
-    def move(self) -> str:
-        return self.moves[self.next]
 
-    @property
-    def done(self) -> bool:
-        return self.next >= len(self.moves)
+def next_move(game: Game) -> tuple[int, str]:
+    """The user to play the game's next move, and the move."""
+    _, users, moves, movers, index = game
+    return users[movers[index]], moves[index]
 
-    def played(self) -> Game:
-        return self._replace(next=self.next + 1)
+
+def played(game: Game) -> Game:
+    """The game after its next move."""
+    game_id_, users, moves, movers, index = game
+    return game_id_, users, moves, movers, index + 1
+
+
+def done(game: Game) -> bool:
+    return game[4] >= len(game[2])
 
 
 class Line(NamedTuple):
@@ -119,7 +121,8 @@ async def start_game(service: GameService, index: int, position: int) -> int:
 
 async def open_games(service: GameService, count: int, positions: int, continuation: int) -> list[Game]:
     """``count`` games in play, held by the service's cache (which must have room for them all), dealt
-    from ``min(count, positions)`` seeds: game ``i`` from seed ``i % positions``."""
+    from ``min(count, positions)`` seeds: game ``i`` from seed ``i % positions``; each with up to
+    ``continuation`` moves to play."""
     positions = min(count, positions)
     ids: list[int] = []
     for first in range(0, count, 25):
@@ -128,7 +131,8 @@ async def open_games(service: GameService, count: int, positions: int, continuat
     now = service.clock.now()
     started = [await core.load_live(ids[p]) for p in range(positions)]
     loop = asyncio.get_running_loop()
-    with ProcessPoolExecutor(os.cpu_count() or 1) as pool:
+    # Spawned, not forked: this process runs threads (the database's, the image pool's) a fork would copy mid-work.
+    with ProcessPoolExecutor(os.cpu_count() or 1, mp_context=multiprocessing.get_context("spawn")) as pool:
         lines = await asyncio.gather(*(
             loop.run_in_executor(pool, work_out_line, live.row, live.seats,
                                  engine_work.snapshot_of(live.engine, live.state), live.ply, continuation, now)
@@ -138,7 +142,7 @@ async def open_games(service: GameService, count: int, positions: int, continuat
         async with service.store.write() as tx:
             for index in range(first, min(count, first + 50)):
                 games.append(await write_opening(service, tx, ids[index], lines[index % positions]))
-    return [game for game in games if not game.done]
+    return games
 
 
 async def write_opening(service: GameService, tx: Tx, game_id: int, line: Line) -> Game:
@@ -151,7 +155,7 @@ async def write_opening(service: GameService, tx: Tx, game_id: int, line: Line) 
         step = Step(state=state, entries=line.entries, hands=hands, hands_changed=(), outcome=None,
                     snapshot=line.snapshot, ply=line.ply, views={})
         core.remember(await core.commit_step(tx, live, step, service.clock.now()))
-    return Game(game_id, live.user_ids, line.moves, line.movers)
+    return (game_id, live.user_ids, line.moves, line.movers, 0)
 
 
 def turns_per_game(rates: Sequence[float], seconds: float, games: int) -> int:

@@ -9,9 +9,9 @@ that grew with the cache (94 ms with 1,000 games, 250 ms with 4,000).
 So only the games played last are held as they are (``LiveGame``, at most
 ``UNPACKED`` of them); every other cached game is *packed*: its row and seats
 pickled, its state as the engine's snapshot (``to_dict`` as JSON, what the
-store keeps), in a tuple of a bytes, a str and two ints. A tuple of such
-atoms is untracked by the collector from its first young collection on, so a
-packed game costs a full collection nothing, whatever the number of games.
+store keeps), in a plain tuple of a bytes, a str and two ints. A tuple of
+such atoms is untracked by the collector from its first young collection on,
+so a packed game costs a full collection nothing, whatever the number of games.
 
 A packed game is unpacked when it is asked for, as a game evicted from the
 cache is reloaded from its snapshot, minus the read: ``from_dict`` of what
@@ -26,33 +26,31 @@ from __future__ import annotations
 
 import pickle
 from collections import OrderedDict
-from typing import Iterator, NamedTuple
+from typing import Iterator
 
 from bot.games import get_game
 from bot.service import live as engine_work
 from bot.service.live import LiveGame
 
 
-class PackedGame(NamedTuple):
-    """A cached game in atoms only (the collector untracks such a tuple): see the module's docstring."""
-
-    rows: bytes                # (GameRow, seats), pickled
-    snapshot: str              # the engine's state as its snapshot
-    ply: int
-    snapshot_ply: int | None
+#: A cached game in atoms only: its row and seats pickled, its state as the engine's snapshot, its ply and
+#: the ply of its stored snapshot. A plain tuple: the collector untracks only an exact tuple (not a
+#: ``NamedTuple``) whose items are all untracked.
+PackedGame = tuple[bytes, str, int, "int | None"]
 
 
 def pack(game: LiveGame) -> PackedGame:
-    return PackedGame(pickle.dumps((game.row, game.seats), pickle.HIGHEST_PROTOCOL),
-                      engine_work.snapshot_of(game.engine, game.state), game.ply, game.snapshot_ply)
+    return (pickle.dumps((game.row, game.seats), pickle.HIGHEST_PROTOCOL),
+            engine_work.snapshot_of(game.engine, game.state), game.ply, game.snapshot_ply)
 
 
 def unpack(packed: PackedGame) -> LiveGame:
-    row, seats = pickle.loads(packed.rows)
+    rows, snapshot, ply, snapshot_ply = packed
+    row, seats = pickle.loads(rows)
     engine = get_game(row.kind)
-    state, hands = engine_work.restore(engine, packed.snapshot, len(seats))
-    return LiveGame(row=row, seats=seats, engine=engine, state=state, ply=packed.ply, hands=hands,
-                    snapshot_ply=packed.snapshot_ply)
+    state, hands = engine_work.restore(engine, snapshot, len(seats))
+    return LiveGame(row=row, seats=seats, engine=engine, state=state, ply=ply, hands=hands,
+                    snapshot_ply=snapshot_ply)
 
 
 class GameCache:
