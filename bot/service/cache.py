@@ -61,7 +61,8 @@ class GameCache:
     of a packed game unpacks it and holds it unpacked, packing the one unpacked longest ago."""
 
     #: Games held unpacked: the collector walks these (about 50 objects for an Alcazar game), so this
-    #: bounds the cache's share of a full collection (about 2 ms on a 2-core machine), whatever ``size``.
+    #: bounds the cache's share of a full collection, whatever ``size`` (with 5,000 games cached, a full
+    #: collection in the running bot takes about 0.6 ms on a 2-core machine).
     UNPACKED = 64
 
     def __init__(self, size: int, unpacked: int | None = None) -> None:
