@@ -105,7 +105,8 @@ async def run(args: argparse.Namespace, folder: Path, fake: tuple[str, str, str,
         "gc_full_ms": cached["ms"], "tracked_with_games": cached["tracked"],
         "frozen_objects": gc.get_freeze_count(),
         "render_ms_median": round(render_ms, 2), "gc_budget_ms": round(2 * render_ms, 2),
-        "guilds": guilds, "channels_per_guild": args.channels, "games": len(games), "games_cached": len(bot.service.core.live),
+        "guilds": guilds, "channels_per_guild": args.channels, "games": len(games),
+        "games_cached": len(bot.service.core.live),
         "unpacked": args.unpacked, "frozen": not args.no_freeze, "setup_s": round(setup_s, 1),
     }
 

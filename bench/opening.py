@@ -126,7 +126,8 @@ async def open_games(service: GameService, count: int, positions: int, continuat
     positions = min(count, positions)
     ids: list[int] = []
     for first in range(0, count, 25):
-        ids += await asyncio.gather(*(start_game(service, i, i % positions) for i in range(first, min(count, first + 25))))
+        batch = range(first, min(count, first + 25))
+        ids += await asyncio.gather(*(start_game(service, i, i % positions) for i in batch))
     core = service.core
     now = service.clock.now()
     started = [await core.load_live(ids[p]) for p in range(positions)]
