@@ -8,6 +8,7 @@ import signal
 import sys
 from typing import Any, TextIO
 
+from bot.collector import freeze_once_ready
 from bot.config import ConfigError, Settings, load_settings
 from bot.telemetry.logs import log_handler
 
@@ -41,11 +42,14 @@ async def run(settings: Settings, **bot_options: Any) -> None:
 
     async with AlcazarBot(settings, **bot_options) as bot:
         _close_on_signals(bot)
+        # The process's start-up ends once the bot is ready: freeze what it loaded (``bot/collector.py``).
+        settling = asyncio.create_task(freeze_once_ready(bot))
         try:
             await bot.start(settings.discord_token)
         finally:
             # ``start`` returns once the gateway is closed, before the rest is released: wait for all
             # of it here, or ``asyncio.run`` cancels the closing half way (the database left open).
+            settling.cancel()
             await bot.close()
 
 

@@ -51,7 +51,7 @@ class Settings:
     log_level: int = logging.INFO
     reminder_poll_seconds: float = 60.0   # how often due reminders and missed deadlines are looked for
     image_workers: int | None = None      # processes drawing images; None: one per core
-    game_cache_size: int = 5000           # games kept in memory (about 0.1 MB each)
+    game_cache_size: int = 5000           # games kept in memory (most packed, 2 to 5 KB each)
     database_url: str | None = None       # postgresql://…: PostgreSQL instead of the SQLite file
     shard_count: int | None = None        # None: as many as Discord recommends
     shard_ids: tuple[int, ...] | None = None   # None: every shard, in this one process

@@ -6,7 +6,6 @@ import os
 import secrets
 import socket
 import weakref
-from collections import OrderedDict
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Any, AsyncIterator, Awaitable, Callable, Mapping, Sequence
@@ -16,6 +15,7 @@ from bot.games.common import GameError, Outcome
 from bot.i18n.message import Msg
 from bot.service import live as engine_work
 from bot.service.banks import record_turn
+from bot.service.cache import GameCache
 from bot.service.clock import Clock, SystemClock
 from bot.service.events import (
     BoardChanged, ComputerToMove, Event, GameOver, HandsChanged, MovePlayed, TurnChanged,
@@ -67,8 +67,9 @@ class ServiceCore:
         # Who holds a claim: this process, among the others sharing the database.
         self.process_name = process_name or f"{socket.gethostname()}:{os.getpid()}"
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        # The games held in memory, least recently used first.
-        self.live: OrderedDict[int, LiveGame] = OrderedDict()
+        # The games held in memory, least recently used first (most of them packed, out of the
+        # garbage collector's way: ``bot/service/cache.py``).
+        self.live = GameCache(self.cache_size)
         # Claims this process holds on work an outage cut short: (game id, task, version, number).
         self._interrupted: set[tuple[int, str, int, int]] = set()
         # Told of every game's end once it is committed (``GameService`` sets its tournaments' here).
@@ -202,13 +203,10 @@ class ServiceCore:
                         snapshot_ply=ply - engine_work.SNAPSHOT_EVERY)
 
     def remember(self, game: LiveGame) -> None:
-        self.live[game.row.id] = game
-        self.live.move_to_end(game.row.id)
-        while len(self.live) > self.cache_size:
-            self.live.popitem(last=False)
+        self.live.remember(game)
 
     def forget(self, game_id: int) -> None:
-        self.live.pop(game_id, None)
+        self.live.forget(game_id)
 
     # -- describing ----------------------------------------------------------------------
 
