@@ -69,7 +69,8 @@ async def test_a_commit_between_the_statements_of_a_load_is_seen_whole_or_not_at
         listed = await late.records.legal_moves_for(table.game_id, user, limit=None)
         assert fired == [name]
         assert table.last.game.version == before_version + 1        # the move was committed meanwhile
-        loaded = late.core.live[table.game_id]
+        loaded = late.core.live.get(table.game_id)
+        assert loaded is not None
         if loaded.version == before_version:
             assert engine.view(loaded.state, None) == engine.view(before_state, None)
             assert {m.notation for m in listed} == {str(m) for m in engine.legal_moves(before_state)}
