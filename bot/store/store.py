@@ -114,23 +114,25 @@ class SqliteStore(Store):
     async def consistent_read(self) -> AsyncIterator[Tx]:
         # In WAL mode a read transaction sees the database as its first SELECT found it, whatever
         # another process commits to the file meanwhile. BEGIN is held and goes with that SELECT.
-        async with self._lock, outage_edge(self.availability, sqlite_problem, writes=False):
-            await self._db.send("BEGIN DEFERRED")
-            try:
-                yield self._tx
-                await self._db.commit()
-            except BaseException:
-                self._db.drop_held()
-                await self._roll_back()
-                raise
+        async with self._transaction(writes=False, begin="BEGIN DEFERRED") as tx:
+            yield tx
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Tx]:
         # sqlite3 issues BEGIN IMMEDIATE itself before the first change (see ``_connect``).
-        async with self._lock, outage_edge(self.availability, sqlite_problem, writes=True):
+        async with self._transaction(writes=True) as tx:
+            yield tx
+
+    @asynccontextmanager
+    async def _transaction(self, *, writes: bool, begin: str | None = None) -> AsyncIterator[Tx]:
+        """One transaction under the store's lock: ``begin`` (if given) held to go with the first
+        statement; committed with the changes still held back, in one trip; rolled back on any error."""
+        async with self._lock, outage_edge(self.availability, sqlite_problem, writes=writes):
+            if begin is not None:
+                await self._db.send(begin)
             try:
                 yield self._tx
-                await self._db.commit()      # with the changes still held back, in one trip
+                await self._db.commit()
             except BaseException:
                 self._db.drop_held()
                 await self._roll_back()
