@@ -212,17 +212,16 @@ async def race_round(service: GameService, clock: FakeClock, pair: tuple[Process
         return
     races = {g.game_id: race_calls(g, truths[g.game_id], rng, round_number) for g in playing}
     batches: tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]] = ([], [])
-    for which in (0, 1):
-        # One round of missed deadlines covers every game; the race for each is in its answer.
-        if any(kind == "deadline" for kind, _, _ in races.values()) and which == 0:
-            batches[0].append(("deadlines",))
-        for game in playing:
-            kind, *calls = races[game.game_id]
-            if kind != "deadline":
-                batches[which].append(calls[which])
-            elif which == 1:
-                batches[1].append(calls[1])
-            batches[which].extend(looks(game))
+    # One round of missed deadlines covers every game; the race for each is in its answer.
+    if any(kind == "deadline" for kind, _, _ in races.values()):
+        batches[0].append(("deadlines",))
+    for game in playing:
+        kind, first, second = races[game.game_id]
+        if kind != "deadline":
+            batches[0].append(first)
+        batches[1].append(second)
+        for batch in batches:
+            batch.extend(looks(game))
     for process, batch in zip(pair, batches):
         process.send(now, batch)
     answered = [await process.answers() for process in pair]
