@@ -40,8 +40,11 @@ class LiveSockets:
     async def live(self, request: web.Request) -> web.StreamResponse:
         if self.origin is None or request.headers.get("Origin") != self.origin:
             raise web.HTTPForbidden()
+        # Uncompressed: permessage-deflate keeps a compressor of about 256 KB for each socket (five times a
+        # page's memory budget) and would deflate one view once per page; a view is some 16 KB, less than a
+        # tenth of the board image the page fetches for the same change.
         socket = web.WebSocketResponse(heartbeat=self.limits.heartbeat_seconds,
-                                       max_msg_size=self.limits.socket_message_bytes)
+                                       max_msg_size=self.limits.socket_message_bytes, compress=False)
         await socket.prepare(request)
         page = await self.greet(socket, int(request.match_info["game_id"]))
         if page is None:
