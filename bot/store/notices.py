@@ -29,7 +29,8 @@ LONGEST_RETRY = 10.0
 CONNECT_TIMEOUT = 5
 #: TCP keepalives, so that a connection cut without a goodbye (a network fault) is found out within
 #: about a minute rather than never, since a listener only ever waits.
-KEEPALIVES = {"keepalives": 1, "keepalives_idle": 30, "keepalives_interval": 10, "keepalives_count": 3}
+KEEPALIVES: dict[str, Any] = {"keepalives": 1, "keepalives_idle": 30, "keepalives_interval": 10,
+                              "keepalives_count": 3}
 
 
 class ChangeListener:
