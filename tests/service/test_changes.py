@@ -165,3 +165,16 @@ async def test_a_slow_subscriber_keeps_only_the_newest_change_of_each_game() -> 
     feed.offer(ChangeNote(5, 8, moved=True))        # older than what waits: dropped
     feed.offer(ChangeNote(5, 9, moved=False))       # says no more than what waits
     assert await taken(feed) == [GameChange(5, 9)]
+
+
+async def test_a_subscriber_of_one_game_hears_that_game_only(service: GameService) -> None:
+    first = await open_table(service, "alcazar1978", 2, channel_id=501)
+    second = await open_table(service, "alcazar1978", 2, channel_id=502)
+    async with service.changes.subscribe(first.game_id) as feed, service.changes.subscribe() as everything:
+        await second.play()
+        await first.play()
+        await second.play()
+        assert await taken(feed) == [GameChange(first.game_id, first.last.game.version)]
+        assert await taken(everything) == [GameChange(first.game_id, first.last.game.version),
+                                           GameChange(second.game_id, second.last.game.version)]
+    assert first.game_id not in service.changes._feeds      # nothing kept of a subscriber gone
