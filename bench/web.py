@@ -164,11 +164,12 @@ async def pages_of(service: Any, games: list[Game], per_game: int) -> list[dict[
             link = await service.links.link_for(info.id, user)
             session = await service.links.open(link.token)
             pages.append({"game": info.id, "session": session.token, "version": info.version,
-                          "lang": "hu" if user > HOST + 99 and n % 2 else "en"})
+                          "lang": "hu" if user > HOST + 99 and n % 2 else "en", "seated": user in info.players})
     return pages
 
 
-async def play_moves(service: Any, games: list[Game], rate: float, seconds: float) -> list[tuple[int, int, float, float]]:
+async def play_moves(service: Any, games: list[Game], rate: float,
+                     seconds: float) -> list[tuple[int, int, float, float]]:
     """Moves at ``rate`` a second (open loop), each to the game played longest ago: (game, version, start, ms)."""
     from bot.service import Accepted
 
@@ -253,6 +254,8 @@ async def bench(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         async with aiohttp.ClientSession(auto_decompress=False) as http:
             figures.update(await measure_first_loads(service, http, WEB_URL.format(port=port), games))
         pages = await pages_of(service, games, args.pages_per_game)
+        figures.update(await view_build_ms(service, games, names_of))
+        figures["views_per_move"] = views_per_move(pages)
         before = settled_memory()
         client = subprocess.Popen([sys.executable, __file__, "--client", str(port)], stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, text=True)
@@ -271,6 +274,8 @@ async def bench(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         client.stdin.close()
         receipts = json.loads(await asyncio.get_running_loop().run_in_executor(None, client.stdout.readline))
         client.wait()
+        await pages_closed(app[HUB], timeout=30.0)
+        closed = settled_memory()
     finally:
         await runner.cleanup()
         await store.close()
@@ -279,12 +284,14 @@ async def bench(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         "push_p99_ms": p99(times, 1), "push_ms_median": median(times, 1), "push_ms_max": round(max(times), 1),
         "play_ms_p99": p99([ms for *_, ms in moves], 1), "play_ms_median": median([ms for *_, ms in moves], 1),
         "moves": len(moves), "missed": missed, "sockets": open_now,
-        # Measured again after the moves: by then every page has been sent views, and holds what that leaves.
-        "kb_per_socket": round((max(after["pss"], after_moves["pss"]) - before["pss"]) / len(pages), 1),
-        "kb_per_socket_idle": round((after["pss"] - before["pss"]) / len(pages), 1),
+        # Two differences, the larger taken: the pages opening (before any view), and the pages closing after
+        # the moves (by then every page has been sent views and holds what that leaves).
+        "kb_per_socket": round(max(after["pss"] - before["pss"], after_moves["pss"] - closed["pss"]) / len(pages), 1),
+        "kb_per_socket_opening": round((after["pss"] - before["pss"]) / len(pages), 1),
+        "kb_per_socket_closing": round((after_moves["pss"] - closed["pss"]) / len(pages), 1),
         "kb_per_socket_rss": round((after["rss"] - before["rss"]) / len(pages), 1),
         "pss_mb_before_sockets": round(before["pss"] / 1024, 1), "pss_mb_with_sockets": round(after["pss"] / 1024, 1),
-        "pss_mb_after_moves": round(after_moves["pss"] / 1024, 1),
+        "pss_mb_after_moves": round(after_moves["pss"] / 1024, 1), "pss_mb_closed": round(closed["pss"] / 1024, 1),
         "budgets": BUDGETS,
     })
     return figures
@@ -296,6 +303,34 @@ async def views_sent(hub: Any, timeout: float) -> None:
     while time.monotonic() < deadline and any(room.round is not None and not room.round.done()
                                               for room in hub.rooms.values()):
         await asyncio.sleep(0.1)
+
+
+def views_per_move(pages: list[dict[str, Any]]) -> float:
+    """The views a change costs, on average over the games: one per seated page, one per spectators' language."""
+    kinds: dict[int, set[tuple[bool, str, str]]] = {}
+    for page in pages:
+        kind = (True, page["session"], "") if page["seated"] else (False, "", page["lang"])
+        kinds.setdefault(page["game"], set()).add(kind)
+    return round(sum(len(k) for k in kinds.values()) / len(kinds), 2)
+
+
+async def pages_closed(hub: Any, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and hub.open_pages:
+        await asyncio.sleep(0.1)
+
+
+async def view_build_ms(service: Any, games: list[Game], names_of: Any) -> dict[str, float]:
+    """The CPU time of one ``service.pages.view``, a seated player's and a spectator's (what each change costs
+    for each kind of viewer of its game), over the first fifty games."""
+    seated, watching = [], []
+    for game in games[:50]:
+        info = await service.records.game(game_id(game))
+        for user, times in ((info.players[0], seated), (HOST + 500, watching)):
+            start = time.process_time()
+            await service.pages.view(info.id, user, "en", names_of)
+            times.append((time.process_time() - start) * 1000)
+    return {"view_build_ms_seated": median(seated, 1), "view_build_ms_spectator": median(watching, 1)}
 
 
 class socket_port:

@@ -18,7 +18,7 @@ from typing import Any, Awaitable, Callable
 from aiohttp import WSCloseCode, web
 
 from bot.i18n import t
-from bot.service import GameService, Refusal
+from bot.service import GameService, Refusal, WebSession
 
 log = logging.getLogger(__name__)
 
@@ -31,18 +31,18 @@ class LivePage:
     """One open page's socket: whose session, in which language, and the newest version it holds."""
 
     socket: web.WebSocketResponse
-    session: Any          # the service's WebSession
+    session: WebSession
     lang: str
     version: int
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
     def game_id(self) -> int:
-        return int(self.session.game_id)
+        return self.session.game_id
 
     @property
     def user_id(self) -> int:
-        return int(self.session.user_id)
+        return self.session.user_id
 
 
 @dataclass(eq=False)
