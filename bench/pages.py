@@ -24,7 +24,9 @@ from typing import Any, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.service import Accepted, FakeClock, GameService, Refusal, open_store, start_pictures, stop_pictures  # noqa: E402
+from bot.service import (  # noqa: E402
+    Accepted, FakeClock, GameService, Refusal, open_store, start_pictures, stop_pictures,
+)
 
 PLAYERS = {"alcazar": (3, 4, 5), "alcazar1978": (2,)}
 
@@ -88,7 +90,8 @@ async def main(games: int, seed: int) -> dict[str, Any]:
             store = await open_store(Path(folder) / "pages.sqlite3")
             service = GameService(store, FakeClock())
             for kind, counts in PLAYERS.items():
-                figures: dict[str, Any] = {"games": 0, "most_moves": 0, "moves_kb_gzip_at_most": 0.0, "moves_kb_raw_at_most": 0.0,
+                figures: dict[str, Any] = {"games": 0, "most_moves": 0, "moves_kb_gzip_at_most": 0.0,
+                                           "moves_kb_raw_at_most": 0.0,
                            "moves_kb_gzip_max": 0.0, "view_kb_gzip_max": 0.0, "board_kb_max": 0.0,
                            "moves_s_max": 0.0, "view_s_max": 0.0, "board_s_max": 0.0, "board_px": None}
                 for number in range(games):

@@ -16,7 +16,7 @@ from typing import Any, Awaitable, Callable, Generic, Mapping, Sequence, TypeVar
 from bot.i18n import Msg, language_of, t
 from bot.service import page_alcazar, page_alcazar1978
 from bot.service.base import ServiceCore, no_such_game
-from bot.service.computers import computer_level, computer_number
+from bot.service.computers import computer_words
 from bot.service.live import LiveGame, legal_choices
 from bot.service.page_moves import moves_json
 from bot.service.page_words import result_of, turn_text, ui_words
@@ -110,7 +110,7 @@ class Pages:
         """The players' names in seat order: people as the edge knows them, computers in ``lang``."""
         people = [user for user in game.players if user > 0]
         known = dict(zip(people, await names_of(people))) if people else {}
-        return [known.get(user, "?") if user > 0 else computer_name(user, lang) for user in game.players]
+        return [known.get(user, "?") if user > 0 else t(lang, computer_words(user)) for user in game.players]
 
     async def _history(self, game: GameInfo, ply: int) -> list[HistoryLine]:
         """The last lines of the log up to ``ply`` (the position shown), read once per version."""
@@ -207,12 +207,6 @@ class Kept(Generic[K, V]):
         self._kept.move_to_end(key)
         while len(self._kept) > self.size:
             self._kept.popitem(last=False)
-
-
-def computer_name(user_id: int, lang: str) -> str:
-    """A computer player's name in ``lang``: "Computer 2 (normal)", "2. gép (közepes)"."""
-    return t(lang, "computer.name", number=computer_number(user_id),
-             level=Msg(f"level.{computer_level(user_id)}.lower"))
 
 
 def _acts_now(live: LiveGame, user_id: int) -> bool:
