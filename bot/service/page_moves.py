@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, Sequence
 
+from bot.games import get_game
 from bot.games.alcazar import AlcazarMoveParts
 from bot.games.alcazar1978 import Alcazar1978MoveParts
 from bot.i18n import Msg, t
@@ -22,6 +23,7 @@ from bot.service.move_labels import (
     action_choice, action_words, alcazar_part_words, noble_choice, noble_step_words, pass_choice_1978,
     wall_choice, wall_turn_choice, withdrawal_choice,
 )
+from bot.service.live import legal_choices
 from bot.service.results import MoveChoice
 
 TokenKind = Literal["card", "cell", "option"]
@@ -45,6 +47,14 @@ class Slot:
     tap: Tap | None
     none: Tap | None = None
     optional: bool = False
+
+
+def moves_of_position(kind: str, snapshot: dict[str, Any], version: int, lang: str) -> dict[str, Any]:
+    """``moves_json`` of the position ``snapshot`` (the engine's ``to_dict``): run in a worker process, since
+    wording a thousand Alcazar moves holds the interpreter for a second."""
+    engine = get_game(kind)
+    state = engine.from_dict(snapshot)
+    return moves_json(kind, version, legal_choices(engine, state, "", None), lang)
 
 
 def moves_json(kind: str, version: int, choices: Sequence[MoveChoice], lang: str) -> dict[str, Any]:

@@ -3,7 +3,8 @@
 The server decides everything a viewer sees. A seated player's projection is built from their
 seat's engine view (the public view plus their own hand), anyone else's from the public view, so
 no other hand and not the deck's order can reach a page. The board image is drawn from the public
-view only, once per version of a game, in the worker processes, and kept for the pages that ask.
+view only, once per version of a game, in the worker processes, and kept for the pages that ask; the
+moves are worded there too (a thousand Alcazar moves hold the interpreter for a second).
 Every text is in the viewer's language; positions come from the renderer's layout of the image.
 """
 from __future__ import annotations
@@ -17,14 +18,15 @@ from bot.i18n import Msg, language_of, t
 from bot.service import page_alcazar, page_alcazar1978
 from bot.service.base import ServiceCore, no_such_game
 from bot.service.computers import computer_words
-from bot.service.live import LiveGame, legal_choices
-from bot.service.page_moves import moves_json
+from bot.service.live import LiveGame
+from bot.service.page_moves import moves_of_position
 from bot.service.page_words import result_of, turn_text, ui_words
 from bot.service.pictures import PAGE_SIZES, page_board_png, page_layout
 from bot.service.queries import Records
 from bot.service.results import GameInfo, HistoryLine, Reason, Refusal
 from bot.service.threads import in_thread
 from bot.service.vocabulary import game_rules
+from bot.service.workers import in_process
 from bot.store import GameStatus
 from renderer.drawing import named_text
 from renderer.theme import player_colour
@@ -142,9 +144,9 @@ class Pages:
             kept = self._moves.get(key)
             if kept is not None:
                 return kept
-            choices = await in_thread(legal_choices, live.engine, live.state, "", None)
+            snapshot = await in_thread(live.engine.to_dict, live.state)
             kind = live.row.kind
-        moves = await in_thread(moves_json, kind, key[1], choices, lang)
+        moves = await in_process(moves_of_position, kind, snapshot, key[1], lang)
         self._moves.put(key, moves)
         return moves
 
