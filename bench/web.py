@@ -21,7 +21,12 @@ Discord plays one. A move's push time runs from the call to the moment the last 
 has a view at least that new (the client's receipts, timed on the same monotonic clock);
 ``push_p99_ms`` is its 99th percentile (budget 1,000 ms), beside ``play_ms_p99``, the service call
 alone in the same run (the baseline: what a page waits for in any case). ``missed`` counts pages that
-never got a move's view.
+never got a move's view. What a push costs: ``views_per_move`` (one view per seated page and one per
+spectators' language, on average over the games), ``view_build_ms_seated`` and ``_spectator`` (one
+``service.pages.view``, in CPU time), ``cpu_ms_per_move`` (this process's CPU time over the moves and their
+pushes, per move) and ``cpu_share`` (the share of a core it had meanwhile: below 1 on a busy machine).
+When ``rate x cpu_ms_per_move`` nears a second of CPU a second, the pushes queue and the p99 grows with
+the run's length.
 
 The last line is one JSON object.
 """
@@ -267,8 +272,10 @@ async def bench(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         await asyncio.sleep(1.0)
         after = settled_memory()
         open_now = app[HUB].open_pages
+        cpu, wall = time.process_time(), time.monotonic()
         moves = await play_moves(service, games, args.rate, args.seconds)
         await views_sent(app[HUB], timeout=60.0)
+        cpu, wall = time.process_time() - cpu, time.monotonic() - wall
         await asyncio.sleep(1.0)                  # the last views on their way
         after_moves = settled_memory()
         client.stdin.close()
@@ -284,6 +291,9 @@ async def bench(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         "push_p99_ms": p99(times, 1), "push_ms_median": median(times, 1), "push_ms_max": round(max(times), 1),
         "play_ms_p99": p99([ms for *_, ms in moves], 1), "play_ms_median": median([ms for *_, ms in moves], 1),
         "moves": len(moves), "missed": missed, "sockets": open_now,
+        # What the moves and their pushes took of this process's CPU (its threads included), and how much of
+        # a core it had meanwhile: on a machine shared with other work the push waits for the CPU too.
+        "cpu_ms_per_move": round(cpu * 1000 / max(1, len(moves)), 1), "cpu_share": round(cpu / wall, 2),
         # Two differences, the larger taken: the pages opening (before any view), and the pages closing after
         # the moves (by then every page has been sent views and holds what that leaves).
         "kb_per_socket": round(max(after["pss"] - before["pss"], after_moves["pss"] - closed["pss"]) / len(pages), 1),

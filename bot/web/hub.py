@@ -22,6 +22,9 @@ from bot.service import GameService, Refusal, StoreUnavailable, WebSession
 
 log = logging.getLogger(__name__)
 
+#: How many views are built at once (see ``LiveHub.lane``).
+VIEWS_AT_ONCE = 2
+
 #: A viewer as a view is built for: the seated user's id (None for every spectator) and the language.
 ViewerKey = tuple[int | None, str]
 
@@ -65,6 +68,10 @@ class LiveHub:
         self.send_seconds = send_seconds
         self.recheck_seconds = recheck_seconds
         self.rooms: dict[int, GameRoom] = {}
+        # Views are built a couple at a time: building is CPU work in the bot's own event loop, and moves,
+        # Discord's interactions among them, must not queue behind every open game's views at once. A game
+        # that waits for its turn here sends its newest view when it gets it, whatever changed meanwhile.
+        self.lane = asyncio.Semaphore(VIEWS_AT_ONCE)
         self.tasks: list[asyncio.Task[None]] = []
         self.subscribed = asyncio.Event()
 
@@ -104,7 +111,8 @@ class LiveHub:
         game = await self.service.records.game(page.game_id)
         if isinstance(game, Refusal) or game.version <= page.version:
             return
-        view = await self.service.pages.view(page.game_id, page.user_id, page.lang, self.names_of)
+        async with self.lane:        # after a restart every page comes back at once
+            view = await self.service.pages.view(page.game_id, page.user_id, page.lang, self.names_of)
         if isinstance(view, Refusal):
             return
         await self.send(page, int(view["game"]["version"]), view_message(view))
@@ -164,11 +172,18 @@ class LiveHub:
     async def _send_view(self, game_id: int, pages: list[LivePage]) -> None:
         """One view, built for the first page of a kind, sent to all of them."""
         first = pages[0]
-        view = await self.service.pages.view(game_id, first.user_id, first.lang, self.names_of)
+        async with self.lane:
+            if all(page.version >= self._known_version(game_id) for page in pages):
+                return        # a newer round sent them theirs while this one waited
+            view = await self.service.pages.view(game_id, first.user_id, first.lang, self.names_of)
         if isinstance(view, Refusal):
             return
         version, message = int(view["game"]["version"]), view_message(view)
         await asyncio.gather(*(self.send(page, version, message) for page in pages))
+
+    def _known_version(self, game_id: int) -> int:
+        room = self.rooms.get(game_id)
+        return room.wanted if room is not None else 0
 
     async def send(self, page: LivePage, version: int, message: str) -> None:
         """Send ``message`` (the view at ``version``) unless the page has it or a newer one; drop a slow socket."""
