@@ -50,7 +50,7 @@ def web_app(service: GameService, settings: Settings, hooks: WebHooks, *,
     api.add_routes(app)
     app[HUB] = hub = LiveHub(service, hooks.names_of, send_seconds=limits.send_seconds,
                              recheck_seconds=limits.recheck_seconds)
-    LiveSockets(service, hub, settings.web_url, limits).add_routes(app)
+    LiveSockets(service, hub, settings.web_url, limits, api.addresses).add_routes(app)
     app.on_response_prepare.append(security_headers(settings.web_url))
 
     async def start_hub(app: web.Application) -> None:

@@ -87,6 +87,12 @@ class TokenBuckets:
             self.prune(now)
         return allowed
 
+    def allows(self, key: str) -> bool:
+        """Whether ``key`` has a token left, taking none."""
+        now = self.clock()
+        tokens, then = self.buckets.get(key, (self.burst, now))
+        return min(self.burst, tokens + (now - then) * self.rate) >= 1.0
+
     def prune(self, now: float) -> None:
         full_after = self.burst / self.rate
         self.buckets = {key: (tokens, then) for key, (tokens, then) in self.buckets.items()

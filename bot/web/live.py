@@ -16,8 +16,9 @@ from yarl import URL
 
 from bot.i18n import LANGUAGES, t
 from bot.service import GameService, Refusal, StoreUnavailable
+from bot.web.answers import TOO_MANY, Refused
 from bot.web.api import LINK_LONGEST
-from bot.web.guards import WebLimits
+from bot.web.guards import TokenBuckets, WebLimits, client_address
 from bot.web.hub import LiveHub, LivePage, end_page
 
 
@@ -28,11 +29,14 @@ def origin_of(url: str) -> str:
 class LiveSockets:
     """The socket's handler: checks, the first message, then the page stays in the hub until it closes."""
 
-    def __init__(self, service: GameService, hub: LiveHub, web_url: str | None, limits: WebLimits) -> None:
+    def __init__(self, service: GameService, hub: LiveHub, web_url: str | None, limits: WebLimits,
+                 addresses: TokenBuckets) -> None:
         self.service = service
         self.hub = hub
         self.origin = origin_of(web_url) if web_url else None
         self.limits = limits
+        # Refused sessions count against their address, as on the API (a page's reconnects do not).
+        self.addresses = addresses
 
     def add_routes(self, app: web.Application) -> None:
         app.router.add_get(r"/api/games/{game_id:\d{1,18}}/live", self.live)
@@ -40,6 +44,9 @@ class LiveSockets:
     async def live(self, request: web.Request) -> web.StreamResponse:
         if self.origin is None or request.headers.get("Origin") != self.origin:
             raise web.HTTPForbidden()
+        address = client_address(request)
+        if not self.addresses.allows(address):
+            raise Refused(TOO_MANY)
         # Uncompressed: permessage-deflate keeps a compressor of about 256 KB for each socket (five times a
         # page's memory budget) and would deflate one view once per page; a view is some 16 KB, less than a
         # tenth of the board image the page fetches for the same change.
@@ -47,7 +54,7 @@ class LiveSockets:
                                        max_msg_size=self.limits.socket_message_bytes, compress=False)
         await socket.prepare(request)
         try:
-            page = await self.greet(socket, int(request.match_info["game_id"]))
+            page = await self.greet(socket, int(request.match_info["game_id"]), address)
             if page is None:
                 return socket
             try:
@@ -63,7 +70,7 @@ class LiveSockets:
             await socket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"store unavailable")
         return socket
 
-    async def greet(self, socket: web.WebSocketResponse, game_id: int) -> LivePage | None:
+    async def greet(self, socket: web.WebSocketResponse, game_id: int, address: str) -> LivePage | None:
         """The first message: a session of this game, the version the page holds, its language."""
         try:
             first = await socket.receive(timeout=self.limits.first_message_seconds)
@@ -77,6 +84,7 @@ class LiveSockets:
         token, version, lang = hello
         session = await self.service.links.session(token)
         if isinstance(session, Refusal):
+            self.addresses.take(address)
             await end_page(socket, t(lang, session.message), self.limits.send_seconds)
             return None
         if session.game_id != game_id:

@@ -145,3 +145,17 @@ async def test_a_huge_socket_message_closes_the_socket(client: TestClient, servi
     await socket.send_str(json.dumps({"session": "x" * 100_000, "version": 0}))
     closing = await socket.receive(timeout=1.0)
     assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+
+
+async def test_sockets_with_forged_sessions_are_refused_at_the_door_past_the_limit(client: TestClient,
+                                                                                    service: GameService) -> None:
+    table = await open_table(service, "alcazar1978", 2)
+    path = f"/api/games/{table.game_id}/live"
+    for n in range(WebLimits().address_burst):
+        socket = await client.ws_connect(path, headers={"Origin": ORIGIN})
+        await socket.send_json({"session": f"forged.{n}", "version": 0})
+        assert json.loads((await socket.receive(timeout=1.0)).data)["type"] == "ended"
+        await socket.close()
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await client.ws_connect(path, headers={"Origin": ORIGIN})
+    assert refused.value.status == 429
