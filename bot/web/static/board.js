@@ -44,6 +44,12 @@
     return node;
   }
 
+  // Puts the children in place of a node's own, leaving out the absent ones (null, false, 0).
+  function fill(node, ...children) {
+    node.replaceChildren(...children.filter(Boolean));
+    return node;
+  }
+
   const word = (key) => (state.view && state.view.words && state.view.words[key]) || key;
 
   // ---- talking to the server -------------------------------------------------------------------
@@ -210,7 +216,7 @@
     $("title").textContent = state.view.game.title;
     const group = $("languages");
     group.setAttribute("aria-label", word("language"));
-    group.replaceChildren(...["en", "hu"].map((lang) => el("button", {
+    fill(group, ...["en", "hu"].map((lang) => el("button", {
       type: "button", lang, "data-key": "lang-" + lang, "aria-pressed": String(state.view.viewer.lang === lang),
       text: word("lang_" + lang), on: { click: () => switchLanguage(lang) },
     })));
@@ -256,7 +262,7 @@
       button.classList.toggle("open", state.detailsCell === cell.id);
       return button;
     });
-    layer.replaceChildren(...buttons);
+    fill(layer, ...buttons);
     renderDetails();
   }
 
@@ -264,7 +270,7 @@
     const group = $("zoom");
     group.setAttribute("aria-label", word("zoom"));
     const index = ZOOM_STEPS.indexOf(state.zoom);
-    group.replaceChildren(
+    fill(group,
       el("button", { type: "button", "data-key": "zoom-out", "aria-label": word("zoom_out"), text: "−",
                      disabled: state.zoom <= ZOOM_STEPS[0], on: { click: () => setZoom(ZOOM_STEPS[Math.max(0, index - 1)] || 1) } }),
       el("span", { class: "zoom-level", text: `${Math.round(state.zoom * 100)}%` }),
@@ -318,8 +324,8 @@
     const panel = $("cell-details");
     const cell = state.view.board.cells.find((c) => c.id === state.detailsCell);
     panel.hidden = !cell;
-    if (!cell) return panel.replaceChildren();
-    panel.replaceChildren(
+    if (!cell) return fill(panel);
+    fill(panel,
       el("h2", { text: cell.label }),
       el("ul", {}, ...cell.details.map((line) => el("li", { text: line }))),
       el("button", { type: "button", class: "quiet", "data-key": "details-close", text: word("close"),
@@ -373,15 +379,17 @@
     const section = $("move");
     const moves = state.moves;
     section.hidden = !(moves && moves.moves.length);
-    if (section.hidden) return section.replaceChildren();
+    if (section.hidden) return fill(section);
     const left = remainingMoves();
     const one = left.length === 1 ? left[0] : null;
-    const steps = nextSteps().keys.map((key) => {
+    // Cards are chosen in the hand; cells on the board or here (the list is what a keyboard
+    // or a screen reader reaches first); options only here.
+    const steps = nextSteps().keys.filter((key) => moves.tokens[key].kind !== "card").map((key) => {
       const token = moves.tokens[key];
       return el("button", { type: "button", class: "step " + token.kind, "data-key": "step-" + key,
                             text: token.label, on: { click: () => choose(key) } });
     });
-    section.replaceChildren(
+    fill(section,
       el("h2", { text: word("your_move") }),
       el("ol", { class: "chosen", "aria-label": word("chosen") },
          ...chosenTokens().map((token) => el("li", { text: token.label }))),
@@ -407,20 +415,20 @@
   function findMove() {
     const query = state.findQuery || "";
     const list = el("ul", { class: "found", "aria-label": word("found_moves") });
-    const fill = (text) => {
+    const showFound = (text) => {
       const needle = text.trim().toLocaleLowerCase();
       const found = state.moves.moves.filter((move) => !needle || move.words.toLocaleLowerCase().includes(needle)
                                                         || move.text.toLocaleLowerCase().includes(needle));
-      list.replaceChildren(...found.slice(0, FIND_LIMIT).map((move) => el("li", {},
+      fill(list, ...found.slice(0, FIND_LIMIT).map((move) => el("li", {},
         el("button", { type: "button", class: "quiet", "data-key": "find-" + move.text, text: move.words,
                        on: { click: () => { state.chosen = move.path.slice(); render(); focusPlay(); } } }))));
       if (found.length > FIND_LIMIT) list.append(el("li", { class: "hint", text: word("more_moves") }));
     };
     const input = el("input", {
       type: "search", id: "find", "data-key": "find", autocomplete: "off", value: query,
-      on: { input: (event) => { state.findQuery = event.target.value; fill(event.target.value); } },
+      on: { input: (event) => { state.findQuery = event.target.value; showFound(event.target.value); } },
     });
-    fill(query);
+    showFound(query);
     return el("details", { class: "find", open: state.findOpen || query ? true : null,
                            on: { toggle: (event) => { state.findOpen = event.target.open; } } },
               el("summary", { text: word("find_move") }),
@@ -458,10 +466,10 @@
     const { hand } = state.view;
     const section = $("hand");
     section.hidden = !hand;
-    if (!hand) return section.replaceChildren();
+    if (!hand) return fill(section);
     const next = nextSteps();
     const chosen = new Set(chosenTokens().filter((t) => t.kind === "card").map((t) => t.ref));
-    section.replaceChildren(
+    fill(section,
       el("h2", { text: word("your_hand") }),
       el("div", { class: "cards" }, ...hand.cards.map((card) => el("button", {
         type: "button", class: "card" + (next.cards.has(card.id) ? " legal" : "") + (chosen.has(card.id) ? " chosen" : ""),
@@ -475,7 +483,7 @@
   function renderPlayers() {
     const section = $("players");
     section.hidden = false;
-    section.replaceChildren(el("h2", { text: word("players") }), el("ul", { class: "players" },
+    fill(section, el("h2", { text: word("players") }), el("ul", { class: "players" },
       ...state.view.players.map((player) => {
         const swatch = el("span", { class: "swatch", "aria-hidden": "true" });
         swatch.style.backgroundColor = player.colour;
@@ -495,7 +503,7 @@
     const section = $("table");
     const { table, last_move: lastMove } = state.view;
     section.hidden = !table.length && !lastMove;
-    section.replaceChildren(
+    fill(section,
       lastMove ? el("h2", { text: word("last_move") }) : null,
       lastMove ? el("p", { class: "last-move", text: lastMove }) : null,
       ...table.flatMap((group) => [
@@ -510,7 +518,7 @@
     const { history: entries } = state.view;
     section.hidden = !entries.length;
     const names = new Map(state.view.players.map((p) => [p.seat, p.name]));
-    section.replaceChildren(el("details", { open: state.historyOpen ? true : null,
+    fill(section, el("details", { open: state.historyOpen ? true : null,
                                             on: { toggle: (event) => { state.historyOpen = event.target.open; } } },
       el("summary", { text: word("history") }),
       el("ol", { class: "history", reversed: true },
@@ -529,11 +537,11 @@
   }
 
   function showAlert(message) {
-    $("alert").replaceChildren(el("p", { text: message }));
+    fill($("alert"), el("p", { text: message }));
   }
 
   function clearAlert() {
-    $("alert").replaceChildren();
+    fill($("alert"));
   }
 
   // A refused or ended link: the server's own words (they say how to get a new link), alone on the page.
@@ -545,7 +553,7 @@
     clearAlert();
     const notice = $("notice");
     notice.hidden = false;
-    notice.replaceChildren(el("div", { role: "alert", class: "refusal" }, el("p", { text: message })));
+    fill(notice, el("div", { role: "alert", class: "refusal" }, el("p", { text: message })));
   }
 
   function fail(error) {
