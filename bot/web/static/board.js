@@ -549,7 +549,7 @@
     state.ended = true;
     if (state.socket) state.socket.close();
     sessionStorage.removeItem(SESSION_KEY);
-    for (const id of ["top", "app", "status"]) $(id).hidden = true;
+    for (const id of ["top", "app", "status", "alert"]) $(id).hidden = true;
     clearAlert();
     const notice = $("notice");
     notice.hidden = false;
