@@ -190,6 +190,7 @@
       $("board-image").src = image.url;
     }
     document.documentElement.lang = view.viewer.lang;
+    document.body.dataset.version = String(view.game.version);   // which version is shown (tests wait on it)
     document.title = view.game.title;
     $("app").removeAttribute("aria-busy");
     render();
