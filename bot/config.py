@@ -9,6 +9,7 @@ import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 #: Where data lives when DATABASE_PATH is not set: a folder git ignores.
 DEFAULT_DATABASE_PATH = Path("local") / "alcazar.sqlite3"
@@ -61,6 +62,18 @@ class Settings:
     backup_dir: Path = DEFAULT_BACKUP_DIR
     backup_keep: int = 7                  # backups kept in backup_dir (the newest)
     backup_every_hours: float | None = None   # the bot's own backups; None: off
+    web_url: str | None = None            # the web board's public base URL (no trailing slash); None: no web board
+    web_host: str = "127.0.0.1"           # where the web board listens (behind the host's reverse proxy)
+    web_port: int = 8089
+    web_link_days: float = 30.0           # how long a personal link to the web board lasts
+
+    @property
+    def serves_web_board(self) -> bool:
+        """Whether this process serves the web board: of several processes only shard 0's does.
+
+        The others still hand out links to it (``web_url``); a change they make reaches its pages
+        through the database (PostgreSQL's LISTEN/NOTIFY)."""
+        return self.web_url is not None and self.syncs_commands
 
     @property
     def database(self) -> str | Path:
@@ -128,6 +141,10 @@ def load_settings(environ: dict[str, str] | None = None, env_file: Path | None =
         backup_keep=_parse_count("BACKUP_KEEP", get("BACKUP_KEEP"), "a whole number of backups to keep, 1 or more")
         or Settings.backup_keep,
         backup_every_hours=_parse_backup_hours(get("BACKUP_EVERY_HOURS")),
+        web_url=_parse_web_url(get("WEB_URL")),
+        web_host=get("WEB_HOST") or Settings.web_host,
+        web_port=_parse_port(get("WEB_PORT"), "WEB_PORT", "to use the default, 8089") or Settings.web_port,
+        web_link_days=_parse_link_days(get("WEB_LINK_DAYS")),
     )
 
 
@@ -184,13 +201,47 @@ def _parse_log_level(text: str | None) -> int:
     return level
 
 
-def _parse_port(text: str | None) -> int | None:
+def _parse_port(text: str | None, name: str = "METRICS_PORT", unset: str = "to serve no metrics") -> int | None:
     if text is None:
         return None
     if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise ConfigError(f"METRICS_PORT must be a TCP port number from 1 to 65535, not {text!r} "
-                          "(leave it unset to serve no metrics).")
+        raise ConfigError(f"{name} must be a TCP port number from 1 to 65535, not {text!r} "
+                          f"(leave it unset {unset}).")
     return int(text)
+
+
+WEB_URL_SHAPE = "http(s)://host[:port][/path], like https://alcazar.example.org or https://example.org/alcazar"
+
+
+def _parse_web_url(text: str | None) -> str | None:
+    """``WEB_URL``: the public base of the web board's links, as the host's reverse proxy serves it.
+
+    Links append ``/play#t=…`` to it, so a query or a fragment of its own would break them."""
+    if text is None:
+        return None
+    try:
+        parts = urlsplit(text)
+        port = parts.port          # raises ValueError when not a number from 0 to 65535
+    except ValueError:
+        parts, port = None, None
+    if (parts is None or parts.scheme not in ("http", "https") or not parts.hostname or parts.query
+            or parts.fragment or "@" in parts.netloc or "?" in text or "#" in text or port == 0
+            or any(c.isspace() for c in text)):
+        raise ConfigError(f"WEB_URL must be {WEB_URL_SHAPE}, not {text!r} (leave it unset for no web board).")
+    return text.rstrip("/")
+
+
+def _parse_link_days(text: str | None) -> float:
+    """``WEB_LINK_DAYS``: how long a personal link to the web board lasts."""
+    if text is None:
+        return Settings.web_link_days
+    try:
+        days = float(text)
+    except ValueError:
+        days = -1.0
+    if not 0 < days <= 3650:   # NaN fails this too
+        raise ConfigError(f"WEB_LINK_DAYS must be a number of days above 0 and at most 3650, not {text!r}.")
+    return days
 
 
 LOG_FORMATS = ("plain", "json")

@@ -60,6 +60,14 @@ MALFORMED = {
                     "all": "BACKUP_KEEP must be"},
     "BACKUP_EVERY_HOURS": {"-1": "BACKUP_EVERY_HOURS must be a number of hours from 0",
                            "daily": "BACKUP_EVERY_HOURS must be", "nan": "BACKUP_EVERY_HOURS must be"},
+    "WEB_URL": {"alcazar.example.org": r"WEB_URL must be http\(s\)://host\[:port\]\[/path\]",
+                "ftp://example.org": "WEB_URL must be http", "https://": "WEB_URL must be http",
+                "https://example.org/board?x=1": "WEB_URL must be", "https://example.org/#play": "WEB_URL must be",
+                "https://user:pw@example.org": "WEB_URL must be", "https://example.org:http": "WEB_URL must be",
+                "https://example.org:99999": "WEB_URL must be", "https://exa mple.org": "WEB_URL must be"},
+    "WEB_PORT": {"web": "WEB_PORT must be a TCP port number from 1 to 65535", "0": "WEB_PORT must be"},
+    "WEB_LINK_DAYS": {"0": "WEB_LINK_DAYS must be a number of days above 0", "month": "WEB_LINK_DAYS must be",
+                      "nan": "WEB_LINK_DAYS must be", "-5": "WEB_LINK_DAYS must be"},
 }
 
 
@@ -74,7 +82,7 @@ def test_env_example_documents_every_setting() -> None:
     text = Path(".env.example").read_text()
     for key in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE_URL",
                 "DISCORD_GATEWAY_URL", "LOG_LEVEL", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "METRICS_PORT",
-                "METRICS_HOST", "LOG_FORMAT"):
+                "METRICS_HOST", "LOG_FORMAT", "WEB_URL", "WEB_HOST", "WEB_PORT", "WEB_LINK_DAYS"):
         assert key in text
 
 
@@ -142,3 +150,31 @@ def test_backup_settings_default_to_seven_copies_in_local_and_no_backups_by_the_
 def test_the_maintenance_commands_need_no_token() -> None:
     settings = load_settings({"DATABASE_PATH": "/tmp/x.sqlite3"}, env_file=None, need_token=False)
     assert settings.database_path == Path("/tmp/x.sqlite3") and settings.discord_token == ""
+
+
+def test_without_web_url_there_is_no_web_board() -> None:
+    settings = load_settings({"DISCORD_TOKEN": "t"}, env_file=None)
+    assert settings.web_url is None and not settings.serves_web_board
+    assert (settings.web_host, settings.web_port, settings.web_link_days) == ("127.0.0.1", 8089, 30.0)
+
+
+@pytest.mark.parametrize("given, kept", [
+    ("https://alcazar.example.org", "https://alcazar.example.org"),
+    ("https://alcazar.example.org/", "https://alcazar.example.org"),
+    ("http://127.0.0.1:8089", "http://127.0.0.1:8089"),
+    ("https://example.org/games/alcazar/", "https://example.org/games/alcazar"),
+])
+def test_web_url_is_kept_without_its_trailing_slash(given: str, kept: str) -> None:
+    settings = load_settings({"DISCORD_TOKEN": "t", "WEB_URL": given, "WEB_HOST": "0.0.0.0", "WEB_PORT": "9000",
+                              "WEB_LINK_DAYS": "7.5"}, env_file=None)
+    assert (settings.web_url, settings.web_host, settings.web_port, settings.web_link_days) == \
+        (kept, "0.0.0.0", 9000, 7.5)
+    assert settings.serves_web_board
+
+
+def test_of_several_processes_only_shard_0_s_serves_the_web_board() -> None:
+    base = {"DISCORD_TOKEN": "t", "WEB_URL": "https://alcazar.example.org", "SHARD_COUNT": "3"}
+    first = load_settings(base | {"SHARD_IDS": "0"}, env_file=None)
+    other = load_settings(base | {"SHARD_IDS": "1,2"}, env_file=None)
+    assert first.serves_web_board and not other.serves_web_board
+    assert other.web_url == "https://alcazar.example.org", "the others still hand out links to it"

@@ -23,13 +23,17 @@ Alcazar 1978): ``ask("undo" | "draw", …)`` and ``answer(…, yes)`` with ``ans
 ``records`` (queries): ``game``, ``game_in_channel``, ``latest_game_in_channel``, ``games_of_user``,
 ``board_view``, ``private_view``, ``legal_moves_for``, ``move_parts``, ``history``, ``result``,
 ``games_by_status``, ``database_trouble``. ``replays``: ``all_moves``, ``finished_in_channel``,
-``replay_animation``. ``ratings``: ``rating_changes``, ``leaderboard``, ``player_record``,
+``replay_animation``. ``pages`` (the web board, for one viewer): ``view``, ``moves``, ``board_image``.
+``ratings``: ``rating_changes``, ``leaderboard``, ``player_record``,
 ``ratings_of_user``. ``players`` (a player across games): ``my_games``, ``set_away``,
 ``come_back``, ``away_status``, ``away_of``, ``back_between``, ``set_quiet_hours``,
 ``clear_quiet_hours``. ``languages``: ``remember_language``, ``languages_of``. ``messages`` the
 Discord layer edits in place: ``remember_message``, ``posted_message``, ``forget_message``,
 ``record_board``, ``board_posting``. ``tournaments`` and leagues: ``new``, ``join``, ``leave``,
 ``start``, ``cancel``, ``withdraw``, ``standings``, ``resume`` (its games are ordinary games).
+``links`` to the web board: ``link_for`` (a ``BoardLink``), ``open`` (swapped for a ``WebSession``),
+``session``, ``end_all``. ``changes``, the feed of every committed change of a game (``GameChange``):
+``subscribe``, ``start``, ``stop``.
 The parts share one ``ServiceCore`` (``service.core``): the store, the clock, the per-game
 locks, the games held in memory, claims and commits.
 
@@ -50,12 +54,15 @@ from bot.service.events import (
 )
 from bot.service.away import AwayStatus, time_zones_matching
 from bot.service.backups import BackupSchedule
+from bot.service.changes import ChangeFeed, Changes, GameChange
+from bot.service.links import BoardLink, Links, WebSession
 from bot.service.clocks import TurnClock
 from bot.service.lobby import seat_order
 from bot.service.pictures import (
     board_png, chart_png, final_view, hand_png, named_text, results_png, start_pictures, stop_pictures, work_queued,
     worker_pids, workers_trouble,
 )
+from bot.service.pages import BoardImage, NamesOf
 from bot.service.players import MyGame
 from bot.service.posting import BoardPosting, BoardRecorded, HandChange, TurnFacts
 from bot.service.ratings import PROVISIONAL_GAMES, PlayerRecord, RatingShift, Standing, is_provisional
@@ -86,7 +93,7 @@ from bot.games.alcazar import AlcazarMoveParts, NobleStep, Place
 from bot.games.alcazar1978 import Alcazar1978MoveParts
 
 __all__ = [
-    "BoardPosting", "BoardRecorded", "HandChange", "TurnFacts",
+    "BoardPosting", "BoardRecorded", "HandChange", "TurnFacts", "BoardImage", "NamesOf",
     "GAME_KINDS", "LEVELS", "REPLAY_BUDGET", "Accepted", "Alcazar1978MoveParts", "AlcazarMoveParts", "EntryKind",
     "GameRules", "GameStatus", "NobleStep", "Place", "PostedMessage", "Store", "computer_level", "computer_number",
     "game_rules", "open_store",
@@ -102,4 +109,5 @@ __all__ = [
     "TournamentEnded", "TournamentInfo", "TournamentStanding", "TournamentStatus", "Tournaments", "standings_png",
     "standings_view",
     "TurnClock", "PROVISIONAL_GAMES", "is_provisional",
+    "BoardLink", "ChangeFeed", "Changes", "GameChange", "Links", "WebSession",
 ]

@@ -4,11 +4,14 @@ from __future__ import annotations
 from typing import Callable
 
 from bot.service.base import ServiceCore, new_seed
+from bot.service.changes import Changes
 from bot.service.clock import Clock
 from bot.service.computers import Computers
 from bot.service.languages import Languages
+from bot.service.links import Links
 from bot.service.lobby import Lobby
 from bot.service.messages import Messages
+from bot.service.pages import Pages
 from bot.service.players import Players
 from bot.service.queries import Records
 from bot.service.questions import Questions
@@ -56,6 +59,8 @@ class GameService:
         # What can be asked about games, and about their players.
         self.records = Records(core)
         self.replays = Replays(core, self.records)
+        # What a web page shows of a game, for one viewer: the projection, the moves, the board image.
+        self.pages = Pages(core, self.records)
         self.ratings = Ratings(core.store)
         self.players = Players(core.store, core.clock)
         self.languages = Languages(core.store, core.clock)
@@ -66,3 +71,6 @@ class GameService:
         self.tournaments = Tournaments(core.store, core.clock, lobby=self.lobby, turns=self.turns,
                                        records=self.records, ratings=self.ratings)
         core.on_game_end = self.tournaments.game_ended
+        # The web board: personal links and sessions, and the feed of every committed change of a game.
+        self.links = Links(core)
+        self.changes = Changes(core.store)
