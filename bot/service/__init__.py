@@ -30,6 +30,9 @@ Alcazar 1978): ``ask("undo" | "draw", …)`` and ``answer(…, yes)`` with ``ans
 Discord layer edits in place: ``remember_message``, ``posted_message``, ``forget_message``,
 ``record_board``, ``board_posting``. ``tournaments`` and leagues: ``new``, ``join``, ``leave``,
 ``start``, ``cancel``, ``withdraw``, ``standings``, ``resume`` (its games are ordinary games).
+``links`` to the web board: ``link_for`` (a ``BoardLink``), ``open`` (swapped for a ``WebSession``),
+``session``, ``end_all``. ``changes``, the feed of every committed change of a game (``GameChange``):
+``subscribe``, ``start``, ``stop``.
 The parts share one ``ServiceCore`` (``service.core``): the store, the clock, the per-game
 locks, the games held in memory, claims and commits.
 
@@ -50,6 +53,8 @@ from bot.service.events import (
 )
 from bot.service.away import AwayStatus, time_zones_matching
 from bot.service.backups import BackupSchedule
+from bot.service.changes import ChangeFeed, Changes, GameChange
+from bot.service.links import BoardLink, Links, WebSession
 from bot.service.clocks import TurnClock
 from bot.service.lobby import seat_order
 from bot.service.pictures import (
@@ -102,4 +107,5 @@ __all__ = [
     "TournamentEnded", "TournamentInfo", "TournamentStanding", "TournamentStatus", "Tournaments", "standings_png",
     "standings_view",
     "TurnClock", "PROVISIONAL_GAMES", "is_provisional",
+    "BoardLink", "ChangeFeed", "Changes", "GameChange", "Links", "WebSession",
 ]

@@ -125,6 +125,7 @@ class Computers:
             removed = computers[-1].user_id
             async with self.store.write() as tx:
                 await tx.seats.remove(game_id, removed)
+                tx.changes.note(game_id, row.version, moved=False)
                 seats = tuple(await tx.seats.of_game(game_id))
             players = tuple(s.user_id for s in seats)
             return Accepted(info_of(row, seats), (PlayerLeft(game_id, removed, players),))

@@ -132,6 +132,7 @@ class Lobby:
             if len(await tx.seats.of_game(row.id)) >= engine.MAX_PLAYERS:
                 return lobby_full(engine)
             await tx.seats.add(row.id, user_id, self.clock.now())
+            tx.changes.note(row.id, row.version, moved=False)
             seats = tuple(await tx.seats.of_game(row.id))
         return Accepted(info_of(row, seats), (PlayerJoined(row.id, user_id, tuple(s.user_id for s in seats)),))
 
@@ -149,6 +150,7 @@ class Lobby:
                 if not await tx.games.lock_lobby(game_id):   # started meanwhile by another process
                     return Refusal(Reason.ALREADY_STARTED, Msg("refusal.started_resign"))
                 await tx.seats.remove(game_id, user_id)
+                tx.changes.note(game_id, row.version, moved=False)
                 if user_id == row.host_id:
                     await tx.games.set_status(game_id, GameStatus.CANCELLED, now)
                 row = await tx.games.require(game_id)

@@ -54,6 +54,9 @@ class Reason(str, Enum):
     ALREADY_ASKED = "already asked"
     AWAY_LIMIT = "away too long"
     NOT_AWAY = "not away"
+    LINK_BROKEN = "link broken"
+    LINK_EXPIRED = "link expired"
+    LINK_ENDED = "link ended"
 
 
 @dataclass(frozen=True)

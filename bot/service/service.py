@@ -4,9 +4,11 @@ from __future__ import annotations
 from typing import Callable
 
 from bot.service.base import ServiceCore, new_seed
+from bot.service.changes import Changes
 from bot.service.clock import Clock
 from bot.service.computers import Computers
 from bot.service.languages import Languages
+from bot.service.links import Links
 from bot.service.lobby import Lobby
 from bot.service.messages import Messages
 from bot.service.players import Players
@@ -66,3 +68,6 @@ class GameService:
         self.tournaments = Tournaments(core.store, core.clock, lobby=self.lobby, turns=self.turns,
                                        records=self.records, ratings=self.ratings)
         core.on_game_end = self.tournaments.game_ended
+        # The web board: personal links and sessions, and the feed of every committed change of a game.
+        self.links = Links(core)
+        self.changes = Changes(core.store)

@@ -9,9 +9,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from typing import AsyncIterator, Callable
+from typing import AsyncIterator, Awaitable, Callable, Protocol, Sequence
 
 from bot.store.backup import BackupError, BackupSummary
+from bot.store.changes import ChangeNote, ChangeNotes
 from bot.store.claims import ClaimRepo
 from bot.store.clocks import TurnTimeRepo
 from bot.store.db import Availability, Db, StoreUnavailable
@@ -25,8 +26,17 @@ from bot.store.questions import QuestionRepo
 from bot.store.ratings import RatingRepo
 from bot.store.reminders import DmNoteRepo, MuteRepo, ReminderRepo
 from bot.store.tournaments import TournamentRepo
+from bot.store.web_links import LinksEndedRepo, WebKeyRepo
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+class ChangeListenerLike(Protocol):
+    """A listener for the changes other processes commit (``bot.store.notices.ChangeListener``)."""
+
+    async def start(self, *, timeout: float = ...) -> None: ...
+
+    async def stop(self) -> None: ...
 
 
 class Tx:
@@ -34,7 +44,9 @@ class Tx:
 
     def __init__(self, conn: Db, claims: type[ClaimRepo] = ClaimRepo) -> None:
         self.db = conn   # plain SQL, for checks and tests; the repositories are the interface
-        self.games = GameRepo(conn)
+        # The games this transaction changed, told to listeners once it commits (``bot.store.changes``).
+        self.changes = ChangeNotes()
+        self.games = GameRepo(conn, self.changes)
         self.seats = SeatRepo(conn)
         self.results = ResultRepo(conn)
         self.moves = MoveLog(conn)
@@ -52,6 +64,8 @@ class Tx:
         self.tournaments = TournamentRepo(conn)
         self.turn_times = TurnTimeRepo(conn)
         self.dm_channels = DmChannelRepo(conn)
+        self.web_keys = WebKeyRepo(conn)
+        self.links_ended = LinksEndedRepo(conn)
 
 
 def is_database_url(target: str | Path) -> bool:
@@ -68,14 +82,31 @@ class Store(ABC):
     exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
     ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``questions``,
     ``dm_notes``, ``claims``, ``messages``, ``languages``, ``ratings``, ``away``,
-    ``quiet``, ``tournaments``, ``turn_times``, ``dm_channels``.
+    ``quiet``, ``tournaments``, ``turn_times``, ``dm_channels``, ``web_keys``, ``links_ended``;
+    and ``changes``, the games the transaction changed (``bot.store.changes``).
 
+    ``on_commit(listener)``: the listener hears the changes of games of every transaction of this
+    store once it commits (in this process). ``listen_changes()`` (PostgreSQL): those of other
+    processes, through ``LISTEN``.
     """
 
     #: Other processes may change the database meanwhile (several bot processes, one PostgreSQL).
     shared: bool = False
     #: The last outage, if the store is in one (set up by each backend).
     availability: Availability
+    #: Told of each committed transaction's changes of games (``on_commit``); set up by each backend.
+    _commit_listeners: list[Callable[[Sequence[ChangeNote]], None]]
+
+    def on_commit(self, listener: Callable[[Sequence[ChangeNote]], None]) -> None:
+        """``listener`` hears the changes of games of each transaction of this store once it has committed."""
+        self._commit_listeners.append(listener)
+
+    def _committed(self, tx: Tx) -> None:
+        """``tx`` committed: its changes of games go to the listeners (a listener's error is not the writer's)."""
+        notes = tx.changes.taken()
+        if notes:
+            for listener in self._commit_listeners:
+                listener(notes)
 
     @abstractmethod
     def read(self) -> AbstractAsyncContextManager[Tx]:
@@ -105,6 +136,12 @@ class Store(ABC):
             cursor = await tx.db.execute("SELECT 1")
             if await cursor.fetchone() is None:
                 raise RuntimeError("SELECT 1 returned no row")
+    def change_listener(self, on_note: Callable[[ChangeNote], None],
+                        on_resumed: Callable[[float], Awaitable[None]]) -> ChangeListenerLike | None:
+        """What hears the changes of games that other processes commit (PostgreSQL's ``LISTEN``:
+        ``bot.store.notices``); None where no other process writes (SQLite)."""
+        return None
+
     async def backup(self, folder: Path, *, keep: int, now: float) -> BackupSummary:
         """A checked copy of the database in ``folder``, keeping the newest ``keep``; ``BackupError`` if not."""
         raise BackupError("The bot backs up only its SQLite file; back up PostgreSQL with "

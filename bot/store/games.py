@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Sequence
 
-from bot.store.db import IntegrityError
+from bot.store.changes import ChangeNotes
+from bot.store.db import Db, IntegrityError
 from bot.store.repo import Repo
 from bot.store.records import GameRow, GameStatus, ResultRow, SeatRow
 
@@ -38,7 +39,11 @@ def _game(row: tuple[Any, ...]) -> GameRow:
 
 
 class GameRepo(Repo):
-    """The ``games`` table."""
+    """The ``games`` table. Every write of a game's row is noted in the transaction's ``changes``."""
+
+    def __init__(self, conn: Db, changes: ChangeNotes) -> None:
+        super().__init__(conn)
+        self._changes = changes
 
     async def create_lobby(
         self, *, guild_id: int, channel_id: int, kind: str, host_id: int,
@@ -57,6 +62,7 @@ class GameRepo(Repo):
             if error.about("games_live_in_channel", "games.channel_id"):
                 raise ChannelBusy(channel_id) from None
             raise
+        self._changes.note(game_id, 0, moved=False)
         return GameRow(
             id=game_id, guild_id=guild_id, channel_id=channel_id, kind=kind,
             status=GameStatus.LOBBY, host_id=host_id, settings=settings, seed=seed, version=0,
@@ -115,6 +121,13 @@ class GameRepo(Repo):
         counts.update({GameStatus(status): int(count) for status, count in await cursor.fetchall()})
         return counts
 
+    async def changed_since(self, since: float) -> list[tuple[int, int]]:
+        """(id, version) of every game whose row changed at or after ``since``, oldest change first
+        (a scan of the table: for the rare catch-up after a listener lost its connection)."""
+        rows = await self._rows("SELECT id, version FROM games WHERE updated_at >= ? ORDER BY updated_at, id",
+                                (since,))
+        return [(int(game_id), int(version)) for game_id, version in rows]
+
     async def live_of_user(self, user_id: int) -> list[GameRow]:
         """Lobbies and active games the user has joined, oldest first."""
         cursor = await self._conn.execute(
@@ -126,19 +139,26 @@ class GameRepo(Repo):
         return [_game(row) for row in await cursor.fetchall()]
 
     async def update_settings(self, game_id: int, settings: dict[str, Any], now: float) -> None:
-        await self._conn.execute(
-            "UPDATE games SET settings = ?, updated_at = ? WHERE id = ?",
+        await self._noted(
+            "UPDATE games SET settings = ?, updated_at = ? WHERE id = ? RETURNING version",
             (_compact(settings), now, game_id),
         )
 
     async def set_status(self, game_id: int, status: GameStatus, now: float) -> None:
         """Change the status without touching the board (lobby closed, game cancelled)."""
-        await self._conn.execute(
+        await self._noted(
             "UPDATE games SET status = ?, updated_at = ?,"
             " turn_seat = CASE WHEN ? = 'active' THEN turn_seat END,"
-            " turn_since = CASE WHEN ? = 'active' THEN turn_since END WHERE id = ?",
+            " turn_since = CASE WHEN ? = 'active' THEN turn_since END WHERE id = ? RETURNING version",
             (status.value, now, status.value, status.value, game_id),
         )
+
+    async def _noted(self, sql: str, params: Sequence[Any]) -> None:
+        """A change of a game's row that leaves its version (``sql`` returns it), noted as a change."""
+        cursor = await self._conn.execute(sql, params)
+        row = await cursor.fetchone()
+        if row is not None:
+            self._changes.note(params[-1], int(row[0]), moved=False)
 
     async def advance(
         self, game_id: int, *, expected_version: int, status: GameStatus,
@@ -159,6 +179,7 @@ class GameRepo(Repo):
              game_id, expected_version),
             or_else=StaleVersion(game_id),
         )
+        self._changes.note(game_id, expected_version + 1, moved=True)
         return expected_version + 1
 
 

@@ -32,12 +32,14 @@ import secrets
 import select
 from contextlib import asynccontextmanager
 from functools import lru_cache
-from typing import Any, AsyncIterator, Awaitable, Iterable, Sequence, TypeVar
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterable, Sequence, TypeVar
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 import psycopg
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
+from bot.store.changes import CHANNEL, ChangeNote
+from bot.store.notices import ChangeListener
 from bot.store.claims import PostgresClaimRepo
 from bot.store.db import Availability, IntegrityError, Problem, Rows, StoreUnavailable
 from bot.store.schema import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, split_statements
@@ -300,6 +302,9 @@ class PostgresStore(Store):
         self._pool = pool
         self.url = url
         self.availability = Availability(f"PostgreSQL {without_password(url)}")
+        self._commit_listeners = []
+        # Names this store in its notifications, so that its own come back to nobody (``bot.store.changes``).
+        self.origin = secrets.token_hex(6)
 
     @classmethod
     async def connect(cls, url: str, *, timeout: float = 30.0) -> PostgresStore:
@@ -329,6 +334,10 @@ class PostgresStore(Store):
 
     async def close(self) -> None:
         await self._pool.close()
+
+    def change_listener(self, on_note: Callable[[ChangeNote], None],
+                        on_resumed: Callable[[float], Awaitable[None]]) -> ChangeListener | None:
+        return ChangeListener(self.url, self.origin, on_note, on_resumed)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
@@ -362,9 +371,11 @@ class PostgresStore(Store):
                 async with conn.pipeline() as pipeline:
                     db = PipelinedDb(conn, pipeline)
                     await conn.execute(begin)
+                    tx = Tx(db, PostgresClaimRepo)
                     try:
-                        yield Tx(db, PostgresClaimRepo)
+                        yield tx
                         await db.before_commit()
+                        await self._notify(db, tx)
                     except BaseException:
                         await _drop(db)
                         raise
@@ -375,6 +386,13 @@ class PostgresStore(Store):
             except BaseException:
                 await _roll_back(conn)
                 raise
+        self._committed(tx)
+
+    async def _notify(self, db: PipelinedDb, tx: Tx) -> None:
+        """The games the transaction changed, queued to go with its COMMIT (no wait of their own): the
+        server delivers them to every listening process when, and only if, the transaction commits."""
+        for note in tx.changes.pending():
+            await db.send("SELECT pg_notify(?, ?)", (CHANNEL, note.payload(self.origin)))
 
     async def schema_version(self) -> int:
         async with outage_edge(self.availability, postgres_problem, writes=False), self._pool.connection() as conn:

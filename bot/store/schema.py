@@ -353,6 +353,22 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (user_id)
     );
     """,
+    # 14: the web board. The key its links and sessions are signed with, made by the first process
+    #     that needs it (insert if missing, then read: processes racing to make it agree on one),
+    #     and when each user last ended all their links: a link or session issued until then is void.
+    """
+    CREATE TABLE web_keys (
+        name       TEXT NOT NULL,           -- what the key signs: 'board'
+        secret     TEXT NOT NULL,           -- hex of random bytes; never leaves the database and the bot
+        created_at REAL NOT NULL,
+        PRIMARY KEY (name)
+    );
+    CREATE TABLE web_links_ended (
+        user_id  INTEGER NOT NULL,          -- a Discord id, not a row number
+        ended_at REAL    NOT NULL,          -- links and sessions issued at or before it are void
+        PRIMARY KEY (user_id)
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -80,6 +80,7 @@ class SqliteStore(Store):
         self._conn = conn
         self._db = SqliteDb(conn)
         self._tx = Tx(self._db)
+        self._commit_listeners = []
         self._lock = asyncio.Lock()
         self._file_lock = file_lock
         self.path = path
@@ -130,13 +131,16 @@ class SqliteStore(Store):
         async with self._lock, outage_edge(self.availability, sqlite_problem, writes=writes):
             if begin is not None:
                 await self._db.send(begin)
+            self._tx.changes.clear()      # one Tx serves every transaction of the connection
             try:
                 yield self._tx
                 await self._db.commit()
             except BaseException:
                 self._db.drop_held()
+                self._tx.changes.clear()
                 await self._roll_back()
                 raise
+            self._committed(self._tx)
 
     async def _roll_back(self) -> None:
         """End a failed transaction. After SQLITE_FULL or an I/O error SQLite may have rolled it
