@@ -105,9 +105,9 @@ async def send_hand_by_dm(bot: Table, game: GameInfo, user_id: int, changed: Han
     lang = await bot.language_for_dm(user_id)
     change = hand_change(None if stored is None else stored.detail, holds, lang)
     content, png = await _hand_content(bot, private, change, lang)
-    # The owner's own page of the game (their hand on the live board), when the web board is set up.
-    link = await own_link(bot, game.id, user_id, lang)
-    extra: dict[str, Any] = {} if link is None else {"view": link}
+    # The owner's own page of the game (their hand on the live board), when the web board is set up;
+    # without it an edit takes off a link an earlier DM carried.
+    extra = {"view": await own_link(bot, game.id, user_id, lang)}
     if stored is not None and await _edit_hand(bot, stored, content, png, lang, extra):
         await bot.service.messages.remember_message(game.id, "hand", stored.channel_id, stored.message_id,
                                            version=private.game.version, user_id=user_id, detail=holds)
@@ -132,7 +132,7 @@ async def send_hand_by_dm(bot: Table, game: GameInfo, user_id: int, changed: Han
 
 
 async def _edit_hand(bot: Table, stored: PostedMessage, content: str, png: bytes, lang: str,
-                     extra: Mapping[str, Any]) -> bool:
+                     extra: Mapping[str, discord.ui.View | None]) -> bool:
     """Edit the hand DM in place; False when it is gone or Discord will not edit it (a new DM follows)."""
     message = bot.get_partial_messageable(stored.channel_id, type=discord.ChannelType.private) \
         .get_partial_message(stored.message_id)
