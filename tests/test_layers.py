@@ -27,7 +27,12 @@ FORBIDDEN = {
     # Pure drawing: ``manage.py demo``, which plays games (computers among them) to draw them, is ``bot/demo.py``.
     "renderer": ("bot.service", "bot.store", "bot.discord", "bot.ai", "discord", "aiosqlite", "psycopg"),
     "bot/store": ("bot.service", "bot.discord", "bot.ai", "renderer", "discord"),
-    "bot/service": ("bot.discord", "discord"),
+    "bot/service": ("bot.discord", "bot.web", "discord"),
+    # The two edges sit side by side: neither imports the other, and the web board reaches nothing below the
+    # service (the composition root, ``bot/__main__.py``, wires them together).
+    "bot/discord": ("bot.web",),
+    "bot/web": ("bot.discord", "discord", "bot.store", "bot.games", "bot.ai", "bot.tournament", "renderer",
+                "aiosqlite", "psycopg", "PIL"),
     "bot/i18n": ("bot.games", "bot.service", "bot.store", "bot.discord", "bot.ai", "renderer", "discord"),
     # Metrics and log context: counted into from the service and the Discord layer, it knows neither.
     "bot/telemetry": ("bot.games", "bot.service", "bot.store", "bot.discord", "bot.ai", "bot.i18n", "renderer",
@@ -100,6 +105,24 @@ def test_the_discord_layer_imports_only_the_service_and_the_messages() -> None:
     wrong = [(str(path.relative_to(ROOT)), module)
              for path in sorted((ROOT / "bot" / "discord").rglob("*.py"))
              for module in sorted(imported_modules(path, annotations=True)) if not allowed_at_the_edge(module)]
+    assert wrong == [], wrong
+
+
+#: What the web board may import: as the Discord layer, with aiohttp (and ``yarl``) in discord.py's place.
+WEB_MAY_IMPORT = ("bot.web", "bot.i18n", "bot.config", "bot.telemetry", "aiohttp", "yarl")
+
+
+def test_the_web_board_imports_only_the_service_and_the_messages() -> None:
+    """The web board is an edge like the Discord layer: the service's package API, never its modules."""
+    def allowed(module: str) -> bool:
+        top = module.split(".")[0]
+        return (module == "bot.service" or (within(module, "bot.service") and allowed_at_the_edge(module))
+                or top in sys.stdlib_module_names or top == "__future__"
+                or any(within(module, m) for m in WEB_MAY_IMPORT))
+
+    wrong = [(str(path.relative_to(ROOT)), module)
+             for path in sorted((ROOT / "bot" / "web").rglob("*.py"))
+             for module in sorted(imported_modules(path, annotations=True)) if not allowed(module)]
     assert wrong == [], wrong
 
 

@@ -1,0 +1,575 @@
+// The web board: one page for every game and viewer.
+//
+// The page knows no rules and has no words of its own. The server sends a view (what this viewer
+// may see, in their language, with every UI word in view.words) and, when the viewer is to act,
+// the legal moves as paths of tokens; the page only shows them, highlights the continuations of
+// what was chosen so far and sends back the chosen move's text. Every text goes through
+// textContent or attributes, never innerHTML: names are whatever players typed.
+"use strict";
+
+(() => {
+  const SESSION_KEY = "alcazar.session";
+  const LANG_KEY = "alcazar.lang";
+  const ZOOM_STEPS = [1, 1.5, 2, 3, 4];
+  const FIND_LIMIT = 40;            // buttons shown at once in "Find a move"
+
+  const state = {
+    session: null,                  // {session, game_id, expires_at}
+    lang: null,                     // chosen with the switch; null = the viewer's own
+    view: null,
+    moves: null,                    // {version, tokens, moves}
+    chosen: [],                     // token keys chosen so far, a prefix of some move's path
+    imageVersion: null,
+    imageUrl: null,
+    zoom: 1,
+    detailsCell: null,              // id of the cell whose details are open
+    sending: false,
+    socket: null,
+    retry: 0,
+    ended: false,
+    fetchSerial: 0,
+  };
+
+  const $ = (id) => document.getElementById(id);
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (name === "text") node.textContent = value;
+      else if (name === "on") for (const [type, fn] of Object.entries(value)) node.addEventListener(type, fn);
+      else node.setAttribute(name, value === true ? "" : String(value));
+    }
+    for (const child of children) if (child) node.append(child);
+    return node;
+  }
+
+  const word = (key) => (state.view && state.view.words && state.view.words[key]) || key;
+
+  // ---- talking to the server -------------------------------------------------------------------
+
+  class Refused extends Error {
+    constructor(status, body) {
+      super((body && body.message) || String(status));
+      this.status = status;
+      this.reason = body && body.reason;
+    }
+  }
+
+  async function api(method, path, body) {
+    const headers = {};
+    if (state.session) headers.Authorization = "Bearer " + state.session.session;
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const answer = await fetch(path, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store", credentials: "omit", referrerPolicy: "no-referrer",
+    });
+    const type = answer.headers.get("Content-Type") || "";
+    const data = type.includes("json") ? await answer.json() : null;
+    if (!answer.ok || (data && data.ok === false)) throw new Refused(answer.status, data);
+    return data;
+  }
+
+  const gamePath = (tail) => `/api/games/${state.session.game_id}/${tail}`;
+  const langQuery = () => (state.lang ? "?lang=" + encodeURIComponent(state.lang) : "");
+
+  async function openSession() {
+    const link = new URLSearchParams(location.hash.slice(1)).get("t");
+    if (link !== null) {
+      // The link never stays in the address bar, the history or a bookmark.
+      history.replaceState(null, "", location.pathname + location.search);
+      sessionStorage.removeItem(SESSION_KEY);
+    } else {
+      const kept = sessionStorage.getItem(SESSION_KEY);
+      if (kept) return JSON.parse(kept);
+    }
+    // Without a link the server still answers with its own words for a broken one.
+    const session = await api("POST", "/api/session", { link: link || "" });
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    return session;
+  }
+
+  // Fetches the view, then the moves and the image it needs; answers that a newer fetch
+  // overtook are dropped, so a slow answer never puts an older board back.
+  async function refresh() {
+    const serial = ++state.fetchSerial;
+    const view = await api("GET", gamePath("view") + langQuery());
+    if (serial !== state.fetchSerial) return;
+    await showView(view, serial);
+  }
+
+  async function showView(view, serial = ++state.fetchSerial) {
+    let moves = null;
+    if (view.viewer.to_act && view.game.status === "active") {
+      moves = await api("GET", gamePath("moves") + langQuery());
+      if (serial !== state.fetchSerial) return;
+      if (moves.version !== view.game.version) return refresh();
+    }
+    const image = await boardImage(view.game.version);
+    if (serial !== state.fetchSerial) return;
+    applyView(view, moves, image);
+  }
+
+  async function boardImage(version) {
+    if (version === state.imageVersion) return null;
+    const answer = await fetch(gamePath("board") + "?v=" + version, {
+      headers: { Authorization: "Bearer " + state.session.session }, credentials: "omit",
+    });
+    if (!answer.ok) return null;            // the cells still work; the next view tries again
+    return { version, url: URL.createObjectURL(await answer.blob()) };
+  }
+
+  // ---- live updates ----------------------------------------------------------------------------
+
+  function connectLive() {
+    if (state.ended) return;
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(`${scheme}//${location.host}${gamePath("live")}`);
+    state.socket = socket;
+    socket.addEventListener("open", () => {
+      socket.send(JSON.stringify({
+        session: state.session.session,
+        version: state.view ? state.view.game.version : 0,
+        lang: state.lang || (state.view && state.view.viewer.lang) || "en",
+      }));
+    });
+    socket.addEventListener("message", (event) => {
+      state.retry = 0;
+      setLive(true);
+      const message = JSON.parse(event.data);
+      if (message.type === "view") {
+        showView(message.view).catch(fail);
+      } else if (message.type === "ended") {
+        state.ended = true;
+        showNotice(message.message);
+      }
+    });
+    socket.addEventListener("close", () => {
+      if (socket !== state.socket || state.ended) return;
+      setLive(false);
+      // Backoff with jitter; the first message after reconnecting carries our version,
+      // so the server sends the view at once if a change was missed meanwhile.
+      const delay = Math.min(15000, 500 * 2 ** state.retry) * (0.75 + Math.random() / 2);
+      state.retry += 1;
+      setTimeout(connectLive, delay);
+    });
+  }
+
+  function reconnectLive() {
+    const old = state.socket;
+    state.socket = null;
+    if (old) old.close();
+    connectLive();
+  }
+
+  function setLive(connected) {
+    document.body.classList.toggle("offline", !connected);
+    if (state.view) renderStatus();
+  }
+
+  // ---- what is shown ---------------------------------------------------------------------------
+
+  function applyView(view, moves, image) {
+    const sameMoves = state.moves && moves && state.moves.version === moves.version;
+    state.view = view;
+    if (!sameMoves) {
+      state.moves = moves;
+      state.chosen = [];
+      state.sending = false;
+    }
+    if (image) {
+      if (state.imageUrl) URL.revokeObjectURL(state.imageUrl);
+      state.imageUrl = image.url;
+      state.imageVersion = image.version;
+      $("board-image").src = image.url;
+    }
+    document.documentElement.lang = view.viewer.lang;
+    document.title = view.game.title;
+    $("app").removeAttribute("aria-busy");
+    render();
+  }
+
+  function render() {
+    const focusKey = document.activeElement && document.activeElement.dataset.key;
+    renderHeader();
+    renderStatus();
+    renderBoard();
+    renderMove();
+    renderHand();
+    renderPlayers();
+    renderTable();
+    renderHistory();
+    if (focusKey) {
+      const again = document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
+  function renderHeader() {
+    $("top").hidden = false;
+    $("title").textContent = state.view.game.title;
+    const group = $("languages");
+    group.setAttribute("aria-label", word("language"));
+    group.replaceChildren(...["en", "hu"].map((lang) => el("button", {
+      type: "button", lang, "data-key": "lang-" + lang, "aria-pressed": String(state.view.viewer.lang === lang),
+      text: word("lang_" + lang), on: { click: () => switchLanguage(lang) },
+    })));
+  }
+
+  function renderStatus() {
+    const { game, turn } = state.view;
+    const parts = [game.result ? game.result.text : turn.text];
+    if (turn.deadline && !game.result) {
+      const when = new Intl.DateTimeFormat(state.view.viewer.lang, { dateStyle: "medium", timeStyle: "short" });
+      parts.push(`${word("deadline")}: ${when.format(new Date(turn.deadline * 1000))}`);
+    }
+    if (document.body.classList.contains("offline")) parts.push(word("reconnecting"));
+    $("status").textContent = parts.join(" · ");
+    $("status").classList.toggle("mine", Boolean(state.view.viewer.to_act));
+  }
+
+  function renderBoard() {
+    const { board } = state.view;
+    $("board-area").hidden = false;
+    $("board").style.aspectRatio = `${board.width} / ${board.height}`;
+    $("board-image").alt = state.view.game.title;
+    renderZoom();
+    const next = nextSteps();
+    const chosenRefs = new Set(chosenTokens().filter((t) => t.kind === "cell").map((t) => t.ref));
+    const layer = $("cells");
+    const known = new Map([...layer.children].map((button) => [button.dataset.cell, button]));
+    const buttons = board.cells.map((cell) => {
+      const button = known.get(cell.id) || el("button", {
+        type: "button", class: "cell", "data-cell": cell.id, "data-key": "cell-" + cell.id,
+        on: { click: () => tapCell(cell.id) },
+      });
+      const [left, top, right, bottom] = cell.box;
+      button.style.left = `${(100 * left) / board.width}%`;
+      button.style.top = `${(100 * top) / board.height}%`;
+      button.style.width = `${(100 * (right - left)) / board.width}%`;
+      button.style.height = `${(100 * (bottom - top)) / board.height}%`;
+      button.setAttribute("aria-label", cell.label);
+      button.className = "cell " + cell.kind;
+      button.classList.toggle("last", Boolean(cell.last_move));
+      button.classList.toggle("legal", next.cells.has(cell.id));
+      button.classList.toggle("chosen", chosenRefs.has(cell.id));
+      button.classList.toggle("open", state.detailsCell === cell.id);
+      return button;
+    });
+    layer.replaceChildren(...buttons);
+    renderDetails();
+  }
+
+  function renderZoom() {
+    const group = $("zoom");
+    group.setAttribute("aria-label", word("zoom"));
+    const index = ZOOM_STEPS.indexOf(state.zoom);
+    group.replaceChildren(
+      el("button", { type: "button", "data-key": "zoom-out", "aria-label": word("zoom_out"), text: "−",
+                     disabled: state.zoom <= ZOOM_STEPS[0], on: { click: () => setZoom(ZOOM_STEPS[Math.max(0, index - 1)] || 1) } }),
+      el("span", { class: "zoom-level", text: `${Math.round(state.zoom * 100)}%` }),
+      el("button", { type: "button", "data-key": "zoom-in", "aria-label": word("zoom_in"), text: "+",
+                     disabled: state.zoom >= ZOOM_STEPS[ZOOM_STEPS.length - 1],
+                     on: { click: () => setZoom(ZOOM_STEPS.find((step) => step > state.zoom) || state.zoom) } }),
+    );
+  }
+
+  function setZoom(zoom, focusX = 0.5, focusY = 0.5) {
+    const scroller = $("board-scroll");
+    // Keep the point under the fingers (or the middle) where it was.
+    const pointX = (scroller.scrollLeft + scroller.clientWidth * focusX) / scroller.scrollWidth;
+    const pointY = (scroller.scrollTop + scroller.clientHeight * focusY) / scroller.scrollHeight;
+    state.zoom = Math.min(ZOOM_STEPS[ZOOM_STEPS.length - 1], Math.max(1, zoom));
+    $("board").style.width = `${state.zoom * 100}%`;
+    scroller.scrollLeft = pointX * scroller.scrollWidth - scroller.clientWidth * focusX;
+    scroller.scrollTop = pointY * scroller.scrollHeight - scroller.clientHeight * focusY;
+    renderZoom();
+  }
+
+  // Two fingers on the board zoom it; one finger scrolls it as usual.
+  function watchPinch() {
+    const scroller = $("board-scroll");
+    const pointers = new Map();
+    let start = null;
+    const spread = () => {
+      const [a, b] = [...pointers.values()];
+      return Math.hypot(a.x - b.x, a.y - b.y);
+    };
+    scroller.addEventListener("pointerdown", (event) => {
+      if (event.pointerType !== "touch") return;
+      pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      if (pointers.size === 2) start = { spread: spread(), zoom: state.zoom };
+    });
+    scroller.addEventListener("pointermove", (event) => {
+      if (!pointers.has(event.pointerId)) return;
+      pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      if (pointers.size !== 2 || !start) return;
+      const box = scroller.getBoundingClientRect();
+      const [a, b] = [...pointers.values()];
+      setZoom(start.zoom * (spread() / start.spread),
+              ((a.x + b.x) / 2 - box.left) / box.width, ((a.y + b.y) / 2 - box.top) / box.height);
+    });
+    const lift = (event) => { pointers.delete(event.pointerId); if (pointers.size < 2) start = null; };
+    scroller.addEventListener("pointerup", lift);
+    scroller.addEventListener("pointercancel", lift);
+  }
+
+  function renderDetails() {
+    const panel = $("cell-details");
+    const cell = state.view.board.cells.find((c) => c.id === state.detailsCell);
+    panel.hidden = !cell;
+    if (!cell) return panel.replaceChildren();
+    panel.replaceChildren(
+      el("h2", { text: cell.label }),
+      el("ul", {}, ...cell.details.map((line) => el("li", { text: line }))),
+      el("button", { type: "button", class: "quiet", "data-key": "details-close", text: word("close"),
+                     on: { click: () => { state.detailsCell = null; renderBoard(); } } }),
+    );
+  }
+
+  // ---- choosing a move -------------------------------------------------------------------------
+
+  const remainingMoves = () => (state.moves ? state.moves.moves.filter(
+    (move) => state.chosen.every((key, i) => move.path[i] === key)) : []);
+
+  const chosenTokens = () => (state.moves ? state.chosen.map((key) => state.moves.tokens[key]) : []);
+
+  function nextSteps() {
+    const keys = new Set();
+    for (const move of remainingMoves()) if (move.path.length > state.chosen.length) keys.add(move.path[state.chosen.length]);
+    const cells = new Set();
+    const cards = new Set();
+    for (const key of keys) {
+      const token = state.moves.tokens[key];
+      if (token.kind === "cell") cells.add(token.ref);
+      if (token.kind === "card") cards.add(token.ref);
+    }
+    return { keys: [...keys], cells, cards };
+  }
+
+  function choose(key) {
+    state.chosen.push(key);
+    clearAlert();
+    render();
+  }
+
+  function stepFor(kind, ref) {
+    return nextSteps().keys.find((key) => state.moves.tokens[key].kind === kind && state.moves.tokens[key].ref === ref);
+  }
+
+  function tapCell(id) {
+    const key = state.sending ? null : stepFor("cell", id);
+    state.detailsCell = id;
+    if (key) choose(key);
+    else renderBoard();
+  }
+
+  function tapCard(id) {
+    const key = state.sending ? null : stepFor("card", id);
+    if (key) choose(key);
+  }
+
+  function renderMove() {
+    const section = $("move");
+    const moves = state.moves;
+    section.hidden = !(moves && moves.moves.length);
+    if (section.hidden) return section.replaceChildren();
+    const left = remainingMoves();
+    const one = left.length === 1 ? left[0] : null;
+    const steps = nextSteps().keys.map((key) => {
+      const token = moves.tokens[key];
+      return el("button", { type: "button", class: "step " + token.kind, "data-key": "step-" + key,
+                            text: token.label, on: { click: () => choose(key) } });
+    });
+    section.replaceChildren(
+      el("h2", { text: word("your_move") }),
+      el("ol", { class: "chosen", "aria-label": word("chosen") },
+         ...chosenTokens().map((token) => el("li", { text: token.label }))),
+      one ? el("p", { class: "move-words", text: one.words }) : el("p", { class: "hint", text: word(hintFor()) }),
+      steps.length && !one ? el("div", { class: "steps", role: "group", "aria-label": word("choices") }, ...steps) : null,
+      el("div", { class: "actions" },
+         el("button", { type: "button", "data-key": "back", text: word("back"), disabled: !state.chosen.length || state.sending,
+                        on: { click: () => { state.chosen.pop(); render(); } } }),
+         el("button", { type: "button", "data-key": "clear", text: word("clear"), disabled: !state.chosen.length || state.sending,
+                        on: { click: () => { state.chosen = []; render(); } } }),
+         el("button", { type: "button", class: "play", "data-key": "play", text: word("play"),
+                        disabled: !one || state.sending, on: { click: () => play(one) } })),
+      findMove(),
+    );
+  }
+
+  function hintFor() {
+    const kinds = new Set(nextSteps().keys.map((key) => state.moves.tokens[key].kind));
+    if (kinds.size === 1) return "choose_" + [...kinds][0];
+    return "choose";
+  }
+
+  function findMove() {
+    const query = state.findQuery || "";
+    const list = el("ul", { class: "found", "aria-label": word("found_moves") });
+    const fill = (text) => {
+      const needle = text.trim().toLocaleLowerCase();
+      const found = state.moves.moves.filter((move) => !needle || move.words.toLocaleLowerCase().includes(needle)
+                                                        || move.text.toLocaleLowerCase().includes(needle));
+      list.replaceChildren(...found.slice(0, FIND_LIMIT).map((move) => el("li", {},
+        el("button", { type: "button", class: "quiet", "data-key": "find-" + move.text, text: move.words,
+                       on: { click: () => { state.chosen = move.path.slice(); render(); focusPlay(); } } }))));
+      if (found.length > FIND_LIMIT) list.append(el("li", { class: "hint", text: word("more_moves") }));
+    };
+    const input = el("input", {
+      type: "search", id: "find", "data-key": "find", autocomplete: "off", value: query,
+      on: { input: (event) => { state.findQuery = event.target.value; fill(event.target.value); } },
+    });
+    fill(query);
+    return el("details", { class: "find", open: state.findOpen || query ? true : null,
+                           on: { toggle: (event) => { state.findOpen = event.target.open; } } },
+              el("summary", { text: word("find_move") }),
+              el("label", { for: "find", text: word("find_move") }), input, list);
+  }
+
+  function focusPlay() {
+    const button = document.querySelector('[data-key="play"]');
+    if (button) button.focus();
+  }
+
+  async function play(move) {
+    if (!move || state.sending) return;
+    state.sending = true;
+    render();
+    try {
+      await api("POST", gamePath("moves"), { version: state.view.game.version, move: move.text });
+      // The live view brings the new board; if the socket is down, ask for it.
+      setTimeout(() => { if (state.sending) { state.sending = false; refresh().catch(fail); } }, 2500);
+    } catch (error) {
+      state.sending = false;
+      if (!(error instanceof Refused) || !error.reason) return fail(error);
+      showAlert(error.message);
+      refresh().catch(fail);
+    }
+  }
+
+  // ---- the panels beside the board --------------------------------------------------------------
+
+  function facts(list) {
+    return el("dl", { class: "facts" }, ...list.flatMap((fact) => [el("dt", { text: fact.label }), el("dd", { text: fact.value })]));
+  }
+
+  function renderHand() {
+    const { hand } = state.view;
+    const section = $("hand");
+    section.hidden = !hand;
+    if (!hand) return section.replaceChildren();
+    const next = nextSteps();
+    const chosen = new Set(chosenTokens().filter((t) => t.kind === "card").map((t) => t.ref));
+    section.replaceChildren(
+      el("h2", { text: word("your_hand") }),
+      el("div", { class: "cards" }, ...hand.cards.map((card) => el("button", {
+        type: "button", class: "card" + (next.cards.has(card.id) ? " legal" : "") + (chosen.has(card.id) ? " chosen" : ""),
+        "data-key": "card-" + card.id, "aria-pressed": String(chosen.has(card.id)), text: card.label,
+        on: { click: () => tapCard(card.id) },
+      }))),
+      facts(hand.facts),
+    );
+  }
+
+  function renderPlayers() {
+    const section = $("players");
+    section.hidden = false;
+    section.replaceChildren(el("h2", { text: word("players") }), el("ul", { class: "players" },
+      ...state.view.players.map((player) => {
+        const swatch = el("span", { class: "swatch", "aria-hidden": "true" });
+        swatch.style.backgroundColor = player.colour;
+        const tags = [];
+        if (player.to_act) tags.push(word("to_act"));
+        if (player.computer) tags.push(word("computer"));
+        if (player.resigned) tags.push(word("resigned"));
+        if (player.seat === state.view.viewer.seat) tags.push(word("you"));
+        return el("li", { class: "player" + (player.to_act ? " to-act" : "") },
+                  el("p", { class: "name" }, swatch, el("span", { text: player.name }),
+                     tags.length ? el("span", { class: "tags", text: tags.join(" · ") }) : null),
+                  facts(player.facts));
+      })));
+  }
+
+  function renderTable() {
+    const section = $("table");
+    const { table, last_move: lastMove } = state.view;
+    section.hidden = !table.length && !lastMove;
+    section.replaceChildren(
+      lastMove ? el("h2", { text: word("last_move") }) : null,
+      lastMove ? el("p", { class: "last-move", text: lastMove }) : null,
+      ...table.flatMap((group) => [
+        el("h2", { text: group.title }),
+        el("ul", { class: "items" }, ...group.items.map((item) => el("li", { text: item.label }))),
+      ]),
+    );
+  }
+
+  function renderHistory() {
+    const section = $("history");
+    const { history: entries } = state.view;
+    section.hidden = !entries.length;
+    const names = new Map(state.view.players.map((p) => [p.seat, p.name]));
+    section.replaceChildren(el("details", { open: state.historyOpen ? true : null,
+                                            on: { toggle: (event) => { state.historyOpen = event.target.open; } } },
+      el("summary", { text: word("history") }),
+      el("ol", { class: "history", reversed: true },
+         ...entries.slice().reverse().map((entry) => el("li", { value: entry.ply },
+           entry.seat !== null && names.has(entry.seat) ? el("strong", { text: names.get(entry.seat) + ": " }) : null,
+           el("span", { text: entry.text }))))));
+  }
+
+  // ---- language, alerts, the pages for a refused link --------------------------------------------
+
+  async function switchLanguage(lang) {
+    state.lang = lang;
+    sessionStorage.setItem(LANG_KEY, lang);
+    await refresh();
+    reconnectLive();              // the live views come in the new language too
+  }
+
+  function showAlert(message) {
+    $("alert").replaceChildren(el("p", { text: message }));
+  }
+
+  function clearAlert() {
+    $("alert").replaceChildren();
+  }
+
+  // A refused or ended link: the server's own words (they say how to get a new link), alone on the page.
+  function showNotice(message) {
+    state.ended = true;
+    if (state.socket) state.socket.close();
+    sessionStorage.removeItem(SESSION_KEY);
+    for (const id of ["top", "app", "status"]) $(id).hidden = true;
+    clearAlert();
+    const notice = $("notice");
+    notice.hidden = false;
+    notice.replaceChildren(el("div", { role: "alert", class: "refusal" }, el("p", { text: message })));
+  }
+
+  function fail(error) {
+    if (error instanceof Refused && [401, 404, 410].includes(error.status)) return showNotice(error.message);
+    if (error instanceof Refused && error.reason) return showAlert(error.message);
+    console.error(error);
+    showAlert(word("trouble"));
+  }
+
+  async function start() {
+    watchPinch();
+    state.lang = sessionStorage.getItem(LANG_KEY);
+    try {
+      state.session = await openSession();
+    } catch (error) {
+      return showNotice(error.message);
+    }
+    try {
+      await refresh();
+      connectLive();
+    } catch (error) {
+      fail(error);
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", start);
+})();
