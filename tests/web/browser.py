@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import os
+import socket
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -19,10 +20,21 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, Page, WebSocket, async_playwright
 
+from bot.config import Settings
+
 # The browser tests drive the real bot against the fake Discord of the Discord tests.
 DISCORD_TESTS = Path(__file__).resolve().parents[1] / "discord"
 if str(DISCORD_TESTS) not in sys.path:
     sys.path.insert(0, str(DISCORD_TESTS))
+
+from conftest import running_bot, settings_for  # noqa: E402  (the Discord tests' folder, added above)
+from fake_discord import FakeDiscord, FakeUser  # noqa: E402
+from players import latest_board  # noqa: E402
+
+from bot.discord import announce  # noqa: E402
+from bot.discord.table import Table  # noqa: E402
+from bot.service import Accepted, FakeClock  # noqa: E402
+from bot.web import WebBoard, WebHooks  # noqa: E402
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -177,3 +189,66 @@ def hands_heard(board: BoardPage) -> list[dict[str, Any]]:
         if isinstance(view, dict) and view.get("hand"):
             hands.append(view["hand"])
     return hands
+
+
+# -- the bot with its web board, against the fake Discord ------------------------------------------------
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    discord_ = FakeDiscord()
+    await discord_.start()
+    try:
+        yield discord_
+    finally:
+        await discord_.stop()
+
+
+@pytest.fixture
+def database_path(tmp_path: Path) -> Path:
+    return tmp_path / "alcazar.sqlite3"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class WebBoardEdge:
+    """The web board beside the bot, wired as the composition root wires it: the table's names, and a
+    page's move posted in its channel as a move made in Discord is."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.board: WebBoard | None = None
+
+    async def start(self, table: Table) -> None:
+        async def publish(accepted: Accepted) -> None:
+            await announce.publish(table, accepted)
+
+        self.board = WebBoard(table.service, self.settings, WebHooks(names_of=table.names_of, publish=publish))
+        await self.board.start()
+
+    async def stop(self) -> None:
+        if self.board is not None:
+            await self.board.stop()
+
+
+@contextlib.asynccontextmanager
+async def bot_with_web_board(fake: FakeDiscord, database_path: Path, **options: Any) -> AsyncIterator[Any]:
+    """The real bot logged into ``fake``, its web board on a free local port (``WEB_URL`` pointing there)."""
+    port = free_port()
+    web = {"web_url": f"http://127.0.0.1:{port}", "web_host": "127.0.0.1", "web_port": port}
+    edge = WebBoardEdge(settings_for(fake, database_path, **web))
+    options.setdefault("clock", FakeClock())
+    options.setdefault("reminder_interval", None)
+    async with running_bot(fake, database_path, edges=[edge], **web, **options) as bot:
+        yield bot
+
+
+async def page_link(fake: FakeDiscord, user: FakeUser) -> str:
+    """The link the Open board button under the newest board gives ``user`` (privately)."""
+    reply = await user.click(latest_board(fake), "Open board")
+    assert reply.ephemeral, reply
+    [url] = reply.links.values()
+    return url

@@ -26,6 +26,7 @@
     sending: false,
     socket: null,
     retry: 0,
+    linkState: "connecting",        // the live socket: connecting, live, reconnecting (words of the same names)
     ended: false,
     fetchSerial: 0,
   };
@@ -133,6 +134,8 @@
     const socket = new WebSocket(`${scheme}//${location.host}${gamePath("live")}`);
     state.socket = socket;
     socket.addEventListener("open", () => {
+      state.retry = 0;
+      setLive(true);
       socket.send(JSON.stringify({
         session: state.session.session,
         version: state.view ? state.view.game.version : 0,
@@ -140,14 +143,12 @@
       }));
     });
     socket.addEventListener("message", (event) => {
-      state.retry = 0;
-      setLive(true);
       const message = JSON.parse(event.data);
       if (message.type === "view") {
         showView(message.view).catch(fail);
       } else if (message.type === "ended") {
         state.ended = true;
-        showNotice(message.message);
+        showNotice(message.message || word("session_ended"));
       }
     });
     socket.addEventListener("close", () => {
@@ -169,8 +170,9 @@
   }
 
   function setLive(connected) {
+    state.linkState = connected ? "live" : "reconnecting";
     document.body.classList.toggle("offline", !connected);
-    if (state.view) renderStatus();
+    if (state.view) renderHeader();
   }
 
   // ---- what is shown ---------------------------------------------------------------------------
@@ -217,20 +219,24 @@
     $("title").textContent = state.view.game.title;
     const group = $("languages");
     group.setAttribute("aria-label", word("language"));
+    // A language is named by its own name when the words give one, else by its code (EN, HU).
     fill(group, ...["en", "hu"].map((lang) => el("button", {
       type: "button", lang, "data-key": "lang-" + lang, "aria-pressed": String(state.view.viewer.lang === lang),
-      text: word("lang_" + lang), on: { click: () => switchLanguage(lang) },
+      text: (state.view.words || {})["lang_" + lang] || lang.toUpperCase(), on: { click: () => switchLanguage(lang) },
     })));
+    const link = $("link-state");
+    link.textContent = word(state.linkState);
+    link.className = "link-state " + state.linkState;
   }
 
   function renderStatus() {
     const { game, turn } = state.view;
-    const parts = [game.result ? game.result.text : turn.text];
+    const parts = [turn.text];
+    if (game.result) parts.push(game.result.text);
     if (turn.deadline && !game.result) {
       const when = new Intl.DateTimeFormat(state.view.viewer.lang, { dateStyle: "medium", timeStyle: "short" });
       parts.push(`${word("deadline")}: ${when.format(new Date(turn.deadline * 1000))}`);
     }
-    if (document.body.classList.contains("offline")) parts.push(word("reconnecting"));
     $("status").textContent = parts.join(" · ");
     $("status").classList.toggle("mine", Boolean(state.view.viewer.to_act));
   }
@@ -239,7 +245,8 @@
     const { board } = state.view;
     $("board-area").hidden = false;
     $("board").style.aspectRatio = `${board.width} / ${board.height}`;
-    $("board-image").alt = state.view.game.title;
+    $("board-image").alt = word("board_image");
+    $("cell-details").setAttribute("aria-label", word("details"));
     renderZoom();
     const next = nextSteps();
     const chosenRefs = new Set(chosenTokens().filter((t) => t.kind === "cell").map((t) => t.ref));
@@ -269,13 +276,14 @@
 
   function renderZoom() {
     const group = $("zoom");
-    group.setAttribute("aria-label", word("zoom"));
+    group.setAttribute("aria-label", word("board"));
+    const named = (key) => (state.view.words || {})[key] || null;   // else the sign itself names the button
     const index = ZOOM_STEPS.indexOf(state.zoom);
     fill(group,
-      el("button", { type: "button", "data-key": "zoom-out", "aria-label": word("zoom_out"), text: "−",
+      el("button", { type: "button", "data-key": "zoom-out", "aria-label": named("zoom_out"), text: "−",
                      disabled: state.zoom <= ZOOM_STEPS[0], on: { click: () => setZoom(ZOOM_STEPS[Math.max(0, index - 1)] || 1) } }),
       el("span", { class: "zoom-level", text: `${Math.round(state.zoom * 100)}%` }),
-      el("button", { type: "button", "data-key": "zoom-in", "aria-label": word("zoom_in"), text: "+",
+      el("button", { type: "button", "data-key": "zoom-in", "aria-label": named("zoom_in"), text: "+",
                      disabled: state.zoom >= ZOOM_STEPS[ZOOM_STEPS.length - 1],
                      on: { click: () => setZoom(ZOOM_STEPS.find((step) => step > state.zoom) || state.zoom) } }),
     );
@@ -391,15 +399,14 @@
                             text: token.label, on: { click: () => choose(key) } });
     });
     fill(section,
-      el("h2", { text: word("your_move") }),
-      el("ol", { class: "chosen", "aria-label": word("chosen") },
-         ...chosenTokens().map((token) => el("li", { text: token.label }))),
-      one ? el("p", { class: "move-words", text: one.words }) : el("p", { class: "hint", text: word(hintFor()) }),
-      steps.length && !one ? el("div", { class: "steps", role: "group", "aria-label": word("choices") }, ...steps) : null,
+      el("h2", { text: word("your_turn") }),
+      el("ol", { class: "chosen" }, ...chosenTokens().map((token) => el("li", { text: token.label }))),
+      state.sending ? el("p", { class: "hint", text: word("move_played") })
+        : one ? el("p", { class: "move-words", text: one.words }) : el("p", { class: "hint", id: "hint", text: word(hintFor()) }),
+      steps.length && !one ? el("div", { class: "steps", role: "group", "aria-labelledby": "hint" }, ...steps) : null,
       el("div", { class: "actions" },
-         el("button", { type: "button", "data-key": "back", text: word("back"), disabled: !state.chosen.length || state.sending,
-                        on: { click: () => { state.chosen.pop(); render(); } } }),
-         el("button", { type: "button", "data-key": "clear", text: word("clear"), disabled: !state.chosen.length || state.sending,
+         el("button", { type: "button", "data-key": "start-over", text: word("start_over"),
+                        disabled: !state.chosen.length || state.sending,
                         on: { click: () => { state.chosen = []; render(); } } }),
          el("button", { type: "button", class: "play", "data-key": "play", text: word("play"),
                         disabled: !one || state.sending, on: { click: () => play(one) } })),
@@ -409,13 +416,12 @@
 
   function hintFor() {
     const kinds = new Set(nextSteps().keys.map((key) => state.moves.tokens[key].kind));
-    if (kinds.size === 1) return "choose_" + [...kinds][0];
-    return "choose";
+    return kinds.has("card") ? "choose_card" : kinds.has("cell") ? "choose_cell" : "choose_option";
   }
 
   function findMove() {
     const query = state.findQuery || "";
-    const list = el("ul", { class: "found", "aria-label": word("found_moves") });
+    const list = el("ul", { class: "found", "aria-label": word("find_move") });
     const showFound = (text) => {
       const needle = text.trim().toLocaleLowerCase();
       const found = state.moves.moves.filter((move) => !needle || move.words.toLocaleLowerCase().includes(needle)
@@ -423,10 +429,12 @@
       fill(list, ...found.slice(0, FIND_LIMIT).map((move) => el("li", {},
         el("button", { type: "button", class: "quiet", "data-key": "find-" + move.text, text: move.words,
                        on: { click: () => { state.chosen = move.path.slice(); render(); focusPlay(); } } }))));
-      if (found.length > FIND_LIMIT) list.append(el("li", { class: "hint", text: word("more_moves") }));
+      if (!found.length) list.append(el("li", { class: "hint", text: word("no_moves") }));
+      if (found.length > FIND_LIMIT) list.append(el("li", { class: "hint", text: word("find_move_hint") }));
     };
     const input = el("input", {
       type: "search", id: "find", "data-key": "find", autocomplete: "off", value: query,
+      placeholder: word("find_move_hint"),
       on: { input: (event) => { state.findQuery = event.target.value; showFound(event.target.value); } },
     });
     showFound(query);
@@ -466,8 +474,11 @@
   function renderHand() {
     const { hand } = state.view;
     const section = $("hand");
-    section.hidden = !hand;
-    if (!hand) return fill(section);
+    section.hidden = false;
+    if (!hand) {
+      const watching = state.view.viewer.seat === null ? "spectator" : "no_hand";
+      return fill(section, el("p", { class: "hint", text: word(watching) }));
+    }
     const next = nextSteps();
     const chosen = new Set(chosenTokens().filter((t) => t.kind === "card").map((t) => t.ref));
     fill(section,
@@ -492,9 +503,9 @@
         if (player.to_act) tags.push(word("to_act"));
         if (player.computer) tags.push(word("computer"));
         if (player.resigned) tags.push(word("resigned"));
-        if (player.seat === state.view.viewer.seat) tags.push(word("you"));
-        return el("li", { class: "player" + (player.to_act ? " to-act" : "") },
-                  el("p", { class: "name" }, swatch, el("span", { text: player.name }),
+        const mine = player.seat === state.view.viewer.seat ? " mine" : "";
+        return el("li", { class: "player" + (player.to_act ? " to-act" : "") + mine },
+                  el("p", { class: "name" }, swatch, el("span", { class: "who", text: player.name }),
                      tags.length ? el("span", { class: "tags", text: tags.join(" · ") }) : null),
                   facts(player.facts));
       })));
@@ -507,8 +518,9 @@
     fill(section,
       lastMove ? el("h2", { text: word("last_move") }) : null,
       lastMove ? el("p", { class: "last-move", text: lastMove }) : null,
+      table.length ? el("h2", { text: word("table") }) : null,
       ...table.flatMap((group) => [
-        el("h2", { text: group.title }),
+        el("h3", { text: group.title }),
         el("ul", { class: "items" }, ...group.items.map((item) => el("li", { text: item.label }))),
       ]),
     );
@@ -517,11 +529,12 @@
   function renderHistory() {
     const section = $("history");
     const { history: entries } = state.view;
-    section.hidden = !entries.length;
+    section.hidden = false;
     const names = new Map(state.view.players.map((p) => [p.seat, p.name]));
     fill(section, el("details", { open: state.historyOpen ? true : null,
                                             on: { toggle: (event) => { state.historyOpen = event.target.open; } } },
       el("summary", { text: word("history") }),
+      entries.length ? null : el("p", { class: "hint", text: word("empty_history") }),
       el("ol", { class: "history", reversed: true },
          ...entries.slice().reverse().map((entry) => el("li", { value: entry.ply },
            entry.seat !== null && names.has(entry.seat) ? el("strong", { text: names.get(entry.seat) + ": " }) : null,
@@ -561,7 +574,7 @@
     if (error instanceof Refused && [401, 404, 410].includes(error.status)) return showNotice(error.message);
     if (error instanceof Refused && error.reason) return showAlert(error.message);
     console.error(error);
-    showAlert(word("trouble"));
+    showAlert(word("error"));
   }
 
   async function start() {
