@@ -132,9 +132,10 @@ class BoardPage:
 
     # -- playing on it ------------------------------------------------------------------------------
 
-    async def choose(self, moves: dict[str, Any], move: dict[str, Any], steps: int | None = None) -> None:
-        """Tap the move's path on the page, step by step, as a player would (by the buttons' names)."""
-        for key in move["path"][:steps]:
+    async def choose(self, moves: dict[str, Any], move: dict[str, Any], first: int = 0, last: int | None = None) -> None:
+        """Tap the move's path (its steps ``first`` to ``last``) on the page, as a player would: by the
+        buttons' names, a card in the hand, a cell on the board, an option in the move's panel."""
+        for key in move["path"][first:last]:
             token = moves["tokens"][key]
             if token["kind"] == "card":
                 name = (await self.hand_cards())[token["ref"]]

@@ -50,6 +50,7 @@ async def test_two_players_and_a_spectator_play_a_1978_game_on_their_pages(fake:
         state = engine.new_game(2)
         tally = Tally()
         ways: list[str] = []
+        walls_tapped = 0
         while engine.to_move(state) is not None:
             assert tally.moves < 80, "the game should have ended"
             game = await bot.service.records.game(game.id)
@@ -62,6 +63,15 @@ async def test_two_players_and_a_spectator_play_a_1978_game_on_their_pages(fake:
             if way == "discord":
                 reply = await mover.slash("move", notation=move["text"])
                 assert reply.ephemeral and "Played" in reply.text, reply
+            elif way == "board" and len(move["path"]) > 1:
+                # A wall, then its turn: the turn's options are offered only once the wall is tapped.
+                board = pages[mover.id]
+                await board.choose(moves, move, last=1)
+                assert await board.page.locator("#move .step-option").count() >= 1
+                await board.screenshot(f"1978-player-wall-{tally.moves}")
+                await board.choose(moves, move, first=1)
+                await board.press_play()
+                walls_tapped += 1
             elif way == "board":
                 await pages[mover.id].play(moves, move)
             else:
@@ -82,14 +92,14 @@ async def test_two_players_and_a_spectator_play_a_1978_game_on_their_pages(fake:
                     assert f"{next_name} to play" in await page.status()
 
         assert tally.posts_per_move == [1] * tally.moves and tally.wrong_pings == [], tally
-        assert {"discord", "board", "find"} <= set(ways)
+        assert {"discord", "board", "find"} <= set(ways) and walls_tapped, (ways, walls_tapped)
         for page in pages.values():
             assert "The game is over" in await page.status()
             assert not await page.page.get_by_role("button", name="Play", exact=True).count()
             assert page.dialogs == [] and page.errors == [], (page.who, page.dialogs, page.errors)
         await spectator.screenshot("1978-spectator-end")
     assert_clean(fake)
-    print(f"\n1978 on the pages: {tally.moves} moves ({ways.count('board')} tapped on the board, "
+    print(f"\n1978 on the pages: {tally.moves} moves ({ways.count('board')} tapped on the board, {walls_tapped} of them walls, "
           f"{ways.count('find')} found, {ways.count('discord')} typed in Discord)")
 
 

@@ -373,8 +373,9 @@
   }
 
   function tapCell(id) {
+    // A tap that continues a move chooses it; any other tap (again on a chosen cell too) shows what is there.
     const key = state.sending ? null : stepFor("cell", id);
-    state.detailsCell = id;
+    state.detailsCell = key ? null : id;
     if (key) choose(key);
     else renderBoard();
   }
@@ -395,12 +396,12 @@
     // or a screen reader reaches first); options only here.
     const steps = nextSteps().keys.filter((key) => moves.tokens[key].kind !== "card").map((key) => {
       const token = moves.tokens[key];
-      return el("button", { type: "button", class: "step " + token.kind, "data-key": "step-" + key,
+      return el("button", { type: "button", class: "step step-" + token.kind, "data-key": "step-" + key,
                             text: token.label, on: { click: () => choose(key) } });
     });
     fill(section,
       el("h2", { text: word("your_turn") }),
-      el("ol", { class: "chosen" }, ...chosenTokens().map((token) => el("li", { text: token.label }))),
+      el("ol", { class: "chosen-steps" }, ...chosenTokens().map((token) => el("li", { text: token.label }))),
       state.sending ? el("p", { class: "hint", text: word("move_played") })
         : one ? el("p", { class: "move-words", text: one.words }) : el("p", { class: "hint", id: "hint", text: word(hintFor()) }),
       steps.length && !one ? el("div", { class: "steps", role: "group", "aria-labelledby": "hint" }, ...steps) : null,
@@ -476,8 +477,9 @@
     const section = $("hand");
     section.hidden = false;
     if (!hand) {
-      const watching = state.view.viewer.seat === null ? "spectator" : "no_hand";
-      return fill(section, el("p", { class: "hint", text: word(watching) }));
+      // A spectator is told so; a seated player of a game without hands (1978) needs no panel.
+      section.hidden = state.view.viewer.seat !== null;
+      return fill(section, el("p", { class: "hint", text: word("spectator") }));
     }
     const next = nextSteps();
     const chosen = new Set(chosenTokens().filter((t) => t.kind === "card").map((t) => t.ref));
@@ -594,4 +596,8 @@
   }
 
   document.addEventListener("DOMContentLoaded", start);
+  // Another link opened in this tab changes only the fragment: start again with it.
+  window.addEventListener("hashchange", () => {
+    if (new URLSearchParams(location.hash.slice(1)).has("t")) location.reload();
+  });
 })();
