@@ -408,7 +408,7 @@
       el("div", { class: "actions" },
          el("button", { type: "button", "data-key": "start-over", text: word("start_over"),
                         disabled: !state.chosen.length || state.sending,
-                        on: { click: () => { state.chosen = []; render(); } } }),
+                        on: { click: () => { state.chosen = []; clearAlert(); render(); } } }),
          el("button", { type: "button", class: "play", "data-key": "play", text: word("play"),
                         disabled: !one || state.sending, on: { click: () => play(one) } })),
       findMove(),
@@ -456,6 +456,7 @@
     render();
     try {
       await api("POST", gamePath("moves"), { version: state.view.game.version, move: move.text });
+      clearAlert();
       // The live view brings the new board; if the socket is down, ask for it.
       setTimeout(() => { if (state.sending) { state.sending = false; refresh().catch(fail); } }, 2500);
     } catch (error) {
