@@ -124,10 +124,10 @@ class BoardPage:
     async def cell_name(self, cell_id: str) -> str:
         return await self.page.get_attribute(f'#cells [data-cell="{cell_id}"]', "aria-label") or ""
 
-    async def screenshot(self, name: str) -> Path:
+    async def screenshot(self, name: str, full_page: bool = True) -> Path:
         ARTIFACTS.mkdir(exist_ok=True)
         path = ARTIFACTS / f"{name}.png"
-        await self.page.screenshot(path=str(path), full_page=True)
+        await self.page.screenshot(path=str(path), full_page=full_page)
         return path
 
     # -- playing on it ------------------------------------------------------------------------------

@@ -82,6 +82,8 @@ async def test_two_players_and_a_spectator_play_alcazar_turns_on_their_pages(fak
         assert tally.posts_per_move == [1] * TURNS and tally.wrong_pings == [], tally
         await pages[alice.id].screenshot("alcazar-player")
         await pages[carol.id].screenshot("alcazar-spectator")
+        await pages[carol.id].page.set_viewport_size({"width": 1280, "height": 800})
+        await pages[carol.id].screenshot("alcazar-spectator-desktop", full_page=False)
         for page in pages.values():
             assert page.dialogs == [] and page.errors == [], (page.who, page.dialogs, page.errors)
     assert_clean(fake)
@@ -111,6 +113,16 @@ async def first_look(player: BoardPage, spectator: BoardPage) -> None:
     assert await spectator.hand_cards() == {}
     assert not await spectator.page.get_by_role("button", name="Play", exact=True).count()
     await player.screenshot("alcazar-player-start")
+    # The zoom control makes the board wider than the screen, to be scrolled; and back.
+    scroller = page.locator("#board-scroll")
+    await page.get_by_role("button", name="+", exact=True).click()
+    wide = await scroller.evaluate("s => s.scrollWidth / s.clientWidth")
+    assert 1.4 < wide < 1.6, wide
+    await page.get_by_role("button", name="+", exact=True).click()
+    await player.screenshot("alcazar-player-zoomed", full_page=False)
+    await page.get_by_role("button", name="−", exact=True).click()
+    await page.get_by_role("button", name="−", exact=True).click()
+    assert await scroller.evaluate("s => s.scrollWidth / s.clientWidth") == 1
 
 
 async def switch_language(page: BoardPage) -> None:

@@ -245,6 +245,7 @@
     const { board } = state.view;
     $("board-area").hidden = false;
     $("board").style.aspectRatio = `${board.width} / ${board.height}`;
+    $("board-area").style.setProperty("--board-aspect", String(board.width / board.height));
     $("board-image").alt = word("board_image");
     $("cell-details").setAttribute("aria-label", word("details"));
     renderZoom();
