@@ -77,7 +77,8 @@
     return data;
   }
 
-  const gamePath = (tail) => `/api/games/${state.session.game_id}/${tail}`;
+  // Paths relative to the page: WEB_URL may have a path of its own (https://example.org/alcazar).
+  const gamePath = (tail) => `api/games/${state.session.game_id}/${tail}`;
   const langQuery = () => (state.lang ? "?lang=" + encodeURIComponent(state.lang) : "");
 
   async function openSession() {
@@ -91,7 +92,7 @@
       if (kept) return JSON.parse(kept);
     }
     // Without a link the server still answers with its own words for a broken one.
-    const session = await api("POST", "/api/session", { link: link || "" });
+    const session = await api("POST", "api/session", { link: link || "" });
     sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
     return session;
   }
@@ -130,8 +131,10 @@
 
   function connectLive() {
     if (state.ended) return;
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(`${scheme}//${location.host}${gamePath("live")}`);
+    const url = new URL(gamePath("live"), location.href);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    url.hash = "";
+    const socket = new WebSocket(url.href);
     state.socket = socket;
     socket.addEventListener("open", () => {
       state.retry = 0;
@@ -279,14 +282,16 @@
     const group = $("zoom");
     group.setAttribute("aria-label", word("board"));
     const named = (key) => (state.view.words || {})[key] || null;   // else the sign itself names the button
-    const index = ZOOM_STEPS.indexOf(state.zoom);
+    // The steps around the zoom as it is (a pinch leaves it between two).
+    const smaller = [...ZOOM_STEPS].reverse().find((step) => step < state.zoom) || ZOOM_STEPS[0];
+    const larger = ZOOM_STEPS.find((step) => step > state.zoom) || state.zoom;
     fill(group,
       el("button", { type: "button", "data-key": "zoom-out", "aria-label": named("zoom_out"), text: "−",
-                     disabled: state.zoom <= ZOOM_STEPS[0], on: { click: () => setZoom(ZOOM_STEPS[Math.max(0, index - 1)] || 1) } }),
+                     disabled: state.zoom <= ZOOM_STEPS[0], on: { click: () => setZoom(smaller) } }),
       el("span", { class: "zoom-level", text: `${Math.round(state.zoom * 100)}%` }),
       el("button", { type: "button", "data-key": "zoom-in", "aria-label": named("zoom_in"), text: "+",
                      disabled: state.zoom >= ZOOM_STEPS[ZOOM_STEPS.length - 1],
-                     on: { click: () => setZoom(ZOOM_STEPS.find((step) => step > state.zoom) || state.zoom) } }),
+                     on: { click: () => setZoom(larger) } }),
     );
   }
 
