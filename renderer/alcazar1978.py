@@ -15,6 +15,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.games.alcazar1978.board import POSITION_NAMES, SQUARE_NAMES
 from renderer import theme
 from renderer.cached_draw import Draw
 from renderer.drawing import Names, badge, fit_text, player_name, png_bytes, sentence, wrap_text
@@ -28,6 +29,8 @@ ARC_RADIUS = 0.58          # the wall-turn arc around its pivot tower, in square
 FILES = "abcd"
 TOWER_FILES = "ABCDE"
 Point = tuple[float, float]
+Box = tuple[int, int, int, int]
+WALL_HALF_WIDTH = 0.065    # half a wall's thickness, in squares
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,36 @@ class Geometry:
     def wall_ends(self, position: str) -> tuple[Point, Point]:
         a, b = position.split("-")
         return self.tower(a), self.tower(b)
+
+    def square_box(self, name: str) -> Box:
+        """The square ``b2`` as (left, top, right, bottom) pixels."""
+        cx, cy = self.square_centre(name)
+        half = self.square / 2
+        return (round(cx - half), round(cy - half), round(cx + half), round(cy + half))
+
+    def wall_rect(self, position: str) -> tuple[float, float, float, float]:
+        """The wall standing at ``position`` ("B3-C3") as it is drawn: a bar from tower to tower."""
+        (ax, ay), (bx, by) = self.wall_ends(position)
+        half = self.square * WALL_HALF_WIDTH
+        return (min(ax, bx) - half, min(ay, by) - half, max(ax, bx) + half, max(ay, by) + half)
+
+    def wall_box(self, position: str) -> Box:
+        """``wall_rect`` in whole pixels."""
+        left, top, right, bottom = self.wall_rect(position)
+        return (round(left), round(top), round(right), round(bottom))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every position of the image as plain data (pixels), for anything else that draws this board:
+        the squares, the towers and every place a wall can stand."""
+        return {
+            "square": self.square, "width": self.width, "height": self.height,
+            "board": [self.left, self.top, self.left + 4 * self.square, self.top + 4 * self.square],
+            "info": [0, self.info_top, self.width, self.height],
+            "squares": {name: list(self.square_box(name)) for name in SQUARE_NAMES},
+            "towers": {f"{column}{row}": [round(c) for c in self.tower(f"{column}{row}")]
+                       for column in TOWER_FILES for row in range(5)},
+            "walls": {position: list(self.wall_box(position)) for position in POSITION_NAMES},
+        }
 
 
 @lru_cache(maxsize=8)
@@ -176,7 +209,6 @@ def _towers(image: Image.Image, geo: Geometry) -> None:
 
 
 def _walls(draw: ImageDraw.ImageDraw, geo: Geometry, view: dict[str, Any]) -> None:
-    half = geo.square * 0.065
     # once the game is over no wall is locked any more
     locked = None if view.get("outcome") else view.get("locked_wall")
     face = font(round(geo.square * 0.17), "bold")
@@ -184,7 +216,7 @@ def _walls(draw: ImageDraw.ImageDraw, geo: Geometry, view: dict[str, Any]) -> No
         (ax, ay), (bx, by) = geo.wall_ends(wall["position"])
         is_locked = wall["id"] == locked
         fill = (150, 40, 40) if is_locked else theme.WALL
-        box = (min(ax, bx) - half, min(ay, by) - half, max(ax, bx) + half, max(ay, by) + half)
+        box = geo.wall_rect(wall["position"])
         draw.rectangle((box[0] + 3, box[1] + 3, box[2] + 3, box[3] + 3), fill=(120, 100, 76))
         draw.rectangle(box, fill=fill, outline=theme.WALL_DARK, width=2)
         centre = ((ax + bx) / 2, (ay + by) / 2)

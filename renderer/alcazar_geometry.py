@@ -125,6 +125,10 @@ class Geometry:
             "board": list(self.board_box), "panel": list(self.panel_box),
             "spaces": {str(number): {"cell": [x, y], "box": list(self.tile_box(x, y))}
                        for (x, y), number in sorted(board.spaces.items(), key=lambda item: item[1])},
+            # the cells between spaces, named as notation names them ("g7,1"): a bridge can span one,
+            # and a tower or a noble stand on such a bridge
+            "gardens": {f"g{x},{y}": {"cell": [x, y], "box": list(self.tile_box(x, y))}
+                        for y in range(self.rows) for x in range(self.columns) if (x, y) not in board.spaces},
             "players": [list(self.player_row(i)) for i in range(self.players)],
             "last_move": list(self.note_row(0)), "legend": list(self.note_row(1)),
         }

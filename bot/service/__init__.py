@@ -23,7 +23,8 @@ Alcazar 1978): ``ask("undo" | "draw", …)`` and ``answer(…, yes)`` with ``ans
 ``records`` (queries): ``game``, ``game_in_channel``, ``latest_game_in_channel``, ``games_of_user``,
 ``board_view``, ``private_view``, ``legal_moves_for``, ``move_parts``, ``history``, ``result``,
 ``games_by_status``, ``database_trouble``. ``replays``: ``all_moves``, ``finished_in_channel``,
-``replay_animation``. ``ratings``: ``rating_changes``, ``leaderboard``, ``player_record``,
+``replay_animation``. ``pages`` (the web board, for one viewer): ``view``, ``moves``, ``board_image``.
+``ratings``: ``rating_changes``, ``leaderboard``, ``player_record``,
 ``ratings_of_user``. ``players`` (a player across games): ``my_games``, ``set_away``,
 ``come_back``, ``away_status``, ``away_of``, ``back_between``, ``set_quiet_hours``,
 ``clear_quiet_hours``. ``languages``: ``remember_language``, ``languages_of``. ``messages`` the
@@ -61,6 +62,7 @@ from bot.service.pictures import (
     board_png, chart_png, final_view, hand_png, named_text, results_png, start_pictures, stop_pictures, work_queued,
     worker_pids, workers_trouble,
 )
+from bot.service.pages import BoardImage, NamesOf
 from bot.service.players import MyGame
 from bot.service.posting import BoardPosting, BoardRecorded, HandChange, TurnFacts
 from bot.service.ratings import PROVISIONAL_GAMES, PlayerRecord, RatingShift, Standing, is_provisional
@@ -91,7 +93,7 @@ from bot.games.alcazar import AlcazarMoveParts, NobleStep, Place
 from bot.games.alcazar1978 import Alcazar1978MoveParts
 
 __all__ = [
-    "BoardPosting", "BoardRecorded", "HandChange", "TurnFacts",
+    "BoardPosting", "BoardRecorded", "HandChange", "TurnFacts", "BoardImage", "NamesOf",
     "GAME_KINDS", "LEVELS", "REPLAY_BUDGET", "Accepted", "Alcazar1978MoveParts", "AlcazarMoveParts", "EntryKind",
     "GameRules", "GameStatus", "NobleStep", "Place", "PostedMessage", "Store", "computer_level", "computer_number",
     "game_rules", "open_store",

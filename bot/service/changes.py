@@ -4,6 +4,7 @@
     async with service.changes.subscribe() as feed:
         async for change in feed:                  # GameChange(game_id, version), every game's
             ...
+    async with service.changes.subscribe(game_id) as feed: ...     # one game's only
 
 Where changes come from. The store notes every change of a game in the transaction that makes it
 (``bot.store.changes``: each write of a game's row, the version bumped or not, and a lobby's seats),
@@ -19,7 +20,9 @@ that game, nor a version that moved the board twice; a change that left the vers
 lobby's seats, settings, a cancellation) comes with that version, so the same version can come again
 for such a change. A slow subscriber holds at most one waiting change per game, the newest (older
 ones are dropped: the newest version is all a page needs to catch up), so its memory is bounded by
-the number of games that changed, never by the number of changes.
+the number of games that changed, never by the number of changes; it remembers the last version
+given of at most ``REMEMBERED_GAMES`` games. A subscriber of one game (``subscribe(game_id)``, e.g.
+one open page) holds at most one waiting change and one remembered version.
 
 After the listening connection was lost, nobody can say which notifications it missed. On
 reconnecting, the feed reads which games' rows changed since shortly before the loss (``CATCH_UP``
@@ -56,6 +59,11 @@ class GameChange:
     version: int            # the game's version after the change
 
 
+#: Games whose last given version one subscriber remembers (the least recently changed are forgotten
+#: beyond it; a game forgotten could only have a late copy of an old change given again).
+REMEMBERED_GAMES = 10_000
+
+
 class ChangeFeed:
     """One subscriber's changes: an async iterator, deduplicated and bounded (see the module)."""
 
@@ -63,7 +71,7 @@ class ChangeFeed:
         # Changes waiting to be taken, oldest first, at most one per game (its newest).
         self._waiting: OrderedDict[int, ChangeNote] = OrderedDict()
         # The newest version given for each game, and whether it was given for a move of the board.
-        self._given: dict[int, tuple[int, bool]] = {}
+        self._given: OrderedDict[int, tuple[int, bool]] = OrderedDict()
         self._ready = asyncio.Event()
         self._closed = False
 
@@ -108,6 +116,9 @@ class ChangeFeed:
             _, note = self._waiting.popitem(last=False)
             if self._news(note):        # another copy may have been given meanwhile
                 self._given[note.game_id] = (note.version, note.moved)
+                self._given.move_to_end(note.game_id)
+                if len(self._given) > REMEMBERED_GAMES:
+                    self._given.popitem(last=False)
                 return GameChange(note.game_id, note.version)
 
 
@@ -117,19 +128,24 @@ class Changes:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._feeds: set[ChangeFeed] = set()
+        # The subscribers of every game's changes (key None) and those of one game each.
+        self._feeds: dict[int | None, set[ChangeFeed]] = {None: set()}
         self._listener: ChangeListenerLike | None = None
         store.on_commit(self._committed)
 
     @asynccontextmanager
-    async def subscribe(self) -> AsyncIterator[ChangeFeed]:
-        """A feed of every game's changes from now on, until the block ends."""
+    async def subscribe(self, game_id: int | None = None) -> AsyncIterator[ChangeFeed]:
+        """A feed of every game's changes (or, given ``game_id``, of that game's only) from now on,
+        until the block ends."""
         feed = ChangeFeed()
-        self._feeds.add(feed)
+        self._feeds.setdefault(game_id, set()).add(feed)
         try:
             yield feed
         finally:
-            self._feeds.discard(feed)
+            feeds = self._feeds.get(game_id, set())
+            feeds.discard(feed)
+            if not feeds and game_id is not None:
+                del self._feeds[game_id]
             feed.close()
 
     async def start(self) -> None:
@@ -156,7 +172,9 @@ class Changes:
             self._offer(note)
 
     def _offer(self, note: ChangeNote) -> None:
-        for feed in self._feeds:
+        for feed in self._feeds[None]:
+            feed.offer(note)
+        for feed in self._feeds.get(note.game_id, ()):
             feed.offer(note)
 
     async def _caught_up(self, lost_at: float) -> None:

@@ -25,8 +25,9 @@ from bot.service.live import opening, replay_log
 from bot.store import EntryKind, LogEntry
 from bot.telemetry import Metrics
 from renderer import alcazar, alcazar1978, hand, results
+from renderer.alcazar_geometry import MAX_PLAYERS, geometry as alcazar_geometry
 from renderer.chart import rating_chart
-from renderer.drawing import named_text
+from renderer.drawing import named_text, png_bytes
 from renderer.replay import animation
 
 # Imported by every worker before its first image: draws the static layers and palettes once.
@@ -44,10 +45,10 @@ REPLAY_SCALES = (1.0, 0.75, 0.55, 0.4)
 _metrics: Metrics | None = None
 
 
-async def _drawn(image: str, draw: Callable[..., bytes], view: Mapping[str, Any], **options: Any) -> bytes:
-    """``draw(view, **options)`` in a worker, timed for /metrics (the wait for a free worker included)."""
+async def _drawn(image: str, draw: Callable[..., bytes], *args: Any, **options: Any) -> bytes:
+    """``draw(*args, **options)`` in a worker, timed for /metrics (the wait for a free worker included)."""
     started = time.perf_counter()
-    png = await in_process(draw, view, **options)
+    png = await in_process(draw, *args, **options)
     if _metrics is not None:
         _metrics.image_drawn(image, time.perf_counter() - started)
     return png
@@ -62,6 +63,33 @@ async def board_png(kind: str, public_view: Mapping[str, Any], names: Sequence[s
     """The board for the channel, from the public view (``seat`` None), its words in the game's language."""
     _require_public(public_view, "a board")
     return await _drawn("board", _BOARDS[kind], dict(public_view), names=list(names), lang=lang)
+
+
+#: A page's board is drawn larger than the channel's (a grid cell, a square, in pixels), so that it stays
+#: crisp when a phone zooms into it; its fixed palette is the channel board's (the same colours).
+PAGE_SIZES = {"alcazar": 128, "alcazar1978": 240}
+_PAGE_DRAWINGS = {"alcazar": (alcazar.board_image, alcazar.board_palette),
+                  "alcazar1978": (alcazar1978.board_image, alcazar1978.board_palette)}
+
+
+def page_layout(kind: str, players: int) -> dict[str, Any]:
+    """Where everything is on a page's board image (pixels): the renderer's own layout at the page's size."""
+    if kind == "alcazar":
+        return alcazar_geometry(PAGE_SIZES[kind], max(1, min(MAX_PLAYERS, players))).to_dict()
+    return alcazar1978.geometry(PAGE_SIZES[kind]).to_dict()
+
+
+def draw_page_board(kind: str, public_view: Mapping[str, Any], names: Sequence[str], lang: str) -> bytes:
+    """The board for a page, as a PNG (runs in a worker process)."""
+    draw, palette = _PAGE_DRAWINGS[kind]
+    image = draw(dict(public_view), names=list(names), size=PAGE_SIZES[kind], lang=lang)
+    return png_bytes(image, palette=palette())
+
+
+async def page_board_png(kind: str, public_view: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> bytes:
+    """The board for a web page, from the public view (``seat`` None), larger than the channel's."""
+    _require_public(public_view, "a page's board")
+    return await _drawn("page_board", draw_page_board, kind, dict(public_view), names=list(names), lang=lang)
 
 
 def final_view(public_view: Mapping[str, Any], result: GameResult) -> dict[str, Any]:
@@ -156,6 +184,6 @@ def work_queued() -> int:
     return queued()
 
 
-__all__ = ["REPLAY_BUDGET", "board_png", "chart_png", "draw_replay", "final_view", "hand_png", "named_text",
+__all__ = ["PAGE_SIZES", "REPLAY_BUDGET", "board_png", "draw_page_board", "page_board_png", "page_layout", "chart_png", "draw_replay", "final_view", "hand_png", "named_text",
            "public_positions", "replay_gif", "results_png", "start_pictures", "stop_pictures", "work_queued",
            "worker_pids", "workers_trouble"]

@@ -11,6 +11,7 @@ from bot.service.languages import Languages
 from bot.service.links import Links
 from bot.service.lobby import Lobby
 from bot.service.messages import Messages
+from bot.service.pages import Pages
 from bot.service.players import Players
 from bot.service.queries import Records
 from bot.service.questions import Questions
@@ -58,6 +59,8 @@ class GameService:
         # What can be asked about games, and about their players.
         self.records = Records(core)
         self.replays = Replays(core, self.records)
+        # What a web page shows of a game, for one viewer: the projection, the moves, the board image.
+        self.pages = Pages(core, self.records)
         self.ratings = Ratings(core.store)
         self.players = Players(core.store, core.clock)
         self.languages = Languages(core.store, core.clock)

@@ -3,15 +3,26 @@
 A transaction notes each game it changes (``tx.changes.note``; ``GameRepo`` does it for every write of a
 game's row, the lobby for its seats). When the transaction commits, the store hands the notes to its
 commit listeners in this process (``Store.on_commit``); on PostgreSQL it also sends them with the COMMIT,
-as ``pg_notify`` on ``CHANNEL``, which the server delivers to every listening process when, and only if,
+as ``pg_notify`` on the schema's channel (``channel_of``), which the server delivers to every listening process when, and only if,
 the transaction commits. Each payload names the store it came from, so that a process skips its own.
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
-#: The PostgreSQL notification channel of game changes.
+#: The start of the PostgreSQL notification channel of game changes.
 CHANNEL = "alcazar_games"
+
+
+def channel_of(schema: str) -> str:
+    """The notification channel of the games in ``schema``. Notifications go to every listener of a
+    database, whatever its schema: bots kept apart by their schemas on one database stay apart by
+    their channels. (A channel name, like any identifier, has at most 63 bytes.)"""
+    name = f"{CHANNEL}_{schema}"
+    if len(name.encode()) <= 63:
+        return name
+    return f"{CHANNEL}_{hashlib.sha256(schema.encode()).hexdigest()[:32]}"
 
 
 @dataclass(frozen=True)

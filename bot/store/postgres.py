@@ -38,7 +38,7 @@ from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 import psycopg
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-from bot.store.changes import CHANNEL, ChangeNote
+from bot.store.changes import ChangeNote, channel_of
 from bot.store.notices import ChangeListener
 from bot.store.claims import PostgresClaimRepo
 from bot.store.db import Availability, IntegrityError, Problem, Rows, StoreUnavailable
@@ -298,9 +298,11 @@ class PostgresStore(Store):
 
     shared = True
 
-    def __init__(self, pool: AsyncConnectionPool, url: str) -> None:
+    def __init__(self, pool: AsyncConnectionPool, url: str, schema: str = "public") -> None:
         self._pool = pool
         self.url = url
+        # Where the changes of this database's games are told (``bot.store.changes``).
+        self.channel = channel_of(schema)
         self.availability = Availability(f"PostgreSQL {without_password(url)}")
         self._commit_listeners = []
         # Names this store in its notifications, so that its own come back to nobody (``bot.store.changes``).
@@ -322,6 +324,7 @@ class PostgresStore(Store):
                                       f"{str(error).strip()}") from None
         async with conn:
             await migrate(conn)
+            schema = (await (await conn.execute("SELECT current_schema()")).fetchone() or ("public",))[0]
         pool = AsyncConnectionPool(
             url, min_size=1, max_size=POOL_SIZE, kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
             open=False,
@@ -330,14 +333,14 @@ class PostgresStore(Store):
             timeout=CONNECTION_TIMEOUT, reconnect_timeout=RECONNECT_TIMEOUT, reconnect_failed=_still_unreachable,
         )
         await pool.open(wait=True, timeout=timeout)
-        return cls(pool, url)
+        return cls(pool, url, schema)
 
     async def close(self) -> None:
         await self._pool.close()
 
     def change_listener(self, on_note: Callable[[ChangeNote], None],
                         on_resumed: Callable[[float], Awaitable[None]]) -> ChangeListener | None:
-        return ChangeListener(self.url, self.origin, on_note, on_resumed)
+        return ChangeListener(self.url, self.channel, self.origin, on_note, on_resumed)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
@@ -392,7 +395,7 @@ class PostgresStore(Store):
         """The games the transaction changed, queued to go with its COMMIT (no wait of their own): the
         server delivers them to every listening process when, and only if, the transaction commits."""
         for note in tx.changes.pending():
-            await db.send("SELECT pg_notify(?, ?)", (CHANNEL, note.payload(self.origin)))
+            await db.send("SELECT pg_notify(?, ?)", (self.channel, note.payload(self.origin)))
 
     async def schema_version(self) -> int:
         async with outage_edge(self.availability, postgres_problem, writes=False), self._pool.connection() as conn:

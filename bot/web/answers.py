@@ -36,6 +36,9 @@ NOT_FOUND = ("NOT_FOUND", 404, "web.refusal.not_found")
 STORE_UNAVAILABLE = ("STORE_UNAVAILABLE", 503, "error.store_unavailable")
 APOLOGY = ("INTERNAL", 500, "error.apology")
 
+#: The language a request's refusals are worded in, once the viewer's is known.
+LANG = web.RequestKey("lang", str)
+
 #: Every answer of the API is for one viewer at one moment: nothing keeps it.
 NO_STORE = {"Cache-Control": "no-store"}
 
@@ -94,10 +97,10 @@ async def read_object(request: web.Request, limit: int) -> dict[str, Any]:
     return body
 
 
-def text_field(body: Mapping[str, Any], name: str, longest: int) -> str:
-    """A non-empty string field of at most ``longest`` characters."""
+def text_field(body: Mapping[str, Any], name: str, longest: int, *, empty: bool = False) -> str:
+    """A string field of at most ``longest`` characters, empty only when ``empty``."""
     value = body.get(name)
-    if not isinstance(value, str) or not value or len(value) > longest:
+    if not isinstance(value, str) or not (value or empty) or len(value) > longest:
         raise Refused(BAD_REQUEST)
     return value
 

@@ -16,7 +16,7 @@ from aiohttp import web
 from bot.i18n import LANGUAGES, Msg
 from bot.service import Accepted, GameService, Reason, Refusal
 from bot.web.answers import (
-    BAD_REQUEST, NO_SESSION, TOO_MANY, Refused, json_answer, page_language, read_object, refusal_answer, text_field,
+    BAD_REQUEST, LANG, NO_SESSION, TOO_MANY, Refused, json_answer, page_language, read_object, refusal_answer, text_field,
     version_field,
 )
 from bot.web.guards import TokenBuckets, WebLimits, client_address
@@ -94,7 +94,7 @@ class BoardApi:
             lang = asked
         else:
             lang = (await self.service.languages.languages_of([user_id]))[user_id]
-        request["lang"] = lang     # the words of a refusal that follows
+        request[LANG] = lang     # the words of a refusal that follows
         return lang
 
     # -- the handlers ---------------------------------------------------------------------------
@@ -103,7 +103,8 @@ class BoardApi:
         """``{"link": token}`` -> ``{"session", "game_id", "expires_at"}``: a link from Discord swapped for a session."""
         self.charge_address(request)
         body = await read_object(request, self.limits.body_bytes)
-        opened = await self.service.links.open(text_field(body, "link", LINK_LONGEST))
+        # A page opened without a link sends an empty one, and gets the service's words for a broken link.
+        opened = await self.service.links.open(text_field(body, "link", LINK_LONGEST, empty=True))
         if isinstance(opened, Refusal):
             return refusal_answer(opened, page_language(request))
         self.know(opened.token)

@@ -19,7 +19,7 @@ from aiohttp import web
 
 from bot.config import Settings
 from bot.service import GameService, StoreUnavailable
-from bot.web.answers import APOLOGY, BAD_REQUEST, NOT_FOUND, STORE_UNAVAILABLE, TOO_LARGE, Refused, page_language
+from bot.web.answers import APOLOGY, BAD_REQUEST, LANG, NOT_FOUND, STORE_UNAVAILABLE, TOO_LARGE, Refused, page_language
 from bot.web.api import BoardApi
 from bot.web.assets import STATIC, Assets
 from bot.web.guards import WebLimits, security_headers
@@ -77,18 +77,18 @@ async def answer_errors(request: web.Request, handler: Handler) -> web.StreamRes
     try:
         return await handler(request)
     except Refused as refused:
-        return refused.answer(request.get("lang", lang))
+        return refused.answer(request.get(LANG, lang))
     except web.HTTPException as http:
         if not request.path.startswith("/api/") or http.status < 400 or http.status == 403:
             raise
         # aiohttp's own refusals (no such path, a method the path has not) in the API's shape.
         kind = NOT_FOUND if http.status == 404 else TOO_LARGE if http.status == 413 else BAD_REQUEST
-        return Refused((kind[0], http.status, kind[2])).answer(request.get("lang", lang))
+        return Refused((kind[0], http.status, kind[2])).answer(request.get(LANG, lang))
     except StoreUnavailable:
-        return Refused(STORE_UNAVAILABLE).answer(request.get("lang", lang))
+        return Refused(STORE_UNAVAILABLE).answer(request.get(LANG, lang))
     except Exception:  # noqa: BLE001 - one request's bug must answer, not hang the page
         log.exception("the web board failed on %s %s", request.method, request.path)
-        return Refused(APOLOGY).answer(request.get("lang", lang))
+        return Refused(APOLOGY).answer(request.get(LANG, lang))
 
 
 class WebBoard:

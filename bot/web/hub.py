@@ -100,6 +100,10 @@ class LiveHub:
         """Add an open page, and send it the game as it is now if it is behind."""
         room = self.rooms.setdefault(page.game_id, GameRoom())
         room.pages.add(page)
+        # A page that is up to date (most reconnects) costs no view; the game is in the service's memory.
+        game = await self.service.records.game(page.game_id)
+        if isinstance(game, Refusal) or game.version <= page.version:
+            return
         view = await self.service.pages.view(page.game_id, page.user_id, page.lang, self.names_of)
         if isinstance(view, Refusal):
             return

@@ -1,0 +1,269 @@
+"""What a web page shows of a game, for one viewer: the projection, their legal moves, the board image.
+
+The server decides everything a viewer sees. A seated player's projection is built from their
+seat's engine view (the public view plus their own hand), anyone else's from the public view, so
+no other hand and not the deck's order can reach a page. The board image is drawn from the public
+view only, once per version of a game, in the worker processes, and kept for the pages that ask.
+Every text is in the viewer's language; positions come from the renderer's layout of the image.
+"""
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable, Mapping, Sequence
+
+from bot.i18n import Msg, language_of, t
+from bot.service import page_alcazar, page_alcazar1978
+from bot.service.base import ServiceCore, no_such_game
+from bot.service.computers import computer_level, computer_number
+from bot.service.live import LiveGame, legal_choices
+from bot.service.page_moves import moves_json
+from bot.service.page_words import result_of, turn_text, ui_words
+from bot.service.pictures import PAGE_SIZES, page_board_png, page_layout
+from bot.service.queries import Records
+from bot.service.results import GameInfo, HistoryLine, Reason, Refusal
+from bot.service.threads import in_thread
+from bot.service.vocabulary import game_rules
+from bot.store import GameStatus
+from renderer.drawing import named_text
+from renderer.theme import player_colour
+
+NamesOf = Callable[[Sequence[int]], Awaitable[list[str]]]
+
+#: How many of the last moves a page lists (the whole log stays in ``/alcazar history``).
+HISTORY_LINES = 40
+#: Board images kept, one per (game, version): a few pages of many games at once.
+IMAGES_KEPT = 32
+
+
+@dataclass(frozen=True)
+class BoardImage:
+    """A board image for the pages of one version of a game."""
+
+    version: int
+    data: bytes
+    media_type: str         # "image/png" or "image/webp"
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
+class _Position:
+    """A game at one version as a viewer may see it: the view is their seat's or the public one."""
+
+    game: GameInfo
+    seat: int | None
+    view: Mapping[str, Any]
+    ply: int
+
+
+class Pages:
+    """The web board's questions: a viewer's projection of a game, their legal moves, the board image."""
+
+    def __init__(self, core: ServiceCore, records: Records) -> None:
+        self.core = core
+        self.records = records
+        self._images: OrderedDict[tuple[int, int], BoardImage] = OrderedDict()
+        self._drawing: dict[tuple[int, int], asyncio.Future[BoardImage]] = {}
+
+    # -- the projection ----------------------------------------------------------------------------
+
+    async def view(self, game_id: int, user_id: int, lang: str, names_of: NamesOf) -> dict[str, Any] | Refusal:
+        """The projection of the game for ``user_id``: a seated player's with their hand, anyone else's
+        the spectator's (no hand at all); every text in ``lang``."""
+        lang = language_of(lang)
+        loaded = await self.core.game_rows(game_id)
+        if isinstance(loaded, Refusal):
+            return loaded
+        position = await self._position(game_id, user_id)
+        if position is None:              # a lobby, or a game cancelled before it started
+            game = await self.core.info(*loaded)
+            return _lobby(game, user_id, lang, await self._names(game, names_of, lang))
+        game = position.game
+        names = await self._names(game, names_of, lang)
+        history = await self._history(game, position.ply)
+        facts = await self.records.turn_facts(game)
+        return _projection(position, user_id, lang, names, history, facts.deadline_at)
+
+    async def _position(self, game_id: int, user_id: int) -> _Position | None:
+        async with self.core.game_lock(game_id):
+            live = await self.core.load_live(game_id)
+            if live is None:
+                return None
+            seat = live.seat_of(user_id)
+            view = await in_thread(live.engine.view, live.state, seat)
+            return _Position(await self.core.info(live.row, live.seats), seat, view, live.ply)
+
+    async def _names(self, game: GameInfo, names_of: NamesOf, lang: str) -> list[str]:
+        """The players' names in seat order: people as the edge knows them, computers in ``lang``."""
+        people = [user for user in game.players if user > 0]
+        known = dict(zip(people, await names_of(people))) if people else {}
+        return [known.get(user, "?") if user > 0 else computer_name(user, lang) for user in game.players]
+
+    async def _history(self, game: GameInfo, ply: int) -> list[HistoryLine]:
+        lines = await self.records.history(game.id, limit=HISTORY_LINES)
+        return [] if isinstance(lines, Refusal) else [line for line in lines if line.ply <= ply]
+
+    # -- the moves ---------------------------------------------------------------------------------
+
+    async def moves(self, game_id: int, user_id: int, lang: str) -> dict[str, Any]:
+        """The viewer's legal moves, each a path of taps (see ``page_moves``); none when they are not to act."""
+        lang = language_of(lang)
+        async with self.core.game_lock(game_id):
+            live = await self.core.load_live(game_id)
+            if live is None:
+                loaded = await self.core.load_row(game_id)
+                return {"version": loaded[0].version if loaded else 0, "tokens": {}, "moves": []}
+            if not _acts_now(live, user_id):
+                return {"version": live.version, "tokens": {}, "moves": []}
+            version, kind = live.version, live.row.kind
+            choices = await in_thread(legal_choices, live.engine, live.state, "", None)
+        return await in_thread(moves_json, kind, version, choices, lang)
+
+    # -- the board image ---------------------------------------------------------------------------
+
+    async def board_image(self, game_id: int, names_of: NamesOf) -> BoardImage | Refusal:
+        """The board as it stands, drawn for pages from the public view (in the game's language);
+        drawn once per version and kept."""
+        async with self.core.game_lock(game_id):
+            live = await self.core.load_live(game_id)
+            if live is None:
+                return await self._no_board(game_id)
+            key = (game_id, live.version)
+            kept = self._images.get(key)
+            if kept is not None:
+                self._images.move_to_end(key)
+                return kept
+            public = await in_thread(live.engine.view, live.state, None)
+            game = await self.core.info(live.row, live.seats)
+        drawing = self._drawing.get(key)
+        if drawing is None:
+            drawing = self._drawing[key] = asyncio.ensure_future(self._draw(key, game, public, names_of))
+        try:
+            return await asyncio.shield(drawing)
+        finally:
+            if drawing.done():
+                self._drawing.pop(key, None)
+
+    async def _draw(self, key: tuple[int, int], game: GameInfo, public: Mapping[str, Any],
+                    names_of: NamesOf) -> BoardImage:
+        lang = game.settings.language
+        names = await self._names(game, names_of, lang)
+        data = await page_board_png(game.kind, public, names, lang)
+        layout = page_layout(game.kind, len(game.players))
+        image = BoardImage(key[1], data, "image/png", int(layout["width"]), int(layout["height"]))
+        self._images[key] = image
+        while len(self._images) > IMAGES_KEPT:
+            self._images.popitem(last=False)
+        return image
+
+    async def _no_board(self, game_id: int) -> Refusal:
+        if await self.core.load_row(game_id) is None:
+            return no_such_game(game_id)
+        return Refusal(Reason.NOT_STARTED, Msg("refusal.not_started"))
+
+
+def computer_name(user_id: int, lang: str) -> str:
+    """A computer player's name in ``lang``: "Computer 2 (normal)", "2. gép (közepes)"."""
+    return t(lang, "computer.name", number=computer_number(user_id),
+             level=Msg(f"level.{computer_level(user_id)}.lower"))
+
+
+def _acts_now(live: LiveGame, user_id: int) -> bool:
+    seat = live.seat_of(user_id)
+    return (live.row.status is GameStatus.ACTIVE and seat is not None and live.is_to_act(seat)
+            and not live.seats[seat].resigned)
+
+
+# -- building the projection ---------------------------------------------------------------------------
+
+def _projection(position: _Position, user_id: int, lang: str, names: Sequence[str], history: Sequence[HistoryLine],
+                deadline: float | None) -> dict[str, Any]:
+    game, view, seat = position.game, position.view, position.seat
+    kind = game.kind
+    layout = page_layout(kind, len(game.players))
+    if kind == "alcazar":
+        cells = page_alcazar.cells(view, layout, names, lang)
+        table = page_alcazar.table(view, lang)
+        hand = page_alcazar.hand(view, lang) if seat is not None and "hand" in view else None
+    else:
+        cells = page_alcazar1978.cells(view, layout, names, lang)
+        table = page_alcazar1978.table(view, lang)
+        hand = None
+    return {
+        "game": _game(game, lang, names),
+        "viewer": {"seat": seat, "lang": lang, "to_act": _to_act(game, seat)},
+        "turn": {"seat": game.to_move_seat if game.status is GameStatus.ACTIVE else None,
+                 "text": turn_text(game, names, lang), "deadline": deadline},
+        "players": [_player(game, view, seat_, names, lang) for seat_ in range(len(game.players))],
+        "board": {"width": int(layout["width"]), "height": int(layout["height"]), "cells": cells},
+        "hand": hand,
+        "table": table,
+        "last_move": _last_move(game, history, names, lang),
+        "history": [{"ply": line.ply, "seat": line.seat, "text": move_text(game, line, names, lang)}
+                    for line in history],
+        "words": ui_words(lang),
+    }
+
+
+def _lobby(game: GameInfo, user_id: int, lang: str, names: Sequence[str]) -> dict[str, Any]:
+    """A game before its start: who has joined; no board, no hand, no moves yet."""
+    return {
+        "game": _game(game, lang, names),
+        "viewer": {"seat": None, "lang": lang, "to_act": False},
+        "turn": {"seat": None, "text": turn_text(game, names, lang), "deadline": None},
+        "players": [_player(game, {}, seat, names, lang) for seat in range(len(game.players))],
+        "board": None,
+        "hand": None,
+        "table": [],
+        "last_move": None,
+        "history": [],
+        "words": ui_words(lang),
+    }
+
+
+def _game(game: GameInfo, lang: str, names: Sequence[str]) -> dict[str, Any]:
+    return {"id": game.id, "kind": game.kind, "title": game.title, "status": game.status.value,
+            "version": game.version, "language": game.settings.language, "result": result_of(game, names, lang)}
+
+
+def _to_act(game: GameInfo, seat: int | None) -> bool:
+    return (game.status is GameStatus.ACTIVE and seat is not None and seat == game.to_move_seat
+            and game.players[seat] not in game.resigned and not game.played_by_computer(seat))
+
+
+def _player(game: GameInfo, view: Mapping[str, Any], seat: int, names: Sequence[str], lang: str) -> dict[str, Any]:
+    colour = game_rules(game.kind).colours[seat] if seat < len(game_rules(game.kind).colours) else "white"
+    facts = [{"label": t(lang, "web.fact.colour"), "value": t(lang, f"colour.{colour}")}]
+    players = view.get("players") or []
+    if game.kind == "alcazar" and seat < len(players):
+        facts += page_alcazar.player_facts(players[seat], lang)
+    elif game.kind == "alcazar1978" and view:
+        facts += page_alcazar1978.player_facts(view, seat, lang)
+    user = game.players[seat]
+    return {"seat": seat, "name": names[seat], "colour": "#%02x%02x%02x" % player_colour(colour),
+            "computer": user < 0, "resigned": user in game.resigned,
+            "to_act": game.status is GameStatus.ACTIVE and game.to_move_seat == seat, "facts": facts}
+
+
+def move_text(game: GameInfo, line: HistoryLine, names: Sequence[str], lang: str) -> str:
+    """A line of the log in ``lang``, each colour that names a player replaced by their name: "Alice: Found
+    a castle on 7–9 …" (Alcazar (1978) words begin with the player's colour, so they need no name before them)."""
+    words = t(lang, line.words) if isinstance(line.words, Msg) else str(line.words)
+    colours = dict(enumerate(game_rules(game.kind).colours[:len(names)]))
+    text = named_text(words, colours, list(names), lang)
+    if game.kind == "alcazar":
+        text = t(lang, "web.history_line", player=names[line.seat], words=text)
+    if line.forced:
+        text += t(lang, "announce.forced")
+    if line.stand_in:
+        text += t(lang, "announce.by_stand_in")
+    return text
+
+
+def _last_move(game: GameInfo, history: Sequence[HistoryLine], names: Sequence[str], lang: str) -> str | None:
+    return move_text(game, history[-1], names, lang) if history else None
+
+
+__all__ = ["PAGE_SIZES", "BoardImage", "NamesOf", "Pages"]
