@@ -21,6 +21,7 @@ from bot.discord import announce
 from bot.discord.client import Edge
 from bot.discord.table import Table
 from bot.service import Accepted
+from bot.telemetry.context import set_about
 from bot.web import WebBoard, WebHooks
 
 
@@ -41,6 +42,7 @@ class WebBoardEdge:
 
     async def start(self, table: Table) -> None:
         async def publish(accepted: Accepted) -> None:
+            set_about(game_id=accepted.game.id)     # the posting's log lines name the game, as a button's do
             await announce.publish(table, accepted)
 
         board = WebBoard(table.service, self.settings, WebHooks(names_of=table.names_of, publish=publish))
