@@ -58,6 +58,7 @@ class CommandSyncRefused(Exception):
         super().__init__(f"{error.status} {error.text}")
         self.status, self.code, self.text, self.guild_id = error.status, error.code, error.text, guild_id
 
+
 class Edge(Protocol):
     """Another way in to the games beside Discord (the web board): started once the table is laid, so
     that it works with the flows' service, names and posting; stopped first when the bot closes."""
