@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, Page, WebSocket, async_playwright
 
-from bot.config import Settings
 
 # The browser tests drive the real bot against the fake Discord of the Discord tests.
 DISCORD_TESTS = Path(__file__).resolve().parents[1] / "discord"
@@ -31,10 +30,8 @@ from conftest import running_bot, settings_for  # noqa: E402  (the Discord tests
 from fake_discord import FakeDiscord, FakeUser  # noqa: E402
 from players import latest_board  # noqa: E402
 
-from bot.discord import announce  # noqa: E402
-from bot.discord.table import Table  # noqa: E402
-from bot.service import Accepted, FakeClock  # noqa: E402
-from bot.web import WebBoard, WebHooks  # noqa: E402
+from bot.edges import edges_for  # noqa: E402
+from bot.service import FakeClock  # noqa: E402
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -215,35 +212,17 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-class WebBoardEdge:
-    """The web board beside the bot, wired as the composition root wires it: the table's names, and a
-    page's move posted in its channel as a move made in Discord is."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-        self.board: WebBoard | None = None
-
-    async def start(self, table: Table) -> None:
-        async def publish(accepted: Accepted) -> None:
-            await announce.publish(table, accepted)
-
-        self.board = WebBoard(table.service, self.settings, WebHooks(names_of=table.names_of, publish=publish))
-        await self.board.start()
-
-    async def stop(self) -> None:
-        if self.board is not None:
-            await self.board.stop()
-
-
 @contextlib.asynccontextmanager
 async def bot_with_web_board(fake: FakeDiscord, database_path: Path, **options: Any) -> AsyncIterator[Any]:
-    """The real bot logged into ``fake``, its web board on a free local port (``WEB_URL`` pointing there)."""
+    """The real bot logged into ``fake``, its web board on a free local port (``WEB_URL`` pointing there),
+    wired by the composition root's ``edges_for`` as ``python -m bot`` wires it."""
     port = free_port()
     web = {"web_url": f"http://127.0.0.1:{port}", "web_host": "127.0.0.1", "web_port": port}
-    edge = WebBoardEdge(settings_for(fake, database_path, **web))
+    edges = edges_for(settings_for(fake, database_path, **web))
+    assert edges, "the web board is served when WEB_URL is set"
     options.setdefault("clock", FakeClock())
     options.setdefault("reminder_interval", None)
-    async with running_bot(fake, database_path, edges=[edge], **web, **options) as bot:
+    async with running_bot(fake, database_path, edges=edges, **web, **options) as bot:
         yield bot
 
 
