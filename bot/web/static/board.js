@@ -113,7 +113,7 @@
       if (serial !== state.fetchSerial) return;
       if (moves.version !== view.game.version) return refresh();
     }
-    const image = await boardImage(view.game.version);
+    const image = view.board ? await boardImage(view.game.version) : null;   // a lobby has no board yet
     if (serial !== state.fetchSerial) return;
     applyView(view, moves, image);
   }
@@ -246,7 +246,8 @@
 
   function renderBoard() {
     const { board } = state.view;
-    $("board-area").hidden = false;
+    $("board-area").hidden = !board;
+    if (!board) return;
     $("board").style.aspectRatio = `${board.width} / ${board.height}`;
     $("board-area").style.setProperty("--board-aspect", String(board.width / board.height));
     $("board-image").alt = word("board_image");
@@ -486,7 +487,8 @@
     if (!hand) {
       // A spectator is told so; a seated player of a game without hands (1978) needs no panel.
       section.hidden = state.view.viewer.seat !== null;
-      return fill(section, el("p", { class: "hint", text: word("spectator") }));
+      const waiting = state.view.game.status === "lobby" ? "lobby" : "spectator";
+      return fill(section, el("p", { class: "hint", text: word(waiting) }));
     }
     const next = nextSteps();
     const chosen = new Set(chosenTokens().filter((t) => t.kind === "card").map((t) => t.ref));
