@@ -149,6 +149,21 @@ class BoardPage:
         await self.choose(moves, move)
         await self.press_play()
 
+    async def play_by_keys(self, moves: dict[str, Any], move: dict[str, Any]) -> None:
+        """Play with the keyboard alone: Enter on each step's button (cells are listed beside the board
+        too), then on Play."""
+        for key in move["path"]:
+            token = moves["tokens"][key]
+            if token["kind"] == "card":
+                name = (await self.hand_cards())[token["ref"]]
+                button = self.page.locator("#hand").get_by_role("button", name=name, exact=True)
+            else:
+                button = self.page.locator("#move").get_by_role("button", name=token["label"], exact=True)
+            await button.press("Enter")
+        before = await self.version()
+        await self.page.get_by_role("button", name="Play", exact=True).press("Enter")
+        await self.wait_version(before + 1)
+
     async def find_and_play(self, move: dict[str, Any]) -> None:
         """Play through "Find a move": type part of the move's words, pick it from the list, Play."""
         page = self.page

@@ -1,8 +1,8 @@
 """A whole Alcazar (1978) game on the web board, in a real Chromium, against the fake Discord.
 
-Two players and a spectator open their pages from the Open board button. Most moves are tapped on
-the board (the pawn's square, or a wall and then its turn) or found with "Find a move"; every third
-is typed in Discord, as the bot's other players do. After every move each open page shows the new
+Two players and a spectator open their pages from the Open board button. Moves go round four ways:
+typed in Discord, as the bot's other players do; tapped on the board (the pawn's square, or a wall
+and then its turn); found with "Find a move"; played with the keyboard alone. After every move each open page shows the new
 version without a reload, the channel gets the board pinging whoever plays next, and a player named
 like an HTML tag is shown as text.
 """
@@ -59,7 +59,7 @@ async def test_two_players_and_a_spectator_play_a_1978_game_on_their_pages(fake:
             assert moves["version"] == game.version
             move = choose(engine, state, moves["moves"], rng)
             before = len(fake.requests)
-            way = ("discord", "board", "find")[tally.moves % 3]
+            way = ("discord", "board", "find", "keys")[tally.moves % 4]
             if way == "discord":
                 reply = await mover.slash("move", notation=move["text"])
                 assert reply.ephemeral and "Played" in reply.text, reply
@@ -74,8 +74,10 @@ async def test_two_players_and_a_spectator_play_a_1978_game_on_their_pages(fake:
                 walls_tapped += 1
             elif way == "board":
                 await pages[mover.id].play(moves, move)
-            else:
+            elif way == "find":
                 await pages[mover.id].find_and_play(move)
+            else:
+                await pages[mover.id].play_by_keys(moves, move)
             ways.append(way)
             state = engine.play(state, move["text"])
             after = await bot.service.records.game(game.id)
@@ -92,7 +94,7 @@ async def test_two_players_and_a_spectator_play_a_1978_game_on_their_pages(fake:
                     assert f"{next_name} to play" in await page.status()
 
         assert tally.posts_per_move == [1] * tally.moves and tally.wrong_pings == [], tally
-        assert {"discord", "board", "find"} <= set(ways) and walls_tapped, (ways, walls_tapped)
+        assert {"discord", "board", "find", "keys"} <= set(ways) and walls_tapped, (ways, walls_tapped)
         for page in pages.values():
             assert "The game is over" in await page.status()
             assert not await page.page.get_by_role("button", name="Play", exact=True).count()
@@ -100,7 +102,7 @@ async def test_two_players_and_a_spectator_play_a_1978_game_on_their_pages(fake:
         await spectator.screenshot("1978-spectator-end")
     assert_clean(fake)
     print(f"\n1978 on the pages: {tally.moves} moves ({ways.count('board')} tapped on the board, {walls_tapped} of them walls, "
-          f"{ways.count('find')} found, {ways.count('discord')} typed in Discord)")
+          f"{ways.count('find')} found, {ways.count('keys')} with the keyboard, {ways.count('discord')} typed in Discord)")
 
 
 def choose(engine: Any, state: Any, moves: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
