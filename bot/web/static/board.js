@@ -29,6 +29,9 @@
     linkState: "connecting",        // the live socket: connecting, live, reconnecting (words of the same names)
     ended: false,
     fetchSerial: 0,
+    findQuery: "",                  // what is typed in "Find a move", kept across views
+    findOpen: false,
+    historyOpen: false,
   };
 
   const $ = (id) => document.getElementById(id);
@@ -163,13 +166,6 @@
       state.retry += 1;
       setTimeout(connectLive, delay);
     });
-  }
-
-  function reconnectLive() {
-    const old = state.socket;
-    state.socket = null;
-    if (old) old.close();
-    connectLive();
   }
 
   function setLive(connected) {
@@ -436,7 +432,7 @@
                                                         || move.text.toLocaleLowerCase().includes(needle));
       fill(list, ...found.slice(0, FIND_LIMIT).map((move) => el("li", {},
         el("button", { type: "button", class: "quiet", "data-key": "find-" + move.text, text: move.words,
-                       on: { click: () => { state.chosen = move.path.slice(); render(); focusPlay(); } } }))));
+                       on: { click: () => { state.chosen = move.path.slice(); render(); $("move").querySelector(".play").focus(); } } }))));
       if (!found.length) list.append(el("li", { class: "hint", text: word("no_moves") }));
       if (found.length > FIND_LIMIT) list.append(el("li", { class: "hint", text: word("find_move_hint") }));
     };
@@ -450,11 +446,6 @@
                            on: { toggle: (event) => { state.findOpen = event.target.open; } } },
               el("summary", { text: word("find_move") }),
               el("label", { for: "find", text: word("find_move") }), input, list);
-  }
-
-  function focusPlay() {
-    const button = document.querySelector('[data-key="play"]');
-    if (button) button.focus();
   }
 
   async function play(move) {
@@ -541,15 +532,20 @@
     const section = $("history");
     const { history: entries } = state.view;
     section.hidden = false;
-    const names = new Map(state.view.players.map((p) => [p.seat, p.name]));
+    const colours = new Map(state.view.players.map((p) => [p.seat, p.colour]));
+    const swatch = (seat) => {
+      if (!colours.has(seat)) return null;
+      const dot = el("span", { class: "swatch", "aria-hidden": "true" });
+      dot.style.backgroundColor = colours.get(seat);
+      return dot;
+    };
     fill(section, el("details", { open: state.historyOpen ? true : null,
-                                            on: { toggle: (event) => { state.historyOpen = event.target.open; } } },
+                                  on: { toggle: (event) => { state.historyOpen = event.target.open; } } },
       el("summary", { text: word("history") }),
       entries.length ? null : el("p", { class: "hint", text: word("empty_history") }),
       el("ol", { class: "history", reversed: true },
-         ...entries.slice().reverse().map((entry) => el("li", { value: entry.ply },
-           entry.seat !== null && names.has(entry.seat) ? el("strong", { text: names.get(entry.seat) + ": " }) : null,
-           el("span", { text: entry.text }))))));
+         ...entries.slice().reverse().map((entry) => el("li", { value: entry.ply },   // the text names the player
+           swatch(entry.seat), el("span", { text: entry.text }))))));
   }
 
   // ---- language, alerts, the pages for a refused link --------------------------------------------
@@ -558,16 +554,14 @@
     state.lang = lang;
     sessionStorage.setItem(LANG_KEY, lang);
     await refresh();
-    reconnectLive();              // the live views come in the new language too
+    const old = state.socket;     // the live views come in the new language too
+    state.socket = null;
+    if (old) old.close();
+    connectLive();
   }
 
-  function showAlert(message) {
-    fill($("alert"), el("p", { text: message }));
-  }
-
-  function clearAlert() {
-    fill($("alert"));
-  }
+  const showAlert = (message) => fill($("alert"), el("p", { text: message }));
+  const clearAlert = () => fill($("alert"));
 
   // A refused or ended link: the server's own words (they say how to get a new link), alone on the page.
   function showNotice(message) {
