@@ -81,6 +81,9 @@ async def test_two_players_and_a_spectator_play_alcazar_turns_on_their_pages(fak
 
         assert tally.posts_per_move == [1] * TURNS and tally.wrong_pings == [], tally
         await pages[alice.id].screenshot("alcazar-player")
+        history = pages[carol.id].page.locator("#history")
+        await history.get_by_text("History", exact=True).click()
+        assert await history.locator("li").count() == TURNS, "every move so far, newest first"
         await pages[carol.id].screenshot("alcazar-spectator")
         await pages[carol.id].page.set_viewport_size({"width": 1280, "height": 800})
         await pages[carol.id].screenshot("alcazar-spectator-desktop", full_page=False)
