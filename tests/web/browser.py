@@ -75,7 +75,7 @@ class BoardPage:
 
     @classmethod
     async def open(cls, browser: Browser, url: str, who: str) -> BoardPage:
-        context = await browser.new_context(viewport=PHONE, device_scale_factor=1, locale="en-US")
+        context = await browser.new_context(viewport=PHONE, device_scale_factor=1, locale="en-US", has_touch=True)
         page = await context.new_page()
         board = cls(page, who)
         page.on("response", board._heard_response)
@@ -120,6 +120,24 @@ class BoardPage:
 
     async def cell_name(self, cell_id: str) -> str:
         return await self.page.get_attribute(f'#cells [data-cell="{cell_id}"]', "aria-label") or ""
+
+    async def pinch(self, selector: str, spread: float) -> None:
+        """Two fingers on ``selector``'s middle, moved apart by ``spread`` pixels (touch events, as a phone sends)."""
+        box = await self.page.locator(selector).bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        cdp = await self.page.context.new_cdp_session(self.page)
+
+        async def touch(kind: str, apart: float) -> None:
+            points = [] if kind == "touchEnd" else [{"x": x - 20 - apart / 2, "y": y, "id": 1},
+                                                    {"x": x + 20 + apart / 2, "y": y, "id": 2}]
+            await cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        await touch("touchStart", 0)
+        for step in range(1, 11):
+            await touch("touchMove", spread * step / 10)
+        await touch("touchEnd", spread)
+        await cdp.detach()
 
     async def screenshot(self, name: str, full_page: bool = True) -> Path:
         ARTIFACTS.mkdir(exist_ok=True)

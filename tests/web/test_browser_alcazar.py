@@ -126,6 +126,13 @@ async def first_look(player: BoardPage, spectator: BoardPage) -> None:
     await page.get_by_role("button", name="−", exact=True).click()
     await page.get_by_role("button", name="−", exact=True).click()
     assert await scroller.evaluate("s => s.scrollWidth / s.clientWidth") == 1
+    # Two fingers spread apart on the board zoom it too.
+    await player.pinch("#board-scroll", 200)
+    pinched = await scroller.evaluate("s => s.scrollWidth / s.clientWidth")
+    assert pinched > 1.5, pinched
+    await page.get_by_role("button", name="−", exact=True).click()
+    while await page.get_by_role("button", name="−", exact=True).is_enabled():
+        await page.get_by_role("button", name="−", exact=True).click()
 
 
 async def switch_language(page: BoardPage) -> None:
