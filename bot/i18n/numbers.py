@@ -1,9 +1,15 @@
 """Numbers and money written the way each language writes them, and Hungarian articles and suffixes."""
 from __future__ import annotations
 
+from functools import lru_cache
 
+
+@lru_cache(maxsize=4096)
 def number(value: int | float, language: str) -> str:
-    """``1,234`` in English, ``1 234`` (a no-break space) and ``1,5`` in Hungarian."""
+    """``1,234`` in English, ``1 234`` (a no-break space) and ``1,5`` in Hungarian.
+
+    Kept once written: Babel takes some 0.1 ms a number, and a web page's view of a board writes hundreds
+    (the plots' numbers, heights and values), all from a few hundred distinct ones."""
     from babel.numbers import format_decimal  # loaded on first use: the engines import this package
 
     return format_decimal(value, locale=language)

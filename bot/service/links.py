@@ -8,7 +8,8 @@ once, on first use, and kept in the database (``web_keys``), so every process si
 
 A session lasts as long as the link it came from. ``end_all(user)`` records the moment in the database
 (``web_links_ended``): every link and session of the user issued at or before it stops working, in
-this process at once and in the others within ``ENDED_CACHE_SECONDS``.
+this process at once and in the others within ``ENDED_CACHE_SECONDS``. (A link made in the very
+millisecond of ``end_all`` counts as issued until then.)
 
 ``session()`` runs on every request of a page, so it reads nothing when it can: the key is read once
 and kept in memory, and each user's ended-at time is kept for ``ENDED_CACHE_SECONDS``.

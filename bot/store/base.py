@@ -6,6 +6,7 @@ run one way: opening → backends → this base.
 """
 from __future__ import annotations
 
+import logging
 from abc import ABC, abstractmethod
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
@@ -29,6 +30,8 @@ from bot.store.tournaments import TournamentRepo
 from bot.store.web_links import LinksEndedRepo, WebKeyRepo
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+log = logging.getLogger(__name__)
 
 
 class ChangeListenerLike(Protocol):
@@ -86,8 +89,8 @@ class Store(ABC):
     and ``changes``, the games the transaction changed (``bot.store.changes``).
 
     ``on_commit(listener)``: the listener hears the changes of games of every transaction of this
-    store once it commits (in this process). ``listen_changes()`` (PostgreSQL): those of other
-    processes, through ``LISTEN``.
+    store once it commits (in this process). ``change_listener(…)`` (PostgreSQL): hears those of
+    other processes, through ``LISTEN``.
     """
 
     #: Other processes may change the database meanwhile (several bot processes, one PostgreSQL).
@@ -102,11 +105,15 @@ class Store(ABC):
         self._commit_listeners.append(listener)
 
     def _committed(self, tx: Tx) -> None:
-        """``tx`` committed: its changes of games go to the listeners (a listener's error is not the writer's)."""
+        """``tx`` committed: its changes of games go to the listeners. A listener's failure is logged and
+        is not the writer's: the transaction did commit, and the caller must not hear otherwise."""
         notes = tx.changes.taken()
         if notes:
             for listener in self._commit_listeners:
-                listener(notes)
+                try:
+                    listener(notes)
+                except Exception:    # noqa: BLE001 - see above
+                    log.exception("A listener of committed changes of games failed")
 
     @abstractmethod
     def read(self) -> AbstractAsyncContextManager[Tx]:
@@ -136,6 +143,7 @@ class Store(ABC):
             cursor = await tx.db.execute("SELECT 1")
             if await cursor.fetchone() is None:
                 raise RuntimeError("SELECT 1 returned no row")
+
     def change_listener(self, on_note: Callable[[ChangeNote], None],
                         on_resumed: Callable[[float], Awaitable[None]]) -> ChangeListenerLike | None:
         """What hears the changes of games that other processes commit (PostgreSQL's ``LISTEN``:

@@ -91,6 +91,9 @@ class ChangeListener:
                         self._heard(notify.payload)
             except (psycopg.Error, OSError) as error:
                 problem = str(error).strip() or type(error).__name__
+            except Exception as error:     # noqa: BLE001 - never stop listening over one surprise
+                log.exception("The listener for changes of games failed; it connects again.")
+                problem = type(error).__name__
             finally:
                 self._connected.clear()
             # However the listening ended, notifications may be missed from now until it listens again.

@@ -39,9 +39,9 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from bot.store.changes import ChangeNote, channel_of
-from bot.store.notices import ChangeListener
 from bot.store.claims import PostgresClaimRepo
 from bot.store.db import Availability, IntegrityError, Problem, Rows, StoreUnavailable
+from bot.store.notices import ChangeListener
 from bot.store.schema import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, split_statements
 from bot.store.base import Store, Tx, outage_edge
 

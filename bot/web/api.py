@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 from aiohttp import web
 
 from bot.i18n import LANGUAGES, Msg
-from bot.service import Accepted, GameService, Reason, Refusal
+from bot.service import Accepted, GameService, Reason, Refusal, WebSession
 from bot.web.answers import (
-    BAD_REQUEST, LANG, NO_SESSION, TOO_MANY, Refused, json_answer, page_language, read_object, refusal_answer, text_field,
-    version_field,
+    BAD_REQUEST, LANG, NO_SESSION, TOO_MANY, Refused, json_answer, page_language, read_object, refusal_answer,
+    text_field, version_field,
 )
 from bot.web.guards import TokenBuckets, WebLimits, client_address
 from bot.web.hooks import WebHooks
@@ -57,8 +56,8 @@ class BoardApi:
         if not self.addresses.take(client_address(request)):
             raise Refused(TOO_MANY)
 
-    async def session_of(self, request: web.Request) -> Any:
-        """The request's session (a ``WebSession``) for the game in its path; ``Refused`` otherwise."""
+    async def session_of(self, request: web.Request) -> WebSession:
+        """The request's session for the game in its path; ``Refused`` otherwise."""
         header = request.headers.get("Authorization", "")
         token = header[len("Bearer "):].strip() if header.startswith("Bearer ") else ""
         if token in self.known:
@@ -100,7 +99,8 @@ class BoardApi:
     # -- the handlers ---------------------------------------------------------------------------
 
     async def open_session(self, request: web.Request) -> web.Response:
-        """``{"link": token}`` -> ``{"session", "game_id", "expires_at"}``: a link from Discord swapped for a session."""
+        """``{"link": token}`` -> ``{"session", "game_id", "expires_at"}``: a link from Discord swapped for a
+        session."""
         self.charge_address(request)
         body = await read_object(request, self.limits.body_bytes)
         # A page opened without a link sends an empty one, and gets the service's words for a broken link.

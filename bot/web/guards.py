@@ -10,7 +10,7 @@ from __future__ import annotations
 import ipaddress
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Awaitable, Callable
 
 from aiohttp import web
 from yarl import URL
@@ -43,7 +43,7 @@ def content_security_policy(web_url: str | None) -> str:
             "frame-ancestors 'none'")
 
 
-def security_headers(web_url: str | None) -> Callable[[web.Request, web.StreamResponse], object]:
+def security_headers(web_url: str | None) -> Callable[[web.Request, web.StreamResponse], Awaitable[None]]:
     """An ``on_response_prepare`` handler putting the headers on every answer."""
     policy = content_security_policy(web_url)
 

@@ -18,7 +18,7 @@ from typing import Any, Awaitable, Callable
 from aiohttp import WSCloseCode, web
 
 from bot.i18n import t
-from bot.service import GameService, Refusal
+from bot.service import GameService, Refusal, StoreUnavailable, WebSession
 
 log = logging.getLogger(__name__)
 
@@ -31,18 +31,18 @@ class LivePage:
     """One open page's socket: whose session, in which language, and the newest version it holds."""
 
     socket: web.WebSocketResponse
-    session: Any          # the service's WebSession
+    session: WebSession
     lang: str
     version: int
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
     def game_id(self) -> int:
-        return int(self.session.game_id)
+        return self.session.game_id
 
     @property
     def user_id(self) -> int:
-        return int(self.session.user_id)
+        return self.session.user_id
 
 
 @dataclass(eq=False)
@@ -107,9 +107,7 @@ class LiveHub:
         view = await self.service.pages.view(page.game_id, page.user_id, page.lang, self.names_of)
         if isinstance(view, Refusal):
             return
-        version = int(view["game"]["version"])
-        room.wanted = max(room.wanted, version)
-        await self.send(page, version, view_message(view))
+        await self.send(page, int(view["game"]["version"]), view_message(view))
 
     def leave(self, page: LivePage) -> None:
         room = self.rooms.get(page.game_id)
@@ -122,10 +120,15 @@ class LiveHub:
     # -- changes --------------------------------------------------------------------------------
 
     async def _follow_changes(self) -> None:
-        async with self.service.changes.subscribe() as feed:
-            self.subscribed.set()
-            async for change in feed:
-                self.changed(change.game_id, change.version)
+        while True:
+            try:
+                async with self.service.changes.subscribe() as feed:
+                    self.subscribed.set()
+                    async for change in feed:
+                        self.changed(change.game_id, change.version)
+            except Exception:  # noqa: BLE001 - the pages must go on hearing of changes
+                log.exception("the web board's feed of changes failed; it subscribes again")
+                await asyncio.sleep(1.0)
 
     def changed(self, game_id: int, version: int) -> None:
         """Game ``game_id`` is at ``version``: start a round for its pages unless one runs (it goes on)."""
@@ -191,8 +194,11 @@ class LiveHub:
         while True:
             await asyncio.sleep(self.recheck_seconds)
             pages = [page for room in list(self.rooms.values()) for page in list(room.pages)]
-            for page in pages:
-                await self.recheck(page)
+            try:
+                for page in pages:
+                    await self.recheck(page)
+            except StoreUnavailable:
+                continue          # the sessions are checked again next time; the pages stay open meanwhile
 
     async def recheck(self, page: LivePage) -> None:
         """End the page when its session has ended or expired: ``{"type": "ended", "message": ...}``, then close."""

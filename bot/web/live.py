@@ -15,7 +15,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from yarl import URL
 
 from bot.i18n import LANGUAGES, t
-from bot.service import GameService, Refusal
+from bot.service import GameService, Refusal, StoreUnavailable
 from bot.web.api import LINK_LONGEST
 from bot.web.guards import WebLimits
 from bot.web.hub import LiveHub, LivePage, end_page
@@ -40,20 +40,27 @@ class LiveSockets:
     async def live(self, request: web.Request) -> web.StreamResponse:
         if self.origin is None or request.headers.get("Origin") != self.origin:
             raise web.HTTPForbidden()
+        # Uncompressed: permessage-deflate keeps a compressor of about 256 KB for each socket (five times a
+        # page's memory budget) and would deflate one view once per page; a view is some 16 KB, less than a
+        # tenth of the board image the page fetches for the same change.
         socket = web.WebSocketResponse(heartbeat=self.limits.heartbeat_seconds,
-                                       max_msg_size=self.limits.socket_message_bytes)
+                                       max_msg_size=self.limits.socket_message_bytes, compress=False)
         await socket.prepare(request)
-        page = await self.greet(socket, int(request.match_info["game_id"]))
-        if page is None:
-            return socket
         try:
-            await self.hub.join(page)
-            # The page says nothing more; reading keeps the heartbeat's answers and the close coming.
-            async for message in socket:
-                if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
-                    break
-        finally:
-            self.hub.leave(page)
+            page = await self.greet(socket, int(request.match_info["game_id"]))
+            if page is None:
+                return socket
+            try:
+                await self.hub.join(page)
+                # The page says nothing more; reading keeps the heartbeat's answers and the close coming.
+                async for message in socket:
+                    if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+                        break
+            finally:
+                self.hub.leave(page)
+        except StoreUnavailable:
+            # The page reconnects after its backoff, by when the store may be back.
+            await socket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"store unavailable")
         return socket
 
     async def greet(self, socket: web.WebSocketResponse, game_id: int) -> LivePage | None:

@@ -103,3 +103,17 @@ def test_a_long_schema_name_still_makes_a_channel_name() -> None:
     assert channel_of("public") == "alcazar_games_public"
     long = channel_of("s" * 63)
     assert len(long.encode()) <= 63 and long != channel_of("s" * 62 + "t")
+
+
+async def test_a_failing_listener_does_not_fail_a_committed_transaction(store: Store) -> None:
+    heard: list[ChangeNote] = []
+
+    def failing(notes: object) -> None:
+        raise RuntimeError("a listener's own trouble")
+
+    store.on_commit(failing)
+    store.on_commit(lambda notes: heard.extend(notes))
+    game_id = await lobby_id(store)              # no exception: the lobby was made
+    async with store.read() as tx:
+        assert await tx.games.get(game_id) is not None
+    assert heard == [ChangeNote(game_id, 0, moved=False)]

@@ -9,6 +9,7 @@ from typing import Any, AsyncIterator, Sequence
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
+from db_backends import postgres_database, summarise_skipped_postgres  # noqa: F401  (fixtures)
 
 from bot.config import Settings, load_settings
 from bot.service import Accepted, FakeClock, GameService
@@ -105,3 +106,7 @@ def store_rows(db_file: Path) -> dict[str, list[Any]]:
         tables = [name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         return {name: sorted(map(repr, connection.execute(f'SELECT * FROM "{name}"').fetchall()))
                 for name in tables}
+
+
+def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
+    summarise_skipped_postgres(terminalreporter)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import socket
 
 import aiohttp
 import pytest
@@ -19,15 +18,10 @@ from .conftest import ORIGIN, Hooks
 ALICE = 100
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 async def test_the_board_serves_logs_without_tokens_and_closes_its_pages(
-        service: GameService, settings: Settings, hooks: Hooks, caplog: pytest.LogCaptureFixture) -> None:
-    settings = dataclasses.replace(settings, web_port=free_port())
+        service: GameService, settings: Settings, hooks: Hooks, caplog: pytest.LogCaptureFixture,
+        unused_tcp_port: int) -> None:
+    settings = dataclasses.replace(settings, web_port=unused_tcp_port)
     board = WebBoard(service, settings, hooks.web_hooks())
     table = await open_table(service, "alcazar1978", 2)
     link = await service.links.link_for(table.game_id, ALICE)
