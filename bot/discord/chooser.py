@@ -23,10 +23,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from bot.i18n import Msg
-from bot.service import MoveChoice
+from bot.service import (
+    MoveChoice, action_choice, action_words, alcazar_part_words, noble_choice, pass_choice_1978, pawn_choice,
+    wall_choice, wall_turn_choice, withdrawal_choice,
+)
 
 if TYPE_CHECKING:
-    from bot.service import Alcazar1978MoveParts, AlcazarMoveParts, NobleStep, Place
+    from bot.service import Alcazar1978MoveParts, AlcazarMoveParts
 
 PAGE_SIZE = 25          # Discord's limit of options in one select menu
 DIGEST_LENGTH = 10      # base32 characters of a sha256: 50 bits, against a few thousand moves at most
@@ -181,13 +184,6 @@ def alcazar1978_question(level: int, chosen: tuple[str, ...]) -> Msg:
     return Msg("chooser.q78.pawn" if chosen[0] == "pawn" else "chooser.q78.wall")
 
 
-_ACTIONS = ("buy", "castle", "mansion", "extend", "raise", "tower", "bridge", "pass")
-
-
-def _action(verb: str) -> Msg | str:
-    return Msg(f"action.{verb}") if verb in _ACTIONS else verb
-
-
 # Each step's key is the notation of that part of the move, as the engine writes it ("withdraw 12",
 # "castle", "castle 8 7-9", "grande 8"; "-" for a part the move leaves out). The keys are digested
 # into the buttons' ids (``steps_digest``), so they must never change between releases.
@@ -196,57 +192,15 @@ def alcazar_steps(parts: AlcazarMoveParts, words: Sequence[Msg | None] = ()) -> 
 
     With the words of the move's parts (withdrawal, action, noble step: ``MoveChoice.words_by_part``),
     each step's label is that part's words, with its cost or income ("Found a castle on 7–9 with
-    card 8 (+5 Real)", "Grande on 8 (−10 Real)")."""
+    card 8 (+5 Real)", "Grande on 8 (−10 Real)"); the service words each part for the web board too."""
     withdrawal, step = parts.withdrawal, parts.noble_step
-    said = tuple(words) if len(words) == 3 else (None, None, None)
+    said = alcazar_part_words(words)
     return (
-        Step(withdrawal.notation if withdrawal else "-",
-             Msg("chooser.yes", words=said[0]) if withdrawal and said[0]
-             else Msg("chooser.withdraw_first", cell=_cell(withdrawal.place, "from")) if withdrawal
-             else Msg("chooser.no_withdrawal")),
-        Step(parts.action, _action(parts.action)),
-        Step(parts.action_notation, Msg("chooser.part", words=said[1]) if said[1] else _where_label(parts)),
-        Step(step.notation if step else "-", Msg("chooser.part", words=said[2]) if said[2] else _noble_label(step)),
+        Step(withdrawal.notation if withdrawal else "-", withdrawal_choice(parts, said[0])),
+        Step(parts.action, action_words(parts.action)),
+        Step(parts.action_notation, action_choice(parts, said[1])),
+        Step(step.notation if step else "-", noble_choice(parts, said[2])),
     )
-
-
-def _where_label(parts: AlcazarMoveParts) -> Msg | str:
-    action, places = parts.action, parts.places
-    if action == "pass":
-        return _action(action)
-    if action == "buy":
-        if parts.purchase in ("deck", "tower"):
-            return Msg(f"where.{parts.purchase}")
-        return Msg("where.face_up", card=parts.cards[0])
-    if action == "castle":
-        assert parts.span is not None
-        return Msg("where.castle", card=parts.cards[0], cells=f"{parts.span[0]}–{parts.span[1]}")
-    if action == "bridge":
-        return Msg("where.bridge", first=_cell(places[0]), second=_cell(places[1]))
-    if action == "tower":
-        return Msg("where.tower_on", cell=_cell(places[0], "to"))
-    return Msg("where.card", card=parts.cards[0])
-
-
-def _cell(place: Place, case: str = "") -> Msg:
-    """Space 12 stays 12; a garden reads "the garden at 7,1" (Hungarian puts each in its case)."""
-    suffix = f".{case}" if case else ""
-    if place.garden is not None:
-        return Msg(f"chooser.garden{suffix}", at=place.garden)
-    return Msg(f"cellname.space{suffix}", n=place.space)
-
-
-def _noble_label(step: NobleStep | None) -> Msg:
-    if step is None:
-        return Msg("chooser.no_noble_step")
-    if step.kind == "move":
-        origin, target = step.places
-        return Msg("chooser.move_noble", origin=_cell(origin, "from"), target=_cell(target, "to"))
-    if step.kind == "swap":
-        first, second = step.places
-        return Msg("chooser.swap", first=_cell(first), second=_cell(second))
-    return Msg("chooser.place", placed=[Msg(f"chooser.place.{rank}", cell=_cell(place, "to"))
-                                        for rank, place in zip(step.ranks, step.places)])
 
 
 def alcazar1978_steps(parts: Alcazar1978MoveParts, words: Sequence[Msg | None] = ()) -> tuple[Step, ...]:
@@ -256,17 +210,12 @@ def alcazar1978_steps(parts: Alcazar1978MoveParts, words: Sequence[Msg | None] =
     the turn), which also say where the wall ends ("Around B3 a quarter turn counter-clockwise
     (B3-C3 → B3-B4)")."""
     if parts.action == "pass":
-        return (Step("pass", Msg("chooser.pass78")), Step("pass", Msg("action.pass")))
+        return (Step("pass", pass_choice_1978()), Step("pass", action_words("pass")))
     wall = parts.wall
     if wall is not None:
-        turn = words[1] if len(words) == 2 else None
-        label = Msg("chooser.wall_turn", turn=turn) if turn is not None else \
-            Msg("chooser.wall_turn_bare", tower=wall.pivot, count=wall.quarters,
-                direction=Msg(f"direction.{wall.direction}"))
-        return (Step(f"w{wall.wall}", Msg("chooser.turn_wall", wall=wall.wall)), Step(parts.notation, label))
+        return (Step(f"w{wall.wall}", wall_choice(parts)), Step(parts.notation, wall_turn_choice(parts, words)))
     assert parts.pawn is not None
-    return (Step("pawn", Msg("chooser.move_pawn")),
-            Step(parts.notation, Msg("chooser.pawn_to", origin=parts.pawn.origin, target=parts.pawn.target)))
+    return (Step("pawn", Msg("chooser.move_pawn")), Step(parts.notation, pawn_choice(parts)))
 
 
 def offered_moves(moves: Sequence[MoveChoice]) -> list[MoveChoice]:

@@ -14,7 +14,7 @@ import discord
 from bot.discord.images import named_text
 from bot.discord.texts import clip
 from bot.i18n import Msg, t, text_of
-from bot.service import GameInfo, TurnClock, computer_level, computer_number, game_rules
+from bot.service import GameInfo, TurnClock, computer_words, game_rules
 
 MONEY_PER_POINT = 50     # a point per full 50 Real; the rest breaks ties (docs/rules/alcazar.md, "End and scoring")
 
@@ -33,8 +33,8 @@ def computer_label(user_id: int, lang: str = "en") -> str:
 
 def computer_name(user_id: int) -> Msg:
     """A computer player's name, numbered so that two computers of one level are told apart at
-    the table, on boards, in results and records; the number is the seat's for the whole game."""
-    return Msg("computer.name", number=computer_number(user_id), level=Msg(f"level.{computer_level(user_id)}.lower"))
+    the table, on boards, in results and records (the web board names them alike)."""
+    return computer_words(user_id)
 
 
 def pinging(*user_ids: int) -> discord.AllowedMentions:

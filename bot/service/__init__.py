@@ -62,12 +62,16 @@ from bot.service.pictures import (
     board_png, chart_png, final_view, hand_png, named_text, results_png, start_pictures, stop_pictures, work_queued,
     worker_pids, workers_trouble,
 )
+from bot.service.move_labels import (
+    action_choice, action_words, alcazar_part_words, noble_choice, pass_choice_1978, pawn_choice, wall_choice,
+    wall_turn_choice, withdrawal_choice,
+)
 from bot.service.pages import BoardImage, NamesOf
 from bot.service.players import MyGame
 from bot.service.posting import BoardPosting, BoardRecorded, HandChange, TurnFacts
 from bot.service.ratings import PROVISIONAL_GAMES, PlayerRecord, RatingShift, Standing, is_provisional
 
-from bot.service.computers import computer_level, computer_number
+from bot.service.computers import computer_level, computer_number, computer_words
 from bot.service.replays import REPLAY_BUDGET
 from bot.service.live import replay
 from bot.service.questions import answerers
@@ -96,6 +100,7 @@ __all__ = [
     "BoardPosting", "BoardRecorded", "HandChange", "TurnFacts", "BoardImage", "NamesOf",
     "GAME_KINDS", "LEVELS", "REPLAY_BUDGET", "Accepted", "Alcazar1978MoveParts", "AlcazarMoveParts", "EntryKind",
     "GameRules", "GameStatus", "NobleStep", "Place", "PostedMessage", "Store", "computer_level", "computer_number",
+    "computer_words",
     "game_rules", "open_store",
     "time_zones_matching", "cancelled", "board_png", "chart_png", "final_view", "hand_png", "named_text", "results_png",
     "start_pictures", "stop_pictures", "work_queued", "worker_pids", "workers_trouble", "AwayStatus", "BackupSchedule", "MyGame", "PlayerRecord", "RatingShift", "Standing",
@@ -110,4 +115,6 @@ __all__ = [
     "standings_view",
     "TurnClock", "PROVISIONAL_GAMES", "is_provisional",
     "BoardLink", "ChangeFeed", "Changes", "GameChange", "Links", "WebSession",
+    "action_choice", "action_words", "alcazar_part_words", "noble_choice", "pass_choice_1978", "pawn_choice",
+    "wall_choice", "wall_turn_choice", "withdrawal_choice",
 ]

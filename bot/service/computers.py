@@ -61,6 +61,12 @@ def computer_number(user_id: int) -> int:
     return (-user_id) // 10
 
 
+def computer_words(user_id: int) -> Msg:
+    """A computer player's name to word in the reader's language: "Computer 2 (normal)", "2. gép (közepes)".
+    The number tells two computers of one level apart; it is the seat's for the whole game."""
+    return Msg("computer.name", number=computer_number(user_id), level=Msg(f"level.{computer_level(user_id)}.lower"))
+
+
 def computer_name(user_id: int) -> str:
     """How a computer player is called at its table, in English: "Computer 2 (normal)"."""
     return ai.level_name(computer_level(user_id), computer_number(user_id))

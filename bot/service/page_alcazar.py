@@ -103,7 +103,7 @@ def _cell(name: str, space: int | None, box: Sequence[int], cell: Mapping[str, A
     noble = None if cell is None else cell.get("noble")
     where = t(lang, "web.plot", n=space) if space is not None else t(lang, "web.garden", name=name[1:])
     label = [where]
-    details = []
+    details: list[str] = []
     if building is not None and building.get("name"):
         label.append(str(building["name"]))
     if height:

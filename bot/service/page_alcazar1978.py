@@ -45,7 +45,7 @@ def cells(view: View, layout: Mapping[str, Any], names: Sequence[str], lang: str
 
 def _square(name: str, box: Sequence[int], view: View, names: Sequence[str], lang: str,
             last: Mapping[str, Any]) -> dict[str, Any]:
-    details = []
+    details: list[str] = []
     for pawn in view.get("pawns") or ():
         owner = _name(int(pawn["seat"]), names)
         if pawn["square"] == name:

@@ -15,9 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, Sequence
 
+from bot.games import get_game
 from bot.games.alcazar import AlcazarMoveParts
 from bot.games.alcazar1978 import Alcazar1978MoveParts
 from bot.i18n import Msg, t
+from bot.service.move_labels import (
+    action_choice, action_words, alcazar_part_words, noble_choice, noble_step_words, pass_choice_1978,
+    wall_choice, wall_turn_choice, withdrawal_choice,
+)
+from bot.service.live import legal_choices
 from bot.service.results import MoveChoice
 
 TokenKind = Literal["card", "cell", "option"]
@@ -41,6 +47,14 @@ class Slot:
     tap: Tap | None
     none: Tap | None = None
     optional: bool = False
+
+
+def moves_of_position(kind: str, snapshot: dict[str, Any], version: int, lang: str) -> dict[str, Any]:
+    """``moves_json`` of the position ``snapshot`` (the engine's ``to_dict``): run in a worker process, since
+    wording a thousand Alcazar moves holds the interpreter for a second."""
+    engine = get_game(kind)
+    state = engine.from_dict(snapshot)
+    return moves_json(kind, version, legal_choices(engine, state, "", None), lang)
 
 
 def moves_json(kind: str, version: int, choices: Sequence[MoveChoice], lang: str) -> dict[str, Any]:
@@ -98,7 +112,7 @@ def _walk(group: list[int], depth: int, moves: Sequence[Sequence[Slot]], paths: 
 
 # -- Alcazar (2009) --------------------------------------------------------------------------------
 
-NO_NOBLE_STEP = Tap("option", "-noble", Msg("chooser.no_noble_step"))
+NO_NOBLE_STEP = Tap("option", "-noble", noble_step_words(None))
 NO_WITHDRAWAL = Tap("option", "-withdraw", Msg("chooser.no_withdrawal"))
 
 
@@ -109,12 +123,12 @@ def plot_tap(name: str) -> Tap:
 
 
 def alcazar_slots(choice: MoveChoice) -> list[Slot]:
-    """The card (or what stands for it), where it goes, which build, the noble step, the withdrawal."""
+    """The card (or what stands for it), where it goes, which build, the noble step, the withdrawal:
+    each labelled as the Discord chooser labels that part."""
     parts = choice.parts
     assert isinstance(parts, AlcazarMoveParts)
-    words = tuple(choice.words_by_part) if len(choice.words_by_part) == 3 else (None, None, None)
-    withdrawal_words, action_words, step_words = words
-    action_label: Msg | str = Msg("chooser.part", words=action_words) if action_words else parts.action_notation
+    said_withdrawal, said_action, said_step = alcazar_part_words(choice.words_by_part)
+    action = action_choice(parts, said_action)
     first: Tap
     where: list[Tap] = []
     build: Tap | None = None
@@ -122,26 +136,23 @@ def alcazar_slots(choice: MoveChoice) -> list[Slot]:
         card = parts.cards[0]
         first = Tap("card", f"c{card}", Msg("where.card", card=card))
         where = [plot_tap(str(card))]            # a building card names the plot it builds on
-        build = Tap("option", parts.action_notation, action_label)
+        build = Tap("option", parts.action_notation, action)
     elif parts.action in ("tower", "bridge"):
-        first = Tap("option", parts.action, Msg(f"action.{parts.action}"))
+        first = Tap("option", parts.action, action_words(parts.action))
         where = [plot_tap(place.name) for place in parts.places]
-        build = Tap("option", parts.action_notation, action_label)
+        build = Tap("option", parts.action_notation, action)
     else:                                        # a purchase or a pass: one choice says it all
-        first = Tap("option", parts.action_notation, action_label)
-    step = parts.noble_step
-    withdrawal = parts.withdrawal
+        first = Tap("option", parts.action_notation, action)
+    step, withdrawal = parts.noble_step, parts.withdrawal
     slots = [Slot(first)]
     slots += [Slot(tap) for tap in where]
     # Two bridges never share both ends, so only with a card does the build need asking.
     slots.append(Slot(build, optional=True))
-    slots.append(Slot(None if step is None else Tap(
-        "option", step.notation, Msg("chooser.part", words=step_words) if step_words else step.notation),
-        none=NO_NOBLE_STEP))
-    slots.append(Slot(None if withdrawal is None else Tap(
-        "option", withdrawal.notation,
-        Msg("chooser.yes", words=withdrawal_words) if withdrawal_words else withdrawal.notation),
-        none=NO_WITHDRAWAL))
+    slots.append(Slot(None if step is None else Tap("option", step.notation, noble_choice(parts, said_step)),
+                      none=NO_NOBLE_STEP))
+    slots.append(Slot(None if withdrawal is None else Tap("option", withdrawal.notation,
+                                                          withdrawal_choice(parts, said_withdrawal)),
+                      none=NO_WITHDRAWAL))
     return _aligned(slots, len(where))
 
 
@@ -163,9 +174,6 @@ def alcazar1978_slots(choice: MoveChoice) -> list[Slot]:
     if parts.pawn is not None:
         return [Slot(Tap("cell", parts.pawn.target, Msg("web.square", square=parts.pawn.target)))]
     if parts.wall is not None:
-        wall = parts.wall
-        turn = choice.words_by_part[1] if len(choice.words_by_part) == 2 else None
-        label: Msg | str = Msg("chooser.wall_turn", turn=turn) if turn is not None else parts.notation
-        return [Slot(Tap("cell", f"w{wall.wall}", Msg("chooser.turn_wall", wall=wall.wall))),
-                Slot(Tap("option", parts.notation, label))]
-    return [Slot(Tap("option", "pass", Msg("chooser.pass78")))]
+        return [Slot(Tap("cell", f"w{parts.wall.wall}", wall_choice(parts))),
+                Slot(Tap("option", parts.notation, wall_turn_choice(parts, choice.words_by_part)))]
+    return [Slot(Tap("option", "pass", pass_choice_1978()))]

@@ -3,7 +3,8 @@
 The server decides everything a viewer sees. A seated player's projection is built from their
 seat's engine view (the public view plus their own hand), anyone else's from the public view, so
 no other hand and not the deck's order can reach a page. The board image is drawn from the public
-view only, once per version of a game, in the worker processes, and kept for the pages that ask.
+view only, once per version of a game, in the worker processes, and kept for the pages that ask; the
+moves are worded there too (a thousand Alcazar moves hold the interpreter for a second).
 Every text is in the viewer's language; positions come from the renderer's layout of the image.
 """
 from __future__ import annotations
@@ -11,23 +12,27 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Mapping, Sequence
+from typing import Any, Awaitable, Callable, Generic, Mapping, Sequence, TypeVar
 
 from bot.i18n import Msg, language_of, t
 from bot.service import page_alcazar, page_alcazar1978
 from bot.service.base import ServiceCore, no_such_game
-from bot.service.computers import computer_level, computer_number
-from bot.service.live import LiveGame, legal_choices
-from bot.service.page_moves import moves_json
+from bot.service.computers import computer_words
+from bot.service.live import LiveGame
+from bot.service.page_moves import moves_of_position
 from bot.service.page_words import result_of, turn_text, ui_words
 from bot.service.pictures import PAGE_SIZES, page_board_png, page_layout
 from bot.service.queries import Records
 from bot.service.results import GameInfo, HistoryLine, Reason, Refusal
 from bot.service.threads import in_thread
 from bot.service.vocabulary import game_rules
+from bot.service.workers import in_process
 from bot.store import GameStatus
 from renderer.drawing import named_text
 from renderer.theme import player_colour
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 NamesOf = Callable[[Sequence[int]], Awaitable[list[str]]]
 
@@ -35,6 +40,12 @@ NamesOf = Callable[[Sequence[int]], Awaitable[list[str]]]
 HISTORY_LINES = 40
 #: Board images kept, one per (game, version): a few pages of many games at once.
 IMAGES_KEPT = 32
+#: Histories kept, one per (game, version): every page of a game asks for its view after each change, and
+#: wording a history replays the game's log.
+HISTORIES_KEPT = 256
+#: Move lists kept, one per (game, version, language): only the player to act asks, but again on every
+#: reconnection, and wording 1,000 Alcazar moves takes a second.
+MOVES_KEPT = 16
 
 
 @dataclass(frozen=True)
@@ -64,7 +75,9 @@ class Pages:
     def __init__(self, core: ServiceCore, records: Records) -> None:
         self.core = core
         self.records = records
-        self._images: OrderedDict[tuple[int, int], BoardImage] = OrderedDict()
+        self._images: Kept[tuple[int, int], BoardImage] = Kept(IMAGES_KEPT)
+        self._histories: Kept[tuple[int, int], list[HistoryLine]] = Kept(HISTORIES_KEPT)
+        self._moves: Kept[tuple[int, int, str], dict[str, Any]] = Kept(MOVES_KEPT)
         self._drawing: dict[tuple[int, int], asyncio.Future[BoardImage]] = {}
 
     # -- the projection ----------------------------------------------------------------------------
@@ -99,11 +112,21 @@ class Pages:
         """The players' names in seat order: people as the edge knows them, computers in ``lang``."""
         people = [user for user in game.players if user > 0]
         known = dict(zip(people, await names_of(people))) if people else {}
-        return [known.get(user, "?") if user > 0 else computer_name(user, lang) for user in game.players]
+        return [known.get(user, "?") if user > 0 else t(lang, computer_words(user)) for user in game.players]
 
     async def _history(self, game: GameInfo, ply: int) -> list[HistoryLine]:
+        """The last lines of the log up to ``ply`` (the position shown), read once per version."""
+        key = (game.id, game.version)
+        kept = self._histories.get(key)
+        if kept is not None:
+            return kept
         lines = await self.records.history(game.id, limit=HISTORY_LINES)
-        return [] if isinstance(lines, Refusal) else [line for line in lines if line.ply <= ply]
+        if isinstance(lines, Refusal):
+            return []
+        shown = [line for line in lines if line.ply <= ply]
+        if lines and lines[-1].ply == ply:      # the log had not moved on meanwhile: this is the version's
+            self._histories.put(key, shown)
+        return shown
 
     # -- the moves ---------------------------------------------------------------------------------
 
@@ -117,9 +140,15 @@ class Pages:
                 return {"version": loaded[0].version if loaded else 0, "tokens": {}, "moves": []}
             if not _acts_now(live, user_id):
                 return {"version": live.version, "tokens": {}, "moves": []}
-            version, kind = live.version, live.row.kind
-            choices = await in_thread(legal_choices, live.engine, live.state, "", None)
-        return await in_thread(moves_json, kind, version, choices, lang)
+            key = (game_id, live.version, lang)
+            kept = self._moves.get(key)
+            if kept is not None:
+                return kept
+            snapshot = await in_thread(live.engine.to_dict, live.state)
+            kind = live.row.kind
+        moves = await in_process(moves_of_position, kind, snapshot, key[1], lang)
+        self._moves.put(key, moves)
+        return moves
 
     # -- the board image ---------------------------------------------------------------------------
 
@@ -133,7 +162,6 @@ class Pages:
             key = (game_id, live.version)
             kept = self._images.get(key)
             if kept is not None:
-                self._images.move_to_end(key)
                 return kept
             public = await in_thread(live.engine.view, live.state, None)
             game = await self.core.info(live.row, live.seats)
@@ -153,9 +181,7 @@ class Pages:
         data = await page_board_png(game.kind, public, names, lang)
         layout = page_layout(game.kind, len(game.players))
         image = BoardImage(key[1], data, "image/png", int(layout["width"]), int(layout["height"]))
-        self._images[key] = image
-        while len(self._images) > IMAGES_KEPT:
-            self._images.popitem(last=False)
+        self._images.put(key, image)
         return image
 
     async def _no_board(self, game_id: int) -> Refusal:
@@ -164,10 +190,25 @@ class Pages:
         return Refusal(Reason.NOT_STARTED, Msg("refusal.not_started"))
 
 
-def computer_name(user_id: int, lang: str) -> str:
-    """A computer player's name in ``lang``: "Computer 2 (normal)", "2. gép (közepes)"."""
-    return t(lang, "computer.name", number=computer_number(user_id),
-             level=Msg(f"level.{computer_level(user_id)}.lower"))
+class Kept(Generic[K, V]):
+    """The last ``size`` answers by key, the least recently used going first. A version's answer never
+    changes, so nothing kept is ever stale; it only goes out of use."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K) -> V | None:
+        value = self._kept.get(key)
+        if value is not None:
+            self._kept.move_to_end(key)
+        return value
+
+    def put(self, key: K, value: V) -> None:
+        self._kept[key] = value
+        self._kept.move_to_end(key)
+        while len(self._kept) > self.size:
+            self._kept.popitem(last=False)
 
 
 def _acts_now(live: LiveGame, user_id: int) -> bool:

@@ -184,6 +184,7 @@ def work_queued() -> int:
     return queued()
 
 
-__all__ = ["PAGE_SIZES", "REPLAY_BUDGET", "board_png", "draw_page_board", "page_board_png", "page_layout", "chart_png", "draw_replay", "final_view", "hand_png", "named_text",
+__all__ = ["PAGE_SIZES", "REPLAY_BUDGET", "board_png", "draw_page_board", "page_board_png", "page_layout",
+           "chart_png", "draw_replay", "final_view", "hand_png", "named_text",
            "public_positions", "replay_gif", "results_png", "start_pictures", "stop_pictures", "work_queued",
            "worker_pids", "workers_trouble"]

@@ -9,17 +9,20 @@ from typing import Any, Mapping, Sequence
 
 from bot.service import GameService, Refusal
 from bot.service import pages as pages_module
+from bot.service.pages import Pages
 from bot.service.live import hands_of
 from bot.service.pictures import draw_page_board
 
 from .helpers import Table, open_table
-from .test_pages import SPECTATOR, names_of, view_of
+from .test_pages import SPECTATOR, names_of
 
 
-async def everything_seen(service: GameService, table: Table, user: int) -> str:
-    """The projection and the moves of ``user``, as the page receives them."""
-    view = await view_of(service, table.game_id, user)
-    moves = await service.pages.moves(table.game_id, user, "en")
+async def everything_seen(service: GameService, table: Table, user: int, pages: Pages | None = None) -> str:
+    """The projection and the moves of ``user``, as the page receives them (from ``pages``: the service's own,
+    or one that has kept no answers yet)."""
+    pages = pages or service.pages
+    view = await pages.view(table.game_id, user, "en", names_of)
+    moves = await pages.moves(table.game_id, user, "en")
     return json.dumps([view, moves], ensure_ascii=False)
 
 
@@ -78,8 +81,9 @@ async def test_what_a_viewer_sees_does_not_depend_on_what_they_may_not_see(servi
             private = await service.records.private_view(table.game_id, players[other])
             assert not isinstance(private, Refusal)
             assert tuple(private.view["hand"]) == secret.players[other].hand != live.state.players[other].hand
-            # ... and the viewer's page has not
-            assert await everything_seen(service, table, user) == before, (seat, seed)
+            # ... and the viewer's page has not (asked of pages that kept nothing from before)
+            fresh = Pages(service.core, service.records)
+            assert await everything_seen(service, table, user, fresh) == before, (seat, seed)
         service.core.remember(live)
 
 
