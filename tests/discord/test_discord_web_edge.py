@@ -90,3 +90,40 @@ async def test_a_web_port_in_use_is_a_setting_to_fix(fake: FakeDiscord, database
     explained = explain(error.value, settings)
     assert explained is not None and explained.exit_code == SETTING
     assert f"Cannot serve the web board on 127.0.0.1:{port}" in explained.line and "WEB_PORT" in explained.line
+
+
+async def test_a_computer_answers_a_move_made_on_the_page(fake: FakeDiscord, database_path: Path) -> None:
+    """The page's move goes the way a move made in Discord goes on: posted, then the computer's turn."""
+    alice = fake.add_user("alice")
+    edges = edges_for(settings_for(fake, database_path, web_url=WEB_URL, web_port=0))
+    [edge] = edges
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None, web_url=WEB_URL,
+                           web_port=0, edges=edges, think_scale=0.01) as bot:
+        assert isinstance(edge, WebBoardEdge) and edge.board is not None and edge.board.runner is not None
+        base = f"http://127.0.0.1:{edge.board.runner.addresses[0][1]}"
+        lobby = await alice.slash("new", game="alcazar1978", computers=1, level="easy")
+        await alice.click(lobby.message, "Start")
+        await bot.computer_turns.idle()
+        game = await bot.service.records.game_in_channel(fake.general.id)
+        assert game is not None and game.to_move_id == alice.id
+        token = (await alice.click(latest_board(fake), "Open board")).links["Open board"].split("#t=")[1]
+        [move] = await bot.service.records.legal_moves_for(game.id, alice.id, limit=1)
+        since = len(fake.requests)
+        async with aiohttp.ClientSession() as http:
+            async with http.post(f"{base}/api/session", json={"link": token}) as opened:
+                session = (await opened.json())["session"]
+            async with http.post(f"{base}/api/games/{game.id}/moves", json={"version": game.version,
+                                                                             "move": move.notation},
+                                 headers={"Authorization": f"Bearer {session}"}) as played:
+                assert played.status == 200
+        deadline = time.monotonic() + 20
+        while len(channel_posts(fake, since)) < 2:
+            assert time.monotonic() < deadline, "the computer never answered the page's move"
+            await asyncio.sleep(0.05)
+        await bot.computer_turns.idle()
+        mine, computers = channel_posts(fake, since)[:2]
+        assert alice.mention in mine.json["content"] and pinged(mine) == set(), "a computer to act: nobody pinged"
+        assert computers.json["content"].startswith("**Computer 1 (easy)**:") and pinged(computers) == {alice.id}
+        after = await bot.service.records.game(game.id)
+        assert after.version == game.version + 2, "the page's move, then the computer's"
+    assert_clean(fake)

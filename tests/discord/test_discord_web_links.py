@@ -127,6 +127,29 @@ async def test_the_board_command_and_the_hand_dm_carry_the_reader_s_own_link(fak
     assert_clean(fake)
 
 
+async def test_a_move_edits_the_hand_dm_once_and_its_link_with_it(fake: FakeDiscord, database_path: Path) -> None:
+    """With the web board set up a move costs what it cost before: one board pinging the next player and
+    one edit of the mover's hand DM, whose fresh link rides in that same edit (no new DM, no buzz)."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None, web_url=WEB_URL) as bot:
+        game, (first, second) = await start_game(fake, bot, alice, [bob], "alcazar")
+        [hand_dm] = [m for m in fake.dms_to(first) if "Your hand" in m["content"]]
+        dms = len(fake.dms_to(first))
+        [buy] = await bot.service.records.legal_moves_for(game.id, first.id, prefix="buy deck", limit=1)
+        since = len(fake.requests)
+        await first.slash("move", notation=buy.notation)
+        await fake.settle(quiet=0.3, timeout=10)
+        [post] = channel_posts(fake, since)
+        assert pinged(post) == {second.id}
+        dm_edits = [r for r in fake.requests[since:] if r.kind == "edit" and r.audience == first.id
+                    and r.path.endswith(f"/messages/{hand_dm['id']}")]
+        assert len(dm_edits) == 1 and len(fake.dms_to(first)) == dms, "one edit in place, no new DM"
+        [url] = dm_links(fake, first)
+        session = await opened(bot, url.removeprefix(PAGE))
+        assert (session.user_id, session.game_id) == (first.id, game.id)
+    assert_clean(fake)
+
+
 async def test_ending_one_s_links_stops_every_earlier_link_and_a_new_press_gives_a_working_one(
         fake: FakeDiscord, database_path: Path, clock: FakeClock) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
