@@ -37,9 +37,13 @@ def configure_logging(settings: Settings, stream: TextIO | None = None) -> loggi
 
 
 async def run(settings: Settings, **bot_options: Any) -> None:
-    """Run the bot until it is closed; ``bot_options`` go to ``AlcazarBot`` (a clock, in tests)."""
-    from bot.discord import AlcazarBot
+    """Run the bot until it is closed; ``bot_options`` go to ``AlcazarBot`` (a clock, in tests).
 
+    The web board runs beside it when ``WEB_URL`` is set (in the process running shard 0: ``bot/edges.py``)."""
+    from bot.discord import AlcazarBot
+    from bot.edges import edges_for
+
+    bot_options.setdefault("edges", edges_for(settings))
     async with AlcazarBot(settings, **bot_options) as bot:
         _close_on_signals(bot)
         # The process's start-up ends once the bot is ready: freeze what it loaded (``bot/collector.py``).

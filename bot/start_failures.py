@@ -18,6 +18,7 @@ import discord
 from bot.config import Settings
 from bot.discord.client import CommandSyncRefused
 from bot.discord.monitor import MonitorUnavailable
+from bot.edges import WebBoardUnavailable
 from bot.store.lockfile import DatabaseInUse
 from bot.store.postgres import DatabaseUnavailable
 
@@ -47,6 +48,10 @@ def explain(error: BaseException, settings: Settings) -> Explained | None:
     if isinstance(error, MonitorUnavailable):
         return Explained(f"Cannot serve /healthz and /metrics on {error.host}:{error.port} ({error.reason}). "
                          "Choose another METRICS_PORT or METRICS_HOST, or leave METRICS_PORT unset.", SETTING)
+    if isinstance(error, WebBoardUnavailable):
+        return Explained(f"Cannot serve the web board on {error.host}:{error.port} ({error.reason}). "
+                         "Choose another WEB_PORT or WEB_HOST (and point the reverse proxy there), "
+                         "or leave WEB_URL unset.", SETTING)
     if isinstance(error, discord.LoginFailure):
         return Explained("Discord refused the token in DISCORD_TOKEN. Copy it again from the developer portal "
                          "(your application -> Bot -> Reset Token) into .env.", SETTING)

@@ -2,9 +2,10 @@
 
 The supervisor starts ``python -m bot`` N times with ``SHARD_COUNT`` and
 ``SHARD_IDS`` set for each (shard i goes to process i mod N, so process 0
-runs shard 0 and syncs the commands), watches them, and starts again any
-that exits: at once after a long run, after a growing pause (up to a
-minute) when it keeps dying young. A process that exits with status 2 has a
+runs shard 0, syncs the commands and, with ``WEB_URL`` set, serves the web
+board on ``WEB_PORT``; the others hand out links to it), watches them, and
+starts again any that exits: at once after a long run, after a growing pause
+(up to a minute) when it keeps dying young. A process that exits with status 2 has a
 setting to fix, so the supervisor stops everything and says so. SIGINT or
 SIGTERM stop the processes (SIGTERM, then SIGKILL after a grace period) and
 then the supervisor.

@@ -1,4 +1,4 @@
-"""The buttons under a board: take the turn step by step, and (Alcazar) see one's hand.
+"""The buttons under a board: take the turn step by step, (Alcazar) see one's hand, and open the web board.
 
 A board is posted by ``announce``, and taking the turn posts the next board,
 so ``announce`` does not import this module: the table carries
@@ -18,6 +18,7 @@ from bot.discord.guided import open_chooser
 from bot.discord.replies import guarded
 from bot.discord.table import Table, table_of
 from bot.discord.turns import show_hand
+from bot.discord.weblinks import OpenBoardButton
 from bot.i18n import ENGLISH, t
 from bot.service import GameInfo
 
@@ -47,11 +48,14 @@ class HandButton(GameButton, template=r"az:hand:(?P<game>\d+)"):
 ITEMS: tuple[Any, ...] = (TakeTurnButton, HandButton)
 
 
-def board_buttons(game: GameInfo) -> ui.View:
-    """Under a board (in the game's language): take the turn step by step; see one's hand (Alcazar)."""
+def board_buttons(game: GameInfo, *, web_board: bool = False) -> ui.View:
+    """Under a board (in the game's language): take the turn step by step; see one's hand (Alcazar);
+    with ``web_board`` (the host set ``WEB_URL``) open one's own page of the game in a browser."""
     lang = game.settings.language
     view = ui.View(timeout=None)
     view.add_item(TakeTurnButton(game.id, game.version, lang))
     if game.kind == "alcazar":
         view.add_item(HandButton(game.id, lang))
+    if web_board:
+        view.add_item(OpenBoardButton(game.id, lang))
     return view

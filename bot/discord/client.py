@@ -15,17 +15,18 @@ the commands.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 import socket
 from types import EllipsisType
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, Protocol, Sequence
 
 import discord
 from discord import app_commands
 
 from bot.config import Settings
-from bot.discord import board, guided, images, lobby, reminders, tournaments, turns, votes
+from bot.discord import board, guided, images, lobby, reminders, tournaments, turns, votes, weblinks
 from bot.discord.about import parsing_in_context
 from bot.discord.commands import AlcazarCommands
 from bot.discord.computers import ComputerTurns
@@ -57,10 +58,20 @@ class CommandSyncRefused(Exception):
         super().__init__(f"{error.status} {error.text}")
         self.status, self.code, self.text, self.guild_id = error.status, error.code, error.text, guild_id
 
+
+class Edge(Protocol):
+    """Another way in to the games beside Discord (the web board): started once the table is laid, so
+    that it works with the flows' service, names and posting; stopped first when the bot closes."""
+
+    async def start(self, table: Table) -> None: ...
+
+    async def stop(self) -> None: ...
+
+
 #: Every persistent button, each owned by its flow's module; registered so that a click finds
 #: its callback from the ``custom_id`` alone, after a restart too.
 PERSISTENT_BUTTONS = (*board.ITEMS, *lobby.ITEMS, *turns.ITEMS, *guided.ITEMS, *votes.ITEMS, *reminders.ITEMS,
-                      *tournaments.ITEMS)
+                      *tournaments.ITEMS, *weblinks.ITEMS)
 
 
 class AlcazarBot(discord.AutoShardedClient):
@@ -69,10 +80,12 @@ class AlcazarBot(discord.AutoShardedClient):
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
                  reminder_interval: float | None | EllipsisType = ...,
                  game_seeds: Iterator[int] | None = None, think_scale: float = 1.0,
-                 backup_check_seconds: float | None = None, **client_options: Any) -> None:
+                 backup_check_seconds: float | None = None, edges: Sequence[Edge] = (),
+                 **client_options: Any) -> None:
         """``reminder_interval``: seconds between reminder polls; by default ``REMINDER_POLL_SECONDS``,
         None for no loop at all (tests then call ``reminders.run_once()``). ``backup_check_seconds``:
-        how often the bot's own backups (``BACKUP_EVERY_HOURS``) look at the clock (default: every minute)."""
+        how often the bot's own backups (``BACKUP_EVERY_HOURS``) look at the clock (default: every minute).
+        ``edges``: the other ways in beside Discord (``bot/edges.py`` makes the web board's)."""
         apply_endpoints(settings.api_base_url, settings.gateway_url)
         # Default intents only: the bot reads interactions, never message content or member lists.
         # Nobody is pinged unless a message names whom it pings (``allowed_mentions=AllowedMentions(users=[...])``):
@@ -106,6 +119,7 @@ class AlcazarBot(discord.AutoShardedClient):
         self.followup_boards = FollowupBoards(self.clock)
         self.errands = Errands()
         self._backup_check_seconds = backup_check_seconds
+        self.edges = tuple(edges)
         self.backups: BackupSchedule | None = None
         self.store: Store | None = None
         self._service: GameService | None = None
@@ -135,15 +149,20 @@ class AlcazarBot(discord.AutoShardedClient):
         self._service = GameService(self.store, self.clock, cache_size=self.settings.game_cache_size,
                                     think_scale=self._think_scale, process_name=self.process_name,
                                     metrics=self.metrics)
+        web_board = self.settings.web_url is not None
         table = self._table = Table(service=self._service, client=self, metrics=self.metrics, clock=self.clock,
-                                    computer_turns=self.computer_turns, board_buttons=board.board_buttons,
+                                    computer_turns=self.computer_turns,
+                                    board_buttons=functools.partial(board.board_buttons, web_board=web_board),
                                     tournament_news=self._tournament_news, followup_boards=self.followup_boards,
-                                    errands=self.errands, game_seeds=self._game_seeds)
+                                    errands=self.errands, game_seeds=self._game_seeds,
+                                    web_url=self.settings.web_url, web_link_days=self.settings.web_link_days)
         self._service.tournaments.channels = tournaments.GameThreads(table)   # each game a thread of its own
         images.start_images(self.settings.image_workers, self.metrics)
         self.metrics.queue_from(images.work_queued)
         if self.settings.metrics_port is not None:
             await self.monitor.start(self.settings.metrics_host, self.settings.metrics_port)
+        for edge in self.edges:
+            await edge.start(table)
         self.add_dynamic_items(*PERSISTENT_BUTTONS)
         await self.tree.set_translator(CatalogTranslator())
         self.tree.add_command(AlcazarCommands(table))
@@ -193,8 +212,11 @@ class AlcazarBot(discord.AutoShardedClient):
         await asyncio.shield(self._release)
 
     async def _release_resources(self) -> None:
-        # Background work first (it posts through the gateway and writes to the store), then
-        # Discord, then what the answers used: the image workers and the database.
+        # The other ways in first (a page's move posts in Discord), then background work (it posts
+        # through the gateway and writes to the store), then Discord, then what the answers used:
+        # the image workers and the database.
+        for edge in self.edges:
+            await edge.stop()
         await self.reminders.stop()
         await self.computer_turns.stop()
         await self.monitor.stop()

@@ -6,7 +6,7 @@ from typing import Awaitable, TypeVar
 import discord
 from discord import app_commands
 
-from bot.discord import archive, lobby, players, stats, tournaments, turns, votes
+from bot.discord import archive, lobby, players, stats, tournaments, turns, votes, weblinks
 from bot.discord.replies import private_language, send
 from bot.discord.rules_text import rules_messages
 from bot.discord.table import Table
@@ -51,6 +51,8 @@ class AlcazarCommands(app_commands.Group):
                                                                          private_channel=False))
         self.table = table
         self.add_command(tournaments.TournamentCommands(table))
+        # A subgroup's commands are checked by their own group: ``/alcazar links end`` works in DMs too.
+        self.add_command(weblinks.LinksCommands(table))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         command = interaction.command

@@ -5,7 +5,9 @@ message says what changed last ("You drew 38"). A DM is written in the
 player's last-used language; the same hand shown with ``/alcazar hand`` in
 the language of the one asking. A new DM goes out only when
 the old one is gone or cannot be edited. When DMs are closed, the channel
-hears once, without secrets, to use ``/alcazar hand``.
+hears once, without secrets, to use ``/alcazar hand``. With the web board set
+up, the DM carries a link button to the player's own page of the game (their
+hand on the live board), made afresh with each edit.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import discord
 from bot.discord import images
 from bot.discord.standings import mention, pinging, real, signed_real
 from bot.discord.table import Table
+from bot.discord.weblinks import own_link
 from bot.i18n import t
 from bot.service import BoardView, GameInfo, HandChange, PostedMessage, Refusal
 
@@ -102,13 +105,16 @@ async def send_hand_by_dm(bot: Table, game: GameInfo, user_id: int, changed: Han
     lang = await bot.language_for_dm(user_id)
     change = hand_change(None if stored is None else stored.detail, holds, lang)
     content, png = await _hand_content(bot, private, change, lang)
-    if stored is not None and await _edit_hand(bot, stored, content, png, lang):
+    # The owner's own page of the game (their hand on the live board), when the web board is set up;
+    # without it an edit takes off a link an earlier DM carried.
+    extra = {"view": await own_link(bot, game.id, user_id, lang)}
+    if stored is not None and await _edit_hand(bot, stored, content, png, lang, extra):
         await bot.service.messages.remember_message(game.id, "hand", stored.channel_id, stored.message_id,
                                            version=private.game.version, user_id=user_id, detail=holds)
         return True
     try:
         user = await bot.user_by_id(user_id)
-        message = await user.send(content=content, file=_hand_file(png, lang))
+        message = await user.send(content=content, file=_hand_file(png, lang), **extra)
     except discord.Forbidden as error:
         if error.code != DMS_CLOSED:
             log.warning("Hand DM to %s for game %s refused: %s", user_id, game.id, error.text)
@@ -125,12 +131,13 @@ async def send_hand_by_dm(bot: Table, game: GameInfo, user_id: int, changed: Han
     return True
 
 
-async def _edit_hand(bot: Table, stored: PostedMessage, content: str, png: bytes, lang: str) -> bool:
+async def _edit_hand(bot: Table, stored: PostedMessage, content: str, png: bytes, lang: str,
+                     extra: Mapping[str, discord.ui.View | None]) -> bool:
     """Edit the hand DM in place; False when it is gone or Discord will not edit it (a new DM follows)."""
     message = bot.get_partial_messageable(stored.channel_id, type=discord.ChannelType.private) \
         .get_partial_message(stored.message_id)
     try:
-        await message.edit(content=content, attachments=[_hand_file(png, lang)])
+        await message.edit(content=content, attachments=[_hand_file(png, lang)], **extra)
         return True
     except discord.HTTPException as error:
         log.info("Hand DM %s of game %s could not be edited (%s %s); sending a new one",

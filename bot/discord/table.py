@@ -56,8 +56,15 @@ class Table:
     errands: Errands = field(default_factory=Errands)
     #: Seeds of new games (the deal and the seating); None lets the service draw them at random.
     game_seeds: Iterator[int] | None = None
+    #: The web board's public base (``WEB_URL``), None when the host has not set it up; how long a link lasts.
+    web_url: str | None = None
+    web_link_days: float = 30.0
     _names: dict[int, str] = field(default_factory=dict, repr=False)
     _languages: dict[int, str] = field(default_factory=dict, repr=False)   # the last stored per user
+
+    def page_url(self, link_token: str) -> str:
+        """The web page a link token opens: the token in the fragment, which the browser never sends on."""
+        return f"{self.web_url}/play#t={link_token}"
 
     def next_game_seed(self) -> int | None:
         """The seed for the next new game, or None for a random one."""

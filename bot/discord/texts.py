@@ -32,6 +32,7 @@ HELP_COMMANDS = [
     ("help.take_turn_button", "help.take_turn"),
     ("/alcazar hand", "help.hand"),
     ("/alcazar board", "help.board"),
+    ("/alcazar links end", "help.links"),
     ("/alcazar history · record · replay", "help.history"),
     ("/alcazar games", "help.games"),
     ("/alcazar away · quiet", "help.away"),

@@ -22,6 +22,7 @@ from bot.discord.standings import mention, standing_text
 from bot.discord.style import move_words
 from bot.discord.table import Table, table_of
 from bot.discord.texts import CHOICE_NAME_LIMIT, OPTIONS_LIMIT, clip
+from bot.discord.weblinks import own_link
 from bot.i18n import Msg, t
 from bot.service import (
     GameInfo, GameStatus, MoveChoice, MovePlayed, Reason, Refusal, game_rules,
@@ -123,7 +124,8 @@ async def show_hand(bot: Table, interaction: discord.Interaction, game_id: int |
         content = t(lang, "turn.no_hand", colour=colour, title=game.title)
         file = discord.File(io.BytesIO(png), filename="board.png")
     content += "\n" + await what_you_can_do(bot, interaction, game)
-    await send(interaction, clip(content, 2000), ephemeral=True, file=file)
+    await send(interaction, clip(content, 2000), ephemeral=True, file=file,
+               **await _own_link(bot, interaction, game.id))
 
 
 async def what_you_can_do(bot: Table, interaction: discord.Interaction, game: GameInfo) -> str:
@@ -193,7 +195,14 @@ async def show_board(bot: Table, interaction: discord.Interaction, for_table: bo
     content = "\n".join(line for line in (header, standing_text(game, public.view), turn) if line)
     await send(interaction, clip(content, 2000), ephemeral=True,
                file=discord.File(io.BytesIO(png), filename="board.png",
-                                 description=t(lang, "announce.board_description", title=game.title)))
+                                 description=t(lang, "announce.board_description", title=game.title)),
+               **await _own_link(bot, interaction, game.id))
+
+
+async def _own_link(bot: Table, interaction: discord.Interaction, game_id: int) -> dict[str, discord.ui.View]:
+    """A private answer's button to the asker's own page of the game, when the web board is set up."""
+    view = await own_link(bot, game_id, interaction.user.id, private_language(interaction))
+    return {} if view is None else {"view": view}
 
 
 async def _ply(bot: Table, game: GameInfo) -> int:

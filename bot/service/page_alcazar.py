@@ -134,7 +134,9 @@ def _building_words(building: Mapping[str, Any], lang: str) -> str:
 
 
 def _seat_name(seat: int, view: View, names: Sequence[str], lang: str) -> str:
+    """The player of ``seat`` by name, or by colour for a seat without one."""
     if 0 <= seat < len(names):
         return names[seat]
-    colour = (view.get("players") or [{}] * (seat + 1))[seat].get("color", "")
-    return t(lang, Msg(f"colour.{colour}"))
+    players = view.get("players") or []
+    colour = players[seat].get("color", "") if 0 <= seat < len(players) else ""
+    return t(lang, Msg(f"colour.{colour}")) if colour else str(seat)

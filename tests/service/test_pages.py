@@ -220,3 +220,15 @@ async def test_computers_are_named_in_the_viewer_s_language(service: GameService
     [computer] = [p for p in view["players"] if p["computer"]]
     assert computer["name"] == "1. gép (könnyű)"
     assert player_ids(1) == [HOST]
+
+
+async def test_the_turn_line_carries_the_deadline(service: GameService) -> None:
+    table = await open_table(service, "alcazar1978", 2)
+    assert (await service.lobby.update_settings(table.game_id, table.last.game.host_id, {"deadline_hours": 48})).ok
+    await table.play()
+    facts = await service.records.turn_facts(table.last.game)
+    view = await view_of(service, table.game_id, SPECTATOR)
+    assert table.last.game.turn_since is not None
+    assert facts.deadline_at == table.last.game.turn_since + 48 * 3600     # nobody is away
+    assert view["turn"]["deadline"] == facts.deadline_at
+    assert view["turn"]["seat"] == table.last.game.to_move_seat

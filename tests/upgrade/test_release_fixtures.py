@@ -327,7 +327,7 @@ async def _press(fake: FakeDiscord, service: GameService, people: dict[int, Fake
         outcome = _chooser_did(parts[2], int(parts[4]), button["showed"], reply, before, after, user.id, where)
     elif parts[1] == "turn":
         outcome = _opened_or_stale(reply, before, after, int(parts[3]), user.id, where)
-    elif parts[1] in ("hand", "mute"):
+    elif parts[1] in ("hand", "mute", "web"):   # web: Open board (after 0.4.0), a private link or "not set up"
         assert reply.ephemeral and after["version"] == before["version"], where
         outcome = f"{parts[1]} answered privately"
     elif parts[1] == "lobby":

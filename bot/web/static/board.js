@@ -26,8 +26,12 @@
     sending: false,
     socket: null,
     retry: 0,
+    linkState: "connecting",        // the live socket: connecting, live, reconnecting (words of the same names)
     ended: false,
     fetchSerial: 0,
+    findQuery: "",                  // what is typed in "Find a move", kept across views
+    findOpen: false,
+    historyOpen: false,
   };
 
   const $ = (id) => document.getElementById(id);
@@ -41,6 +45,12 @@
       else node.setAttribute(name, value === true ? "" : String(value));
     }
     for (const child of children) if (child) node.append(child);
+    return node;
+  }
+
+  // Puts the children in place of a node's own, leaving out the absent ones (null, false, 0).
+  function fill(node, ...children) {
+    node.replaceChildren(...children.filter(Boolean));
     return node;
   }
 
@@ -70,7 +80,8 @@
     return data;
   }
 
-  const gamePath = (tail) => `/api/games/${state.session.game_id}/${tail}`;
+  // Paths relative to the page: WEB_URL may have a path of its own (https://example.org/alcazar).
+  const gamePath = (tail) => `api/games/${state.session.game_id}/${tail}`;
   const langQuery = () => (state.lang ? "?lang=" + encodeURIComponent(state.lang) : "");
 
   async function openSession() {
@@ -84,7 +95,7 @@
       if (kept) return JSON.parse(kept);
     }
     // Without a link the server still answers with its own words for a broken one.
-    const session = await api("POST", "/api/session", { link: link || "" });
+    const session = await api("POST", "api/session", { link: link || "" });
     sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
     return session;
   }
@@ -105,7 +116,7 @@
       if (serial !== state.fetchSerial) return;
       if (moves.version !== view.game.version) return refresh();
     }
-    const image = await boardImage(view.game.version);
+    const image = view.board ? await boardImage(view.game.version) : null;   // a lobby has no board yet
     if (serial !== state.fetchSerial) return;
     applyView(view, moves, image);
   }
@@ -123,10 +134,14 @@
 
   function connectLive() {
     if (state.ended) return;
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(`${scheme}//${location.host}${gamePath("live")}`);
+    const url = new URL(gamePath("live"), location.href);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    url.hash = "";
+    const socket = new WebSocket(url.href);
     state.socket = socket;
     socket.addEventListener("open", () => {
+      state.retry = 0;
+      setLive(true);
       socket.send(JSON.stringify({
         session: state.session.session,
         version: state.view ? state.view.game.version : 0,
@@ -134,14 +149,12 @@
       }));
     });
     socket.addEventListener("message", (event) => {
-      state.retry = 0;
-      setLive(true);
       const message = JSON.parse(event.data);
       if (message.type === "view") {
         showView(message.view).catch(fail);
       } else if (message.type === "ended") {
         state.ended = true;
-        showNotice(message.message);
+        showNotice(message.message || word("session_ended"));
       }
     });
     socket.addEventListener("close", () => {
@@ -155,16 +168,10 @@
     });
   }
 
-  function reconnectLive() {
-    const old = state.socket;
-    state.socket = null;
-    if (old) old.close();
-    connectLive();
-  }
-
   function setLive(connected) {
+    state.linkState = connected ? "live" : "reconnecting";
     document.body.classList.toggle("offline", !connected);
-    if (state.view) renderStatus();
+    if (state.view) renderHeader();
   }
 
   // ---- what is shown ---------------------------------------------------------------------------
@@ -184,6 +191,7 @@
       $("board-image").src = image.url;
     }
     document.documentElement.lang = view.viewer.lang;
+    document.body.dataset.version = String(view.game.version);   // which version is shown (tests wait on it)
     document.title = view.game.title;
     $("app").removeAttribute("aria-busy");
     render();
@@ -210,29 +218,36 @@
     $("title").textContent = state.view.game.title;
     const group = $("languages");
     group.setAttribute("aria-label", word("language"));
-    group.replaceChildren(...["en", "hu"].map((lang) => el("button", {
+    // A language is named by its own name when the words give one, else by its code (EN, HU).
+    fill(group, ...["en", "hu"].map((lang) => el("button", {
       type: "button", lang, "data-key": "lang-" + lang, "aria-pressed": String(state.view.viewer.lang === lang),
-      text: word("lang_" + lang), on: { click: () => switchLanguage(lang) },
+      text: (state.view.words || {})["lang_" + lang] || lang.toUpperCase(), on: { click: () => switchLanguage(lang) },
     })));
+    const link = $("link-state");
+    link.textContent = word(state.linkState);
+    link.className = "link-state " + state.linkState;
   }
 
   function renderStatus() {
     const { game, turn } = state.view;
-    const parts = [game.result ? game.result.text : turn.text];
+    const parts = [turn.text];
+    if (game.result) parts.push(game.result.text);
     if (turn.deadline && !game.result) {
       const when = new Intl.DateTimeFormat(state.view.viewer.lang, { dateStyle: "medium", timeStyle: "short" });
       parts.push(`${word("deadline")}: ${when.format(new Date(turn.deadline * 1000))}`);
     }
-    if (document.body.classList.contains("offline")) parts.push(word("reconnecting"));
     $("status").textContent = parts.join(" · ");
     $("status").classList.toggle("mine", Boolean(state.view.viewer.to_act));
   }
 
   function renderBoard() {
     const { board } = state.view;
-    $("board-area").hidden = false;
+    $("board-area").hidden = !board;
+    if (!board) return;
     $("board").style.aspectRatio = `${board.width} / ${board.height}`;
-    $("board-image").alt = state.view.game.title;
+    $("board-area").style.setProperty("--board-aspect", String(board.width / board.height));
+    $("board-image").alt = word("board_image");
+    $("cell-details").setAttribute("aria-label", word("details"));
     renderZoom();
     const next = nextSteps();
     const chosenRefs = new Set(chosenTokens().filter((t) => t.kind === "cell").map((t) => t.ref));
@@ -256,21 +271,24 @@
       button.classList.toggle("open", state.detailsCell === cell.id);
       return button;
     });
-    layer.replaceChildren(...buttons);
+    fill(layer, ...buttons);
     renderDetails();
   }
 
   function renderZoom() {
     const group = $("zoom");
-    group.setAttribute("aria-label", word("zoom"));
-    const index = ZOOM_STEPS.indexOf(state.zoom);
-    group.replaceChildren(
-      el("button", { type: "button", "data-key": "zoom-out", "aria-label": word("zoom_out"), text: "−",
-                     disabled: state.zoom <= ZOOM_STEPS[0], on: { click: () => setZoom(ZOOM_STEPS[Math.max(0, index - 1)] || 1) } }),
+    group.setAttribute("aria-label", word("board"));
+    const named = (key) => (state.view.words || {})[key] || null;   // else the sign itself names the button
+    // The steps around the zoom as it is (a pinch leaves it between two).
+    const smaller = [...ZOOM_STEPS].reverse().find((step) => step < state.zoom) || ZOOM_STEPS[0];
+    const larger = ZOOM_STEPS.find((step) => step > state.zoom) || state.zoom;
+    fill(group,
+      el("button", { type: "button", "data-key": "zoom-out", "aria-label": named("zoom_out"), text: "−",
+                     disabled: state.zoom <= ZOOM_STEPS[0], on: { click: () => setZoom(smaller) } }),
       el("span", { class: "zoom-level", text: `${Math.round(state.zoom * 100)}%` }),
-      el("button", { type: "button", "data-key": "zoom-in", "aria-label": word("zoom_in"), text: "+",
+      el("button", { type: "button", "data-key": "zoom-in", "aria-label": named("zoom_in"), text: "+",
                      disabled: state.zoom >= ZOOM_STEPS[ZOOM_STEPS.length - 1],
-                     on: { click: () => setZoom(ZOOM_STEPS.find((step) => step > state.zoom) || state.zoom) } }),
+                     on: { click: () => setZoom(larger) } }),
     );
   }
 
@@ -318,8 +336,8 @@
     const panel = $("cell-details");
     const cell = state.view.board.cells.find((c) => c.id === state.detailsCell);
     panel.hidden = !cell;
-    if (!cell) return panel.replaceChildren();
-    panel.replaceChildren(
+    if (!cell) return fill(panel);
+    fill(panel,
       el("h2", { text: cell.label }),
       el("ul", {}, ...cell.details.map((line) => el("li", { text: line }))),
       el("button", { type: "button", class: "quiet", "data-key": "details-close", text: word("close"),
@@ -358,8 +376,9 @@
   }
 
   function tapCell(id) {
+    // A tap that continues a move chooses it; any other tap (again on a chosen cell too) shows what is there.
     const key = state.sending ? null : stepFor("cell", id);
-    state.detailsCell = id;
+    state.detailsCell = key ? null : id;
     if (key) choose(key);
     else renderBoard();
   }
@@ -373,25 +392,26 @@
     const section = $("move");
     const moves = state.moves;
     section.hidden = !(moves && moves.moves.length);
-    if (section.hidden) return section.replaceChildren();
+    if (section.hidden) return fill(section);
     const left = remainingMoves();
     const one = left.length === 1 ? left[0] : null;
-    const steps = nextSteps().keys.map((key) => {
+    // Cards are chosen in the hand; cells on the board or here (the list is what a keyboard
+    // or a screen reader reaches first); options only here.
+    const steps = nextSteps().keys.filter((key) => moves.tokens[key].kind !== "card").map((key) => {
       const token = moves.tokens[key];
-      return el("button", { type: "button", class: "step " + token.kind, "data-key": "step-" + key,
+      return el("button", { type: "button", class: "step step-" + token.kind, "data-key": "step-" + key,
                             text: token.label, on: { click: () => choose(key) } });
     });
-    section.replaceChildren(
-      el("h2", { text: word("your_move") }),
-      el("ol", { class: "chosen", "aria-label": word("chosen") },
-         ...chosenTokens().map((token) => el("li", { text: token.label }))),
-      one ? el("p", { class: "move-words", text: one.words }) : el("p", { class: "hint", text: word(hintFor()) }),
-      steps.length && !one ? el("div", { class: "steps", role: "group", "aria-label": word("choices") }, ...steps) : null,
+    fill(section,
+      el("h2", { text: word("your_turn") }),
+      el("ol", { class: "chosen-steps" }, ...chosenTokens().map((token) => el("li", { text: token.label }))),
+      state.sending ? el("p", { class: "hint", text: word("move_played") })
+        : one ? el("p", { class: "move-words", text: one.words }) : el("p", { class: "hint", id: "hint", text: word(hintFor()) }),
+      steps.length && !one ? el("div", { class: "steps", role: "group", "aria-labelledby": "hint" }, ...steps) : null,
       el("div", { class: "actions" },
-         el("button", { type: "button", "data-key": "back", text: word("back"), disabled: !state.chosen.length || state.sending,
-                        on: { click: () => { state.chosen.pop(); render(); } } }),
-         el("button", { type: "button", "data-key": "clear", text: word("clear"), disabled: !state.chosen.length || state.sending,
-                        on: { click: () => { state.chosen = []; render(); } } }),
+         el("button", { type: "button", "data-key": "start-over", text: word("start_over"),
+                        disabled: !state.chosen.length || state.sending,
+                        on: { click: () => { state.chosen = []; clearAlert(); render(); } } }),
          el("button", { type: "button", class: "play", "data-key": "play", text: word("play"),
                         disabled: !one || state.sending, on: { click: () => play(one) } })),
       findMove(),
@@ -400,36 +420,32 @@
 
   function hintFor() {
     const kinds = new Set(nextSteps().keys.map((key) => state.moves.tokens[key].kind));
-    if (kinds.size === 1) return "choose_" + [...kinds][0];
-    return "choose";
+    return kinds.has("card") ? "choose_card" : kinds.has("cell") ? "choose_cell" : "choose_option";
   }
 
   function findMove() {
     const query = state.findQuery || "";
-    const list = el("ul", { class: "found", "aria-label": word("found_moves") });
-    const fill = (text) => {
+    const list = el("ul", { class: "found", "aria-label": word("find_move") });
+    const showFound = (text) => {
       const needle = text.trim().toLocaleLowerCase();
       const found = state.moves.moves.filter((move) => !needle || move.words.toLocaleLowerCase().includes(needle)
                                                         || move.text.toLocaleLowerCase().includes(needle));
-      list.replaceChildren(...found.slice(0, FIND_LIMIT).map((move) => el("li", {},
+      fill(list, ...found.slice(0, FIND_LIMIT).map((move) => el("li", {},
         el("button", { type: "button", class: "quiet", "data-key": "find-" + move.text, text: move.words,
-                       on: { click: () => { state.chosen = move.path.slice(); render(); focusPlay(); } } }))));
-      if (found.length > FIND_LIMIT) list.append(el("li", { class: "hint", text: word("more_moves") }));
+                       on: { click: () => { state.chosen = move.path.slice(); render(); $("move").querySelector(".play").focus(); } } }))));
+      if (!found.length) list.append(el("li", { class: "hint", text: word("no_moves") }));
+      if (found.length > FIND_LIMIT) list.append(el("li", { class: "hint", text: word("find_move_hint") }));
     };
     const input = el("input", {
       type: "search", id: "find", "data-key": "find", autocomplete: "off", value: query,
-      on: { input: (event) => { state.findQuery = event.target.value; fill(event.target.value); } },
+      placeholder: word("find_move_hint"),
+      on: { input: (event) => { state.findQuery = event.target.value; showFound(event.target.value); } },
     });
-    fill(query);
+    showFound(query);
     return el("details", { class: "find", open: state.findOpen || query ? true : null,
                            on: { toggle: (event) => { state.findOpen = event.target.open; } } },
               el("summary", { text: word("find_move") }),
               el("label", { for: "find", text: word("find_move") }), input, list);
-  }
-
-  function focusPlay() {
-    const button = document.querySelector('[data-key="play"]');
-    if (button) button.focus();
   }
 
   async function play(move) {
@@ -438,6 +454,7 @@
     render();
     try {
       await api("POST", gamePath("moves"), { version: state.view.game.version, move: move.text });
+      clearAlert();
       // The live view brings the new board; if the socket is down, ask for it.
       setTimeout(() => { if (state.sending) { state.sending = false; refresh().catch(fail); } }, 2500);
     } catch (error) {
@@ -457,11 +474,16 @@
   function renderHand() {
     const { hand } = state.view;
     const section = $("hand");
-    section.hidden = !hand;
-    if (!hand) return section.replaceChildren();
+    section.hidden = false;
+    if (!hand) {
+      // A spectator is told so; a seated player of a game without hands (1978) needs no panel.
+      section.hidden = state.view.viewer.seat !== null;
+      const waiting = state.view.game.status === "lobby" ? "lobby" : "spectator";
+      return fill(section, el("p", { class: "hint", text: word(waiting) }));
+    }
     const next = nextSteps();
     const chosen = new Set(chosenTokens().filter((t) => t.kind === "card").map((t) => t.ref));
-    section.replaceChildren(
+    fill(section,
       el("h2", { text: word("your_hand") }),
       el("div", { class: "cards" }, ...hand.cards.map((card) => el("button", {
         type: "button", class: "card" + (next.cards.has(card.id) ? " legal" : "") + (chosen.has(card.id) ? " chosen" : ""),
@@ -475,7 +497,7 @@
   function renderPlayers() {
     const section = $("players");
     section.hidden = false;
-    section.replaceChildren(el("h2", { text: word("players") }), el("ul", { class: "players" },
+    fill(section, el("h2", { text: word("players") }), el("ul", { class: "players" },
       ...state.view.players.map((player) => {
         const swatch = el("span", { class: "swatch", "aria-hidden": "true" });
         swatch.style.backgroundColor = player.colour;
@@ -483,9 +505,9 @@
         if (player.to_act) tags.push(word("to_act"));
         if (player.computer) tags.push(word("computer"));
         if (player.resigned) tags.push(word("resigned"));
-        if (player.seat === state.view.viewer.seat) tags.push(word("you"));
-        return el("li", { class: "player" + (player.to_act ? " to-act" : "") },
-                  el("p", { class: "name" }, swatch, el("span", { text: player.name }),
+        const mine = player.seat === state.view.viewer.seat ? " mine" : "";
+        return el("li", { class: "player" + (player.to_act ? " to-act" : "") + mine },
+                  el("p", { class: "name" }, swatch, el("span", { class: "who", text: player.name }),
                      tags.length ? el("span", { class: "tags", text: tags.join(" · ") }) : null),
                   facts(player.facts));
       })));
@@ -495,11 +517,12 @@
     const section = $("table");
     const { table, last_move: lastMove } = state.view;
     section.hidden = !table.length && !lastMove;
-    section.replaceChildren(
+    fill(section,
       lastMove ? el("h2", { text: word("last_move") }) : null,
       lastMove ? el("p", { class: "last-move", text: lastMove }) : null,
+      table.length ? el("h2", { text: word("table") }) : null,
       ...table.flatMap((group) => [
-        el("h2", { text: group.title }),
+        el("h3", { text: group.title }),
         el("ul", { class: "items" }, ...group.items.map((item) => el("li", { text: item.label }))),
       ]),
     );
@@ -508,15 +531,21 @@
   function renderHistory() {
     const section = $("history");
     const { history: entries } = state.view;
-    section.hidden = !entries.length;
-    const names = new Map(state.view.players.map((p) => [p.seat, p.name]));
-    section.replaceChildren(el("details", { open: state.historyOpen ? true : null,
-                                            on: { toggle: (event) => { state.historyOpen = event.target.open; } } },
+    section.hidden = false;
+    const colours = new Map(state.view.players.map((p) => [p.seat, p.colour]));
+    const swatch = (seat) => {
+      if (!colours.has(seat)) return null;
+      const dot = el("span", { class: "swatch", "aria-hidden": "true" });
+      dot.style.backgroundColor = colours.get(seat);
+      return dot;
+    };
+    fill(section, el("details", { open: state.historyOpen ? true : null,
+                                  on: { toggle: (event) => { state.historyOpen = event.target.open; } } },
       el("summary", { text: word("history") }),
+      entries.length ? null : el("p", { class: "hint", text: word("empty_history") }),
       el("ol", { class: "history", reversed: true },
-         ...entries.slice().reverse().map((entry) => el("li", { value: entry.ply },
-           entry.seat !== null && names.has(entry.seat) ? el("strong", { text: names.get(entry.seat) + ": " }) : null,
-           el("span", { text: entry.text }))))));
+         ...entries.slice().reverse().map((entry) => el("li", { value: entry.ply },   // the text names the player
+           swatch(entry.seat), el("span", { text: entry.text }))))));
   }
 
   // ---- language, alerts, the pages for a refused link --------------------------------------------
@@ -525,34 +554,32 @@
     state.lang = lang;
     sessionStorage.setItem(LANG_KEY, lang);
     await refresh();
-    reconnectLive();              // the live views come in the new language too
+    const old = state.socket;     // the live views come in the new language too
+    state.socket = null;
+    if (old) old.close();
+    connectLive();
   }
 
-  function showAlert(message) {
-    $("alert").replaceChildren(el("p", { text: message }));
-  }
-
-  function clearAlert() {
-    $("alert").replaceChildren();
-  }
+  const showAlert = (message) => fill($("alert"), el("p", { text: message }));
+  const clearAlert = () => fill($("alert"));
 
   // A refused or ended link: the server's own words (they say how to get a new link), alone on the page.
   function showNotice(message) {
     state.ended = true;
     if (state.socket) state.socket.close();
     sessionStorage.removeItem(SESSION_KEY);
-    for (const id of ["top", "app", "status"]) $(id).hidden = true;
+    for (const id of ["top", "app", "status", "alert"]) $(id).hidden = true;
     clearAlert();
     const notice = $("notice");
     notice.hidden = false;
-    notice.replaceChildren(el("div", { role: "alert", class: "refusal" }, el("p", { text: message })));
+    fill(notice, el("div", { role: "alert", class: "refusal" }, el("p", { text: message })));
   }
 
   function fail(error) {
     if (error instanceof Refused && [401, 404, 410].includes(error.status)) return showNotice(error.message);
     if (error instanceof Refused && error.reason) return showAlert(error.message);
     console.error(error);
-    showAlert(word("trouble"));
+    showAlert(word("error"));
   }
 
   async function start() {
@@ -572,4 +599,8 @@
   }
 
   document.addEventListener("DOMContentLoaded", start);
+  // Another link opened in this tab changes only the fragment: start again with it.
+  window.addEventListener("hashchange", () => {
+    if (new URLSearchParams(location.hash.slice(1)).has("t")) location.reload();
+  });
 })();

@@ -107,6 +107,7 @@ class InteractionsMixin:
             message = self.messages.get(int(message["id"]), message)
         button = self._find_component(message, label_or_id)
         assert not button.get("disabled"), f"the button {label_or_id!r} is disabled"
+        assert "url" not in button, f"the button {label_or_id!r} is a link: Discord opens it and tells no bot"
         data = {"custom_id": button["custom_id"], "component_type": 2}
         channel = self.channels[int(message["channel_id"])]
         record = await self._dispatch_interaction(user, MESSAGE_COMPONENT, data, channel, message)

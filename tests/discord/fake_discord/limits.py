@@ -23,6 +23,12 @@ ACTION_ROWS = 5
 BUTTONS_PER_ROW = 5
 CUSTOM_ID = 100
 BUTTON_LABEL = 80
+BUTTON_URL = 512
+#: Button styles: primary, secondary, success and danger send an interaction (they need a custom_id);
+#: link (5) opens its url and sends nothing; premium (6) offers an SKU, which the bot never sells.
+INTERACTIVE_STYLES = (1, 2, 3, 4)
+LINK_STYLE = 5
+LINK_SCHEMES = ("http://", "https://", "discord://")
 SELECT_OPTIONS = 25
 SELECT_OPTION_TEXT = 100
 PLACEHOLDER = 150
@@ -117,9 +123,32 @@ def _components_violations(rows: list[dict[str, Any]]) -> list[str]:
     return problems
 
 
+def _button_violations(button: dict[str, Any]) -> list[str]:
+    """Discord's rules of a button's kind: "Non-link and non-premium buttons must have a custom_id, and
+    cannot have a url. Link buttons must have a url, and cannot have a custom_id" (the url at most 512
+    characters); a link button sends no interaction."""
+    style, custom_id, url = button.get("style"), button.get("custom_id"), button.get("url")
+    if style == LINK_STYLE:
+        problems = [] if url else ["a link button without a url"]
+        if custom_id is not None:
+            problems.append(f"a link button with a custom_id {custom_id!r}")
+        if url:
+            problems += _off_length(str(url), BUTTON_URL, "button url")
+            if not str(url).startswith(LINK_SCHEMES):
+                problems.append(f"a link button's url {url!r} is not http(s):// or discord://")
+        return problems
+    if style in INTERACTIVE_STYLES:
+        problems = [] if custom_id else [f"a button of style {style} without a custom_id"]
+        if url is not None:
+            problems.append(f"a button of style {style} with a url (only link buttons, style 5, have one)")
+        return problems
+    return [f"a button of style {style!r} (1 to 4 send an interaction, 5 is a link)"]
+
+
 def _component_violations(component: dict[str, Any]) -> list[str]:
     custom_id = component.get("custom_id")
-    problems = _off_length(custom_id, CUSTOM_ID, f"custom_id {custom_id!r}", least=1)
+    problems = _button_violations(component) if component.get("type") == 2 else []
+    problems += _off_length(custom_id, CUSTOM_ID, f"custom_id {custom_id!r}", least=1)
     problems += _off_length(component.get("label"), BUTTON_LABEL, "button label")
     problems += _off_length(component.get("placeholder"), PLACEHOLDER, "placeholder")
     options = component.get("options")

@@ -212,6 +212,11 @@ class Reply:
         return [c for row in self.components for c in row["components"] if c["type"] == 2]
 
     @property
+    def links(self) -> dict[str, str]:
+        """The link buttons (style 5, which Discord opens in a browser): each label with its url."""
+        return {b.get("label") or "": b["url"] for b in self.buttons if b.get("style") == 5}
+
+    @property
     def files(self) -> list[UploadedFile]:
         if self.message is None:
             return []
