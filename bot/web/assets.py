@@ -1,7 +1,8 @@
 """The page's files, served under names that carry their content's hash, so a browser keeps them for a year.
 
 At start every file of ``bot/web/static/`` but the HTML is read once and named ``<stem>.<hash><ext>``;
-the references ``/assets/<file>`` in the HTML and the style sheets are rewritten to those names. A new
+the references ``assets/<file>`` in the HTML and the style sheets (``/assets/…`` or ``./assets/…``, the
+page's own being relative so that a WEB_URL with a path works) are rewritten to those names. A new
 release changes a file's hash, hence its name, so no browser holds a stale script past a reload, and
 the HTML itself is never cached.
 """
@@ -21,7 +22,7 @@ PAGE = "board.html"
 FOREVER = "public, max-age=31536000, immutable"
 #: Types worth compressing (an image is already compressed).
 TEXT_TYPES = ("text/", "application/javascript", "application/json", "image/svg+xml")
-REFERENCE = re.compile(r"/assets/([A-Za-z0-9_.-]+)")
+REFERENCE = re.compile(r"(?<=assets/)([A-Za-z0-9_.-]+)")
 
 
 @dataclass(frozen=True)
@@ -73,9 +74,9 @@ class Assets:
         self.page = _asset(self.rewrite(files[PAGE]), PAGE)
 
     def rewrite(self, text: bytes) -> bytes:
-        """``/assets/board.js`` -> ``/assets/board.<hash>.js`` for every file named so far."""
+        """``assets/board.js`` -> ``assets/board.<hash>.js`` for every file named so far."""
         def hashed(match: re.Match[str]) -> str:
-            return f"/assets/{self.names.get(match.group(1), match.group(1))}"
+            return self.names.get(match.group(1), match.group(1))
 
         return REFERENCE.sub(hashed, text.decode("utf-8")).encode("utf-8")
 
