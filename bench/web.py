@@ -113,7 +113,7 @@ async def first_load(http: Any, base: str, game: int, session: str) -> dict[str,
     gzip = {"Accept-Encoding": "gzip"}
     html = await (await http.get(f"{base}/play", headers=gzip)).read()
     sizes["html"] = len(html)
-    for name, ext in re.findall(r'"(/assets/[^"]+\.(js|css))"', zlib.decompress(html, 16 + zlib.MAX_WBITS).decode()):
+    for name, ext in re.findall(r'"\.?(/assets/[^"]+\.(js|css))"', zlib.decompress(html, 16 + zlib.MAX_WBITS).decode()):
         sizes[ext] = sizes.get(ext, 0) + len(await (await http.get(f"{base}{name}", headers=gzip)).read())
     auth = {**gzip, "Authorization": f"Bearer {session}"}
     view_answer = await http.get(f"{base}/api/games/{game}/view?lang=en", headers=auth)
