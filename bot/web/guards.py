@@ -23,8 +23,8 @@ class WebLimits:
     body_bytes: int = 4096             # a move or a link fits in a few hundred bytes
     per_session: float = 10.0          # requests a second, for one session
     session_burst: int = 20            # a page's first load asks for several things at once
-    per_address: float = 1.0           # link swaps and refused sessions a second, for one address
-    address_burst: int = 10
+    per_address: float = 2.0           # link swaps and refused sessions a second, for one address
+    address_burst: int = 20
     socket_message_bytes: int = 2048   # the socket's one message from the page
     heartbeat_seconds: float = 20.0
     first_message_seconds: float = 10.0
