@@ -165,14 +165,13 @@ class Pages:
                 return kept
             public = await in_thread(live.engine.view, live.state, None)
             game = await self.core.info(live.row, live.seats)
+        # Pages of one game ask for the same new version at once: one drawing serves them all, and a page
+        # that goes away does not stop it for the others.
         drawing = self._drawing.get(key)
         if drawing is None:
             drawing = self._drawing[key] = asyncio.ensure_future(self._draw(key, game, public, names_of))
-        try:
-            return await asyncio.shield(drawing)
-        finally:
-            if drawing.done():
-                self._drawing.pop(key, None)
+            drawing.add_done_callback(lambda _: self._drawing.pop(key, None))
+        return await asyncio.shield(drawing)
 
     async def _draw(self, key: tuple[int, int], game: GameInfo, public: Mapping[str, Any],
                     names_of: NamesOf) -> BoardImage:
