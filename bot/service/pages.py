@@ -43,6 +43,9 @@ IMAGES_KEPT = 32
 #: Histories kept, one per (game, version): every page of a game asks for its view after each change, and
 #: wording a history replays the game's log.
 HISTORIES_KEPT = 256
+#: Projections kept, one per (game, version, seat or spectator, language, names): a change of a game with many
+#: open pages has them all ask at once.
+PROJECTIONS_KEPT = 512
 #: Move lists kept, one per (game, version, language): only the player to act asks, but again on every
 #: reconnection, and wording 1,000 Alcazar moves takes a second.
 MOVES_KEPT = 16
@@ -69,6 +72,14 @@ class _Position:
     ply: int
 
 
+@dataclass(frozen=True)
+class _Projected:
+    """A game as it stands, and a viewer's projection of it (shared with every later asker: read only)."""
+
+    game: GameInfo
+    view: dict[str, Any]
+
+
 class Pages:
     """The web board's questions: a viewer's projection of a game, their legal moves, the board image."""
 
@@ -78,41 +89,63 @@ class Pages:
         self._images: Kept[tuple[int, int], BoardImage] = Kept(IMAGES_KEPT)
         self._histories: Kept[tuple[int, int], list[HistoryLine]] = Kept(HISTORIES_KEPT)
         self._moves: Kept[tuple[int, int, str], dict[str, Any]] = Kept(MOVES_KEPT)
+        self._projections: Kept[tuple[Any, ...], dict[str, Any]] = Kept(PROJECTIONS_KEPT)
         self._drawing: dict[tuple[int, int], asyncio.Future[BoardImage]] = {}
 
     # -- the projection ----------------------------------------------------------------------------
 
     async def view(self, game_id: int, user_id: int, lang: str, names_of: NamesOf) -> dict[str, Any] | Refusal:
         """The projection of the game for ``user_id``: a seated player's with their hand, anyone else's
-        the spectator's (no hand at all); every text in ``lang``."""
+        the spectator's (no hand at all); every text in ``lang``. A version's projection for a seat (or
+        for every spectator) is built once and kept, so its parts are shared: read them, never change
+        them; only the turn's deadline is read afresh."""
         lang = language_of(lang)
         loaded = await self.core.game_rows(game_id)
         if isinstance(loaded, Refusal):
             return loaded
-        position = await self._position(game_id, user_id)
-        if position is None:              # a lobby, or a game cancelled before it started
-            game = await self.core.info(*loaded)
-            return _lobby(game, user_id, lang, await self._names(game, names_of, lang))
-        game = position.game
-        names = await self._names(game, names_of, lang)
-        history = await self._history(game, position.ply)
-        facts = await self.records.turn_facts(game)
-        return _projection(position, user_id, lang, names, history, facts.deadline_at)
+        # The names are asked before the game is locked, for the seats as read; a game that started in
+        # between has put its players in their seats' order, and they are named again in that order.
+        players = tuple(seat.user_id for seat in loaded[1])
+        while True:
+            names = await self._names(players, names_of, lang)
+            projection = await self._projection(game_id, user_id, lang, players, names)
+            if not isinstance(projection, tuple):
+                break
+            players = projection
+        if projection is None:              # a lobby, or a game cancelled before it started
+            return _lobby(await self.core.info(*loaded), lang, names)
+        facts = await self.records.turn_facts(projection.game)
+        kept = projection.view
+        return dict(kept, turn=dict(kept["turn"], deadline=facts.deadline_at))
 
-    async def _position(self, game_id: int, user_id: int) -> _Position | None:
+    async def _projection(self, game_id: int, user_id: int, lang: str, players: tuple[int, ...], names: list[str]
+                          ) -> _Projected | tuple[int, ...] | None:
+        """The game as it stands and its projection for the user's seat (None: a spectator), kept per version;
+        the players in their seats when ``names`` are not theirs in that order; None for a lobby."""
         async with self.core.game_lock(game_id):
             live = await self.core.load_live(game_id)
             if live is None:
                 return None
+            if live.user_ids != players:
+                return live.user_ids
             seat = live.seat_of(user_id)
+            game = await self.core.info(live.row, live.seats)
+            key = (game_id, live.version, seat, lang, tuple(names))
+            kept = self._projections.get(key)
+            if kept is not None:
+                return _Projected(game, kept)
             view = await in_thread(live.engine.view, live.state, seat)
-            return _Position(await self.core.info(live.row, live.seats), seat, view, live.ply)
+            ply = live.ply
+        history = await self._history(game, ply)
+        built = _projection(_Position(game, seat, view, ply), lang, names, history)
+        self._projections.put(key, built)
+        return _Projected(game, built)
 
-    async def _names(self, game: GameInfo, names_of: NamesOf, lang: str) -> list[str]:
+    async def _names(self, players: Sequence[int], names_of: NamesOf, lang: str) -> list[str]:
         """The players' names in seat order: people as the edge knows them, computers in ``lang``."""
-        people = [user for user in game.players if user > 0]
+        people = [user for user in players if user > 0]
         known = dict(zip(people, await names_of(people))) if people else {}
-        return [known.get(user, "?") if user > 0 else t(lang, computer_words(user)) for user in game.players]
+        return [known.get(user, "?") if user > 0 else t(lang, computer_words(user)) for user in players]
 
     async def _history(self, game: GameInfo, ply: int) -> list[HistoryLine]:
         """The last lines of the log up to ``ply`` (the position shown), read once per version."""
@@ -165,19 +198,18 @@ class Pages:
                 return kept
             public = await in_thread(live.engine.view, live.state, None)
             game = await self.core.info(live.row, live.seats)
+        # Pages of one game ask for the same new version at once: one drawing serves them all, and a page
+        # that goes away does not stop it for the others.
         drawing = self._drawing.get(key)
         if drawing is None:
             drawing = self._drawing[key] = asyncio.ensure_future(self._draw(key, game, public, names_of))
-        try:
-            return await asyncio.shield(drawing)
-        finally:
-            if drawing.done():
-                self._drawing.pop(key, None)
+            drawing.add_done_callback(lambda _: self._drawing.pop(key, None))
+        return await asyncio.shield(drawing)
 
     async def _draw(self, key: tuple[int, int], game: GameInfo, public: Mapping[str, Any],
                     names_of: NamesOf) -> BoardImage:
         lang = game.settings.language
-        names = await self._names(game, names_of, lang)
+        names = await self._names(game.players, names_of, lang)
         data = await page_board_png(game.kind, public, names, lang)
         layout = page_layout(game.kind, len(game.players))
         image = BoardImage(key[1], data, "image/png", int(layout["width"]), int(layout["height"]))
@@ -219,8 +251,9 @@ def _acts_now(live: LiveGame, user_id: int) -> bool:
 
 # -- building the projection ---------------------------------------------------------------------------
 
-def _projection(position: _Position, user_id: int, lang: str, names: Sequence[str], history: Sequence[HistoryLine],
-                deadline: float | None) -> dict[str, Any]:
+def _projection(position: _Position, lang: str, names: Sequence[str], history: Sequence[HistoryLine]
+                ) -> dict[str, Any]:
+    """The projection of one position for one seat (or spectators), its deadline left to be filled in."""
     game, view, seat = position.game, position.view, position.seat
     kind = game.kind
     layout = page_layout(kind, len(game.players))
@@ -236,7 +269,7 @@ def _projection(position: _Position, user_id: int, lang: str, names: Sequence[st
         "game": _game(game, lang, names),
         "viewer": {"seat": seat, "lang": lang, "to_act": _to_act(game, seat)},
         "turn": {"seat": game.to_move_seat if game.status is GameStatus.ACTIVE else None,
-                 "text": turn_text(game, names, lang), "deadline": deadline},
+                 "text": turn_text(game, names, lang), "deadline": None},
         "players": [_player(game, view, seat_, names, lang) for seat_ in range(len(game.players))],
         "board": {"width": int(layout["width"]), "height": int(layout["height"]), "cells": cells},
         "hand": hand,
@@ -248,7 +281,7 @@ def _projection(position: _Position, user_id: int, lang: str, names: Sequence[st
     }
 
 
-def _lobby(game: GameInfo, user_id: int, lang: str, names: Sequence[str]) -> dict[str, Any]:
+def _lobby(game: GameInfo, lang: str, names: Sequence[str]) -> dict[str, Any]:
     """A game before its start: who has joined; no board, no hand, no moves yet."""
     return {
         "game": _game(game, lang, names),

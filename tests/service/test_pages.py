@@ -232,3 +232,22 @@ async def test_the_turn_line_carries_the_deadline(service: GameService) -> None:
     assert facts.deadline_at == table.last.game.turn_since + 48 * 3600     # nobody is away
     assert view["turn"]["deadline"] == facts.deadline_at
     assert view["turn"]["seat"] == table.last.game.to_move_seat
+
+
+async def test_a_kept_projection_follows_new_names_and_versions(service: GameService) -> None:
+    table = await open_table(service, "alcazar", 2)
+    await table.play()
+
+    async def renamed(user_ids: Sequence[int]) -> list[str]:
+        return [f"New{user}" for user in user_ids]
+
+    first = await view_of(service, table.game_id, SPECTATOR)
+    again = await view_of(service, table.game_id, SPECTATOR)
+    assert again == first
+    other = await service.pages.view(table.game_id, SPECTATOR, "en", renamed)
+    assert not isinstance(other, Refusal)
+    assert [p["name"] for p in other["players"]] == [f"New{u}" for u in table.last.game.players]
+    await table.play()
+    later = await view_of(service, table.game_id, SPECTATOR)
+    assert later["game"]["version"] == table.last.game.version > first["game"]["version"]
+    assert len(later["history"]) == len(first["history"]) + 1

@@ -1,13 +1,15 @@
 """A page's board image and the boxes of its cells: the renderer's own layout, where the image draws them."""
 from __future__ import annotations
 
+import asyncio
 import io
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from PIL import Image
 
 from bot.games.alcazar import board as alcazar_board
 from bot.service import GameService, Refusal
+from bot.service import pages as pages_module
 from bot.service.pictures import PAGE_SIZES
 from renderer import alcazar1978, theme
 from renderer.alcazar_geometry import geometry
@@ -67,3 +69,21 @@ async def test_1978_squares_and_walls_are_where_the_image_draws_them(service: Ga
         along = (left + (right - left) // 4, (top + bottom) // 2) if right - left > bottom - top else \
             ((left + right) // 2, top + (bottom - top) // 4)
         assert picture.getpixel(along) in (theme.WALL, (150, 40, 40)), (cell["id"], picture.getpixel(along))
+
+
+async def test_pages_asking_at_once_share_one_drawing(service: GameService, monkeypatch: Any) -> None:
+    table = await open_table(service, "alcazar1978", 2)
+    await table.play()
+    drawn: list[int] = []
+    real = pages_module.page_board_png
+
+    async def counted(kind: str, view: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> bytes:
+        drawn.append(table.game_id)
+        return await real(kind, view, names, lang)
+
+    monkeypatch.setattr(pages_module, "page_board_png", counted)
+    images = await asyncio.gather(*(service.pages.board_image(table.game_id, names_of) for _ in range(5)))
+    assert len(drawn) == 1 and all(image == images[0] for image in images)
+    await table.play()
+    newer = await service.pages.board_image(table.game_id, names_of)
+    assert not isinstance(newer, Refusal) and newer.version == table.last.game.version and len(drawn) == 2

@@ -111,3 +111,4 @@ async def test_the_board_image_is_drawn_from_the_public_view(service: GameServic
     # a version's image is drawn once, however many pages ask
     again = await service.pages.board_image(table.game_id, names_of)
     assert again == image and len(drawn) == 1
+
