@@ -175,9 +175,10 @@ def check_moves_listed(game: Game, before: Truth, after: Truth, listed: list[Ans
         assert not foreign, f"game {game.game_id}: moves listed for {user} that are not theirs: {sorted(foreign)[:5]}"
 
 
-def winner_of(kind: str, game: Game, answers: tuple[Answered, Answered]) -> int:
+def winner_of(kind: str, game: Game, answers: tuple[Answered, Answered], *, ended: bool) -> int:
     """Which process won the race (0 or 1); fails the test unless exactly one did and the other was
-    refused as it should be."""
+    refused as it should be: its move came too late, or (when the winner's move ``ended`` the game) the game
+    is over, which is what the loser then hears first."""
     if kind == "deadline":
         skipped = game.game_id in answers[0].detail
         assert answers[0].outcome == "skipped", answers[0]
@@ -190,8 +191,11 @@ def winner_of(kind: str, game: Game, answers: tuple[Answered, Answered]) -> int:
     won = [i for i, a in enumerate(answers) if a.outcome == "accepted"]
     assert len(won) == 1, (kind, game, answers)
     lost = answers[1 - won[0]]
-    expected = Answered("nothing") if kind == "computer" else Answered("refused", "STALE_VERSION")
-    assert lost == expected, (kind, game, lost)
+    if kind == "computer":
+        expected = [Answered("nothing")]
+    else:
+        expected = [Answered("refused", "STALE_VERSION")] + ([Answered("refused", "GAME_OVER")] if ended else [])
+    assert lost in expected, (kind, game, lost)
     return won[0]
 
 
@@ -238,8 +242,8 @@ async def race_round(service: GameService, clock: FakeClock, pair: tuple[Process
         else:
             racing = (next(read[0]), next(read[1]))
         listed = [[next(read[which]) for _ in game.humans] for which in (0, 1)]
-        winner = winner_of(kind, game, racing)
         after = await truth_of(service, game)
+        winner = winner_of(kind, game, racing, ended=not after.active)
         assert after.version == truths[game.game_id].version + 1, (kind, game, racing)
         for which in (0, 1):
             check_moves_listed(game, truths[game.game_id], after, listed[which])
