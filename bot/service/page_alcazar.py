@@ -6,6 +6,7 @@ renderer's layout; it never reads the game's state, so it can show nothing the v
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from bot.i18n import Msg, t
@@ -101,35 +102,48 @@ def _cell(name: str, space: int | None, box: Sequence[int], cell: Mapping[str, A
     height = 0 if cell is None else int(cell["height"])
     building = None if cell is None else buildings.get(int(cell["building"]))
     noble = None if cell is None else cell.get("noble")
+    label, details = _cell_words(
+        name, space, height,
+        None if building is None else (str(building.get("name") or ""), int(building.get("value", 0))),
+        None if noble is None else (_seat_name(int(noble["seat"]), view, names, lang), str(noble["rank"])),
+        bridge or 0, lang)
+    return {"id": name, "kind": "plot", "box": list(box), "label": label, "details": list(details),
+            "last_move": last_move}
+
+
+@lru_cache(maxsize=20_000)
+def _cell_words(name: str, space: int | None, height: int, building: tuple[str, int] | None,
+                noble: tuple[str, str] | None, bridge: int, lang: str) -> tuple[str, tuple[str, ...]]:
+    """What a plot's button is called and what a tap on it shows. Most plots read the same from one version
+    to the next, so each reading is worded once (a board is 72 of them, on every change of every game)."""
     where = t(lang, "web.plot", n=space) if space is not None else t(lang, "web.garden", name=name[1:])
     label = [where]
     details: list[str] = []
-    if building is not None and building.get("name"):
-        label.append(str(building["name"]))
+    city, value = building if building is not None else ("", 0)
+    if city:
+        label.append(city)
     if height:
         label.append(t(lang, "web.height", level=height))
         details.append(t(lang, "web.height_detail", level=height))
     else:
         label.append(t(lang, "web.empty_plot"))
     if noble is not None:
-        owner = _seat_name(int(noble["seat"]), view, names, lang)
-        nobles = t(lang, f"web.noble.{noble['rank']}", player=owner)
+        owner, rank = noble
+        nobles = t(lang, f"web.noble.{rank}", player=owner)
         label.append(nobles)
         details.insert(0, t(lang, "web.owner", player=owner))
         details.append(nobles)
     if building is not None and height:
-        details.append(_building_words(building, lang))
+        details.append(_building_words(city, value, lang))
     if bridge:
         details.append(t(lang, "web.bridge", level=bridge))
-    return {"id": name, "kind": "plot", "box": list(box), "label": ", ".join(label), "details": details,
-            "last_move": last_move}
+    return ", ".join(label), tuple(details)
 
 
-def _building_words(building: Mapping[str, Any], lang: str) -> str:
+def _building_words(city: str, value: int, lang: str) -> str:
     """"Castle of Córdoba, value 12" or "Mansion, value 3"."""
-    value = int(building.get("value", 0))
-    if building.get("name"):
-        return t(lang, "web.castle", city=str(building["name"]), value=value)
+    if city:
+        return t(lang, "web.castle", city=city, value=value)
     return t(lang, "web.mansion", value=value)
 
 

@@ -46,6 +46,9 @@ HISTORIES_KEPT = 256
 #: Projections kept, one per (game, version, seat or spectator, language, names): a change of a game with many
 #: open pages has them all ask at once.
 PROJECTIONS_KEPT = 512
+#: History lines kept in words, one per (game, line, language, names): a game's next version shows the same
+#: lines but one, and wording a line is most of what a projection costs.
+LINES_KEPT = 8192
 #: Move lists kept, one per (game, version, language): only the player to act asks, but again on every
 #: reconnection, and wording 1,000 Alcazar moves takes a second.
 MOVES_KEPT = 16
@@ -90,6 +93,7 @@ class Pages:
         self._histories: Kept[tuple[int, int], list[HistoryLine]] = Kept(HISTORIES_KEPT)
         self._moves: Kept[tuple[int, int, str], dict[str, Any]] = Kept(MOVES_KEPT)
         self._projections: Kept[tuple[Any, ...], dict[str, Any]] = Kept(PROJECTIONS_KEPT)
+        self._lines: Kept[tuple[Any, ...], str] = Kept(LINES_KEPT)
         self._drawing: dict[tuple[int, int], asyncio.Future[BoardImage]] = {}
 
     # -- the projection ----------------------------------------------------------------------------
@@ -121,7 +125,11 @@ class Pages:
     async def _projection(self, game_id: int, user_id: int, lang: str, players: tuple[int, ...], names: list[str]
                           ) -> _Projected | tuple[int, ...] | None:
         """The game as it stands and its projection for the user's seat (None: a spectator), kept per version;
-        the players in their seats when ``names`` are not theirs in that order; None for a lobby."""
+        the players in their seats when ``names`` are not theirs in that order; None for a lobby.
+
+        What everyone at the table sees (the board, the players, the history) is built once per version and
+        language and shared by every page; a seat adds only its own part (its hand), so a change costs one
+        table's projection however many players and spectators have the game open."""
         async with self.core.game_lock(game_id):
             live = await self.core.load_live(game_id)
             if live is None:
@@ -134,10 +142,17 @@ class Pages:
             kept = self._projections.get(key)
             if kept is not None:
                 return _Projected(game, kept)
-            view = await in_thread(live.engine.view, live.state, seat)
+            table_key = (game_id, live.version, None, lang, tuple(names))
+            table = self._projections.get(table_key)
+            public = None if table is not None else await in_thread(live.engine.view, live.state, None)
+            own = None if seat is None else await in_thread(live.engine.view, live.state, seat)
             ply = live.ply
-        history = await self._history(game, ply)
-        built = _projection(_Position(game, seat, view, ply), lang, names, history)
+        if table is None:
+            assert public is not None
+            history = await self._history(game, ply)
+            table = _projection(_Position(game, None, public, ply), lang, names, history, self._lines)
+            self._projections.put(table_key, table)
+        built = table if own is None else _seated(table, _Position(game, seat, own, ply), lang)
         self._projections.put(key, built)
         return _Projected(game, built)
 
@@ -251,34 +266,52 @@ def _acts_now(live: LiveGame, user_id: int) -> bool:
 
 # -- building the projection ---------------------------------------------------------------------------
 
-def _projection(position: _Position, lang: str, names: Sequence[str], history: Sequence[HistoryLine]
-                ) -> dict[str, Any]:
-    """The projection of one position for one seat (or spectators), its deadline left to be filled in."""
-    game, view, seat = position.game, position.view, position.seat
+def _projection(position: _Position, lang: str, names: Sequence[str], history: Sequence[HistoryLine],
+                lines: Kept[tuple[Any, ...], str]) -> dict[str, Any]:
+    """The projection of one position for everyone at the table (``position.seat`` None: no hand), its deadline
+    left to be filled in; ``lines`` keeps the history's words from one version to the next."""
+    game, view = position.game, position.view
     kind = game.kind
     layout = page_layout(kind, len(game.players))
     if kind == "alcazar":
         cells = page_alcazar.cells(view, layout, names, lang)
         table = page_alcazar.table(view, lang)
-        hand = page_alcazar.hand(view, lang) if seat is not None and "hand" in view else None
     else:
         cells = page_alcazar1978.cells(view, layout, names, lang)
         table = page_alcazar1978.table(view, lang)
-        hand = None
+    history_lines = [{"ply": line.ply, "seat": line.seat, "text": _kept_text(lines, game, line, names, lang)}
+                     for line in history]
     return {
         "game": _game(game, lang, names),
-        "viewer": {"seat": seat, "lang": lang, "to_act": _to_act(game, seat)},
+        "viewer": {"seat": None, "lang": lang, "to_act": False},
         "turn": {"seat": game.to_move_seat if game.status is GameStatus.ACTIVE else None,
                  "text": turn_text(game, names, lang), "deadline": None},
         "players": [_player(game, view, seat_, names, lang) for seat_ in range(len(game.players))],
         "board": {"width": int(layout["width"]), "height": int(layout["height"]), "cells": cells},
-        "hand": hand,
+        "hand": None,
         "table": table,
-        "last_move": _last_move(game, history, names, lang),
-        "history": [{"ply": line.ply, "seat": line.seat, "text": move_text(game, line, names, lang)}
-                    for line in history],
+        "last_move": history_lines[-1]["text"] if history_lines else None,
+        "history": history_lines,
         "words": ui_words(lang),
     }
+
+
+def _seated(table: Mapping[str, Any], position: _Position, lang: str) -> dict[str, Any]:
+    """The table's projection as one seated player sees it: the same, with their own hand (from their seat's view)."""
+    game, seat, view = position.game, position.seat, position.view
+    hand = page_alcazar.hand(view, lang) if game.kind == "alcazar" and "hand" in view else None
+    return dict(table, viewer={"seat": seat, "lang": lang, "to_act": _to_act(game, seat)}, hand=hand)
+
+
+def _kept_text(lines: Kept[tuple[Any, ...], str], game: GameInfo, line: HistoryLine, names: Sequence[str],
+               lang: str) -> str:
+    """``move_text`` of a history line, worded once for all the versions that show it."""
+    key = (game.id, line.ply, line.seat, line.kind, line.notation, line.forced, line.stand_in, lang, tuple(names))
+    text = lines.get(key)
+    if text is None:
+        text = move_text(game, line, names, lang)
+        lines.put(key, text)
+    return text
 
 
 def _lobby(game: GameInfo, lang: str, names: Sequence[str]) -> dict[str, Any]:
@@ -334,10 +367,6 @@ def move_text(game: GameInfo, line: HistoryLine, names: Sequence[str], lang: str
     if line.stand_in:
         text += t(lang, "announce.by_stand_in")
     return text
-
-
-def _last_move(game: GameInfo, history: Sequence[HistoryLine], names: Sequence[str], lang: str) -> str | None:
-    return move_text(game, history[-1], names, lang) if history else None
 
 
 __all__ = ["PAGE_SIZES", "BoardImage", "NamesOf", "Pages"]
