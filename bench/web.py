@@ -74,13 +74,17 @@ def settled_memory() -> dict[str, int]:
 # -- the client process: the open pages ---------------------------------------------------------
 
 async def run_pages(port: int, pages: list[dict[str, Any]]) -> None:
-    """Open every page's socket, say "ready", note each view's arrival until stdin closes, then print them."""
+    """Load every page (its view, then its socket), say "ready", note each view's arrival until stdin closes, then print them."""
     import aiohttp
 
     receipts: list[tuple[int, int, float]] = []          # (page, version, monotonic time)
     origin = WEB_URL.format(port=port)
 
     async def follow(index: int, page: dict[str, Any], http: aiohttp.ClientSession, opened: asyncio.Event) -> None:
+        # As the page does: its view first (the first load), then the socket, from the version it shows.
+        async with http.get(f"{origin}/api/games/{page['game']}/view", params={"lang": page["lang"]},
+                            headers={"Authorization": f"Bearer {page['session']}"}) as answer:
+            page = dict(page, version=(await answer.json())["game"]["version"])
         async with http.ws_connect(f"{origin}/api/games/{page['game']}/live", headers={"Origin": origin},
                                    heartbeat=None) as socket:
             await socket.send_json({"session": page["session"], "version": page["version"], "lang": page["lang"]})
@@ -210,16 +214,16 @@ def push_times(moves: list[tuple[int, int, float, float]], pages: list[dict[str,
                receipts: list[tuple[int, int, float]]) -> tuple[list[float], int]:
     """Each move's time until every open page of its game had a view at least as new; and the views never seen."""
     arrivals: dict[int, list[tuple[int, float]]] = {}
-    for page, version, at in receipts:
-        arrivals.setdefault(page, []).append((version, at))
+    for index, version, at in receipts:
+        arrivals.setdefault(index, []).append((version, at))
     by_game: dict[int, list[int]] = {}
     for index, page in enumerate(pages):
         by_game.setdefault(page["game"], []).append(index)
     times, missed = [], 0
     for game, version, due, _ in moves:
         latest = 0.0
-        for page in by_game.get(game, []):
-            seen = [at for v, at in arrivals.get(page, []) if v >= version]
+        for index in by_game.get(game, []):
+            seen = [at for v, at in arrivals.get(index, []) if v >= version]
             if not seen:
                 missed += 1
                 continue
@@ -336,7 +340,8 @@ async def pages_closed(hub: Any, timeout: float) -> None:
 async def view_build_ms(service: Any, games: list[Game], names_of: Any) -> dict[str, float]:
     """The CPU time of one ``service.pages.view``, a seated player's and a spectator's (what each change costs
     for each kind of viewer of its game), over the first fifty games."""
-    seated, watching = [], []
+    seated: list[float] = []
+    watching: list[float] = []
     for game in games[:50]:
         info = await service.records.game(game_id(game))
         for user, times in ((info.players[0], seated), (HOST + 500, watching)):

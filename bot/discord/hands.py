@@ -107,14 +107,17 @@ async def send_hand_by_dm(bot: Table, game: GameInfo, user_id: int, changed: Han
     content, png = await _hand_content(bot, private, change, lang)
     # The owner's own page of the game (their hand on the live board), when the web board is set up;
     # without it an edit takes off a link an earlier DM carried.
-    extra = {"view": await own_link(bot, game.id, user_id, lang)}
-    if stored is not None and await _edit_hand(bot, stored, content, png, lang, extra):
+    link = await own_link(bot, game.id, user_id, lang)
+    if stored is not None and await _edit_hand(bot, stored, content, png, lang, link):
         await bot.service.messages.remember_message(game.id, "hand", stored.channel_id, stored.message_id,
                                            version=private.game.version, user_id=user_id, detail=holds)
         return True
     try:
         user = await bot.user_by_id(user_id)
-        message = await user.send(content=content, file=_hand_file(png, lang), **extra)
+        if link is None:
+            message = await user.send(content=content, file=_hand_file(png, lang))
+        else:
+            message = await user.send(content=content, file=_hand_file(png, lang), view=link)
     except discord.Forbidden as error:
         if error.code != DMS_CLOSED:
             log.warning("Hand DM to %s for game %s refused: %s", user_id, game.id, error.text)
@@ -132,12 +135,12 @@ async def send_hand_by_dm(bot: Table, game: GameInfo, user_id: int, changed: Han
 
 
 async def _edit_hand(bot: Table, stored: PostedMessage, content: str, png: bytes, lang: str,
-                     extra: Mapping[str, discord.ui.View | None]) -> bool:
+                     link: discord.ui.View | None) -> bool:
     """Edit the hand DM in place; False when it is gone or Discord will not edit it (a new DM follows)."""
     message = bot.get_partial_messageable(stored.channel_id, type=discord.ChannelType.private) \
         .get_partial_message(stored.message_id)
     try:
-        await message.edit(content=content, attachments=[_hand_file(png, lang)], **extra)
+        await message.edit(content=content, attachments=[_hand_file(png, lang)], view=link)
         return True
     except discord.HTTPException as error:
         log.info("Hand DM %s of game %s could not be edited (%s %s); sending a new one",

@@ -199,7 +199,7 @@ async def show_board(bot: Table, interaction: discord.Interaction, for_table: bo
                **await _own_link(bot, interaction, game.id))
 
 
-async def _own_link(bot: Table, interaction: discord.Interaction, game_id: int) -> dict[str, discord.ui.View]:
+async def _own_link(bot: Table, interaction: discord.Interaction, game_id: int) -> dict[str, Any]:
     """A private answer's button to the asker's own page of the game, when the web board is set up."""
     view = await own_link(bot, game_id, interaction.user.id, private_language(interaction))
     return {} if view is None else {"view": view}
