@@ -60,18 +60,26 @@ class BoardApi:
         """The request's session for the game in its path; ``Refused`` otherwise."""
         header = request.headers.get("Authorization", "")
         token = header[len("Bearer "):].strip() if header.startswith("Bearer ") else ""
-        if token in self.known:
-            if not self.sessions.take(token):
-                raise Refused(TOO_MANY)
-        else:
-            self.charge_address(request)
+        known = token in self.known
+        if known and not self.sessions.take(token):
+            raise Refused(TOO_MANY)
+        # A session this process has not seen yet (a page from before a restart, a session another process
+        # opened) is checked like any other: only a refused one counts against its address, so a restart's
+        # pages coming back at once through one proxy are not taken for a flood.
+        address = client_address(request)
+        if not known and not self.addresses.allows(address):
+            raise Refused(TOO_MANY)
         if not token or len(token) > LINK_LONGEST:
+            self.addresses.take(address)
             raise Refused(NO_SESSION)
         session = await self.service.links.session(token)
         if isinstance(session, Refusal):
             self.known.discard(token)
+            self.addresses.take(address)
             raise Refused(session)
-        self.know(token)
+        if not known:
+            self.know(token)
+            self.sessions.take(token)
         requested = int(request.match_info["game_id"])
         if requested != session.game_id:
             # The same answer as a game that does not exist: a session reveals nothing of other games.
