@@ -259,6 +259,17 @@ async def bot_with_web_board(fake: FakeDiscord, database_path: Path, **options: 
         yield bot
 
 
+async def started_in_discord(fake: FakeDiscord, bot: Any, host: FakeUser, guest: FakeUser, kind: str
+                             ) -> tuple[Any, dict[int, FakeUser]]:
+    """A game of ``kind`` opened, joined and started in the channel as people do it; the game and its
+    two players by id."""
+    lobby = await host.slash("new", game=kind)
+    await guest.click(lobby.message, "Join")
+    await host.click(lobby.message, "Start")
+    game = await bot.service.records.game_in_channel(fake.general.id)
+    return game, {host.id: host, guest.id: guest}
+
+
 async def page_link(fake: FakeDiscord, user: FakeUser) -> str:
     """The link the Open board button under the newest board gives ``user`` (privately)."""
     reply = await user.click(latest_board(fake), "Open board")

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .browser import (
-    BoardPage, bot_with_web_board, chromium, database_path, fake, page_link, wait_until,
+    BoardPage, bot_with_web_board, chromium, database_path, fake, page_link, started_in_discord, wait_until,
 )
 from conftest import assert_clean
 from fake_discord import FakeDiscord
@@ -34,11 +34,7 @@ async def test_two_players_and_a_spectator_play_a_1978_game_on_their_pages(fake:
     engine = get_game("alcazar1978")
     rng = random.Random(7)
     async with bot_with_web_board(fake, database_path) as bot, chromium() as browser:
-        lobby = await alice.slash("new", game="alcazar1978")
-        await bob.click(lobby.message, "Join")
-        await alice.click(lobby.message, "Start")
-        game = await bot.service.records.game_in_channel(fake.general.id)
-        users = {alice.id: alice, bob.id: bob}
+        game, users = await started_in_discord(fake, bot, alice, bob, "alcazar1978")
         seated = [users[u] for u in game.players]
         pages = {person.id: await BoardPage.open(browser, await page_link(fake, person), person.name)
                  for person in (alice, bob, carol)}

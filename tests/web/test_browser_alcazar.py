@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from .browser import (
-    BoardPage, bot_with_web_board, chromium, database_path, fake, hands_heard, page_link, wait_until,
+    BoardPage, bot_with_web_board, chromium, database_path, fake, hands_heard, page_link, started_in_discord,
+    wait_until,
 )
 from conftest import assert_clean
 from fake_discord import FakeDiscord
@@ -29,11 +30,7 @@ async def test_two_players_and_a_spectator_play_alcazar_turns_on_their_pages(fak
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     rng = random.Random(3)
     async with bot_with_web_board(fake, database_path) as bot, chromium() as browser:
-        lobby = await alice.slash("new", game="alcazar")
-        await bob.click(lobby.message, "Join")
-        await alice.click(lobby.message, "Start")
-        game = await bot.service.records.game_in_channel(fake.general.id)
-        users = {alice.id: alice, bob.id: bob}
+        game, users = await started_in_discord(fake, bot, alice, bob, "alcazar")
         seated = [users[u] for u in game.players]
         pages = {person.id: await BoardPage.open(browser, await page_link(fake, person), person.name)
                  for person in (alice, bob, carol)}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .browser import BoardPage, bot_with_web_board, chromium, database_path, fake, page_link
+from .browser import BoardPage, bot_with_web_board, chromium, database_path, fake, page_link, started_in_discord
 from conftest import assert_clean
 from fake_discord import FakeDiscord
 
@@ -20,11 +20,7 @@ async def test_pages_reconnect_and_catch_up_after_the_board_restarts(fake: FakeD
                                                                      database_path: Path) -> None:
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     async with bot_with_web_board(fake, database_path) as bot, chromium() as browser:
-        lobby = await alice.slash("new", game="alcazar1978")
-        await bob.click(lobby.message, "Join")
-        await alice.click(lobby.message, "Start")
-        game = await bot.service.records.game_in_channel(fake.general.id)
-        users = {alice.id: alice, bob.id: bob}
+        game, users = await started_in_discord(fake, bot, alice, bob, "alcazar1978")
         watching = await BoardPage.open(browser, await page_link(fake, carol), "carol")
         waiting = users[next(u for u in game.players if u != game.to_move_id)]
         other = await BoardPage.open(browser, await page_link(fake, waiting), waiting.name)

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .browser import BoardPage, bot_with_web_board, chromium, database_path, fake, page_link
+from .browser import BoardPage, bot_with_web_board, chromium, database_path, fake, page_link, started_in_discord
 from conftest import assert_clean
 from fake_discord import FakeDiscord
 
@@ -18,11 +18,7 @@ __all__ = ["database_path", "fake"]        # the fixtures, for pytest
 async def test_refusals_are_shown_in_the_bots_words(fake: FakeDiscord, database_path: Path) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with bot_with_web_board(fake, database_path) as bot, chromium() as browser:
-        lobby = await alice.slash("new", game="alcazar1978")
-        await bob.click(lobby.message, "Join")
-        await alice.click(lobby.message, "Start")
-        game = await bot.service.records.game_in_channel(fake.general.id)
-        users = {alice.id: alice, bob.id: bob}
+        game, users = await started_in_discord(fake, bot, alice, bob, "alcazar1978")
         first = users[game.to_move_id]
         link = await page_link(fake, first)
 
