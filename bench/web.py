@@ -13,7 +13,7 @@ browser asks for it, of the page (HTML, script, style), the player's view and th
 (``view_kb_gzip``, budget 16 KB; ``view_kb_raw`` unpacked).
 
 Live: a second process (this script with ``--client``) opens ``--pages-per-game`` WebSockets on each game,
-its players' and spectators' (in English and Hungarian), 1,000 in all by default, each sending the
+its players' and spectators' (in English and Hungarian), 1,000 in all by default, each loading its view first and sending the
 version it holds as a page does: every player of every game watching, 4.6 views a change on average
 (``--games 500 --pages-per-game 2`` is a table where one player and one spectator watch, 2 views). This process's memory (PSS, and RSS) before and after they open gives
 ``kb_per_socket`` (budget 50 KB). Then moves are played at ``--rate`` a second (open loop, one every
@@ -74,17 +74,19 @@ def settled_memory() -> dict[str, int]:
 # -- the client process: the open pages ---------------------------------------------------------
 
 async def run_pages(port: int, pages: list[dict[str, Any]]) -> None:
-    """Load every page (its view, then its socket), say "ready", note each view's arrival until stdin closes, then print them."""
+    """Load every page's view, say "loaded" and wait for a line; open every page's socket, say "ready", note each view's arrival until stdin closes, then print them."""
     import aiohttp
 
     receipts: list[tuple[int, int, float]] = []          # (page, version, monotonic time)
     origin = WEB_URL.format(port=port)
 
-    async def follow(index: int, page: dict[str, Any], http: aiohttp.ClientSession, opened: asyncio.Event) -> None:
+    async def load(page: dict[str, Any], http: aiohttp.ClientSession) -> dict[str, Any]:
         # As the page does: its view first (the first load), then the socket, from the version it shows.
         async with http.get(f"{origin}/api/games/{page['game']}/view", params={"lang": page["lang"]},
                             headers={"Authorization": f"Bearer {page['session']}"}) as answer:
-            page = dict(page, version=(await answer.json())["game"]["version"])
+            return dict(page, version=(await answer.json())["game"]["version"])
+
+    async def follow(index: int, page: dict[str, Any], http: aiohttp.ClientSession, opened: asyncio.Event) -> None:
         async with http.ws_connect(f"{origin}/api/games/{page['game']}/live", headers={"Origin": origin},
                                    heartbeat=None) as socket:
             await socket.send_json({"session": page["session"], "version": page["version"], "lang": page["lang"]})
@@ -96,6 +98,12 @@ async def run_pages(port: int, pages: list[dict[str, Any]]) -> None:
 
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector) as http:
+        for first in range(0, len(pages), 100):
+            pages[first:first + 100] = await asyncio.gather(*(load(page, http) for page in pages[first:first + 100]))
+        # The views are loaded (what they leave in the bot's memory is the first loads', not the sockets'):
+        # the bot measures, then says when to open the sockets.
+        print("loaded", flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
         opened = [asyncio.Event() for _ in pages]
         tasks = []
         for first in range(0, len(pages), 100):           # a hundred at a time, as pages come and go
@@ -268,11 +276,15 @@ async def bench(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         pages = await pages_of(service, games, args.pages_per_game)
         figures.update(await view_build_ms(service, games, names_of))
         figures["views_per_move"] = views_per_move(pages)
-        before = settled_memory()
         client = subprocess.Popen([sys.executable, __file__, "--client", str(port)], stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, text=True)
         assert client.stdin is not None and client.stdout is not None
         client.stdin.write(json.dumps(pages) + "\n")
+        client.stdin.flush()
+        loaded = await asyncio.get_running_loop().run_in_executor(None, client.stdout.readline)
+        assert loaded.strip() == "loaded", loaded
+        before = settled_memory()
+        client.stdin.write("open\n")
         client.stdin.flush()
         ready = await asyncio.get_running_loop().run_in_executor(None, client.stdout.readline)
         assert ready.strip() == "ready", ready
@@ -301,7 +313,8 @@ async def bench(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         # What the moves and their pushes took of this process's CPU (its threads included), and how much of
         # a core it had meanwhile: on a machine shared with other work the push waits for the CPU too.
         "cpu_ms_per_move": round(cpu * 1000 / max(1, len(moves)), 1), "cpu_share": round(cpu / wall, 2),
-        # Two differences, the larger taken: the pages opening (before any view), and the pages closing after
+        # Two differences, the larger taken: the sockets opening (their views already loaded, as a page loads
+        # its view first: what the first loads leave in the bot's caches is not the sockets'), and the pages closing after
         # the moves (by then every page has been sent views and holds what that leaves).
         "kb_per_socket": round(max(after["pss"] - before["pss"], after_moves["pss"] - closed["pss"]) / len(pages), 1),
         "kb_per_socket_opening": round((after["pss"] - before["pss"]) / len(pages), 1),

@@ -58,7 +58,8 @@ def moves_of_position(kind: str, snapshot: dict[str, Any], version: int, lang: s
 
 
 def moves_json(kind: str, version: int, choices: Sequence[MoveChoice], lang: str) -> dict[str, Any]:
-    """The moves of the contract: ``{"version", "tokens", "moves"}``, every text in ``lang``."""
+    """The moves as a page takes them (``docs/web.md``): ``{"version", "tokens", "moves"}``, every text in
+    ``lang``."""
     slots_of = alcazar_slots if kind == "alcazar" else alcazar1978_slots
     offered = [c for c in choices if c.parts.same_as is None]
     paths = build_paths([slots_of(c) for c in offered])
