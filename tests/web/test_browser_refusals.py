@@ -54,6 +54,9 @@ async def test_refusals_are_shown_in_the_bots_words(fake: FakeDiscord, database_
         refusal = page.page.locator("#alert")
         await refusal.get_by_text("out of date").wait_for()
         assert await refusal.get_attribute("role") == "alert"
+        # The command the words name reads as Discord shows it: as code, without the backticks.
+        assert await refusal.locator("code").all_inner_texts() == ["/alcazar board"]
+        assert "`" not in await refusal.inner_text()
         assert (await bot.service.records.game(game.id)).version == game.version, "nothing was played"
         await page.screenshot("refusal-stale-move")
         await page.page.unroute("**/api/games/*/moves")

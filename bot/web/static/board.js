@@ -560,7 +560,10 @@
     connectLive();
   }
 
-  const showAlert = (message) => fill($("alert"), el("p", { text: message }));
+  // The bot's words as Discord shows them: `a command` between backticks is code, the rest plain text.
+  const said = (message) => el("p", null, ...String(message).split("`").map(
+    (part, index) => (index % 2 ? el("code", { text: part }) : part)));
+  const showAlert = (message) => fill($("alert"), said(message));
   const clearAlert = () => fill($("alert"));
 
   // A refused or ended link: the server's own words (they say how to get a new link), alone on the page.
@@ -572,7 +575,7 @@
     clearAlert();
     const notice = $("notice");
     notice.hidden = false;
-    fill(notice, el("div", { role: "alert", class: "refusal" }, el("p", { text: message })));
+    fill(notice, el("div", { role: "alert", class: "refusal" }, said(message)));
   }
 
   function fail(error) {
