@@ -26,7 +26,8 @@ DISCORD_TESTS = Path(__file__).resolve().parents[1] / "discord"
 if str(DISCORD_TESTS) not in sys.path:
     sys.path.insert(0, str(DISCORD_TESTS))
 
-from conftest import running_bot, settings_for  # noqa: E402  (the Discord tests' folder, added above)
+from conftest import database_path, fake, running_bot, settings_for  # noqa: E402,F401  (the Discord tests' folder,
+# added above; ``fake`` and ``database_path`` are the browser tests' fixtures too)
 from fake_discord import FakeDiscord, FakeUser  # noqa: E402
 from players import latest_board  # noqa: E402
 
@@ -223,21 +224,6 @@ def hands_heard(board: BoardPage) -> list[dict[str, Any]]:
 
 
 # -- the bot with its web board, against the fake Discord ------------------------------------------------
-
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    discord_ = FakeDiscord()
-    await discord_.start()
-    try:
-        yield discord_
-    finally:
-        await discord_.stop()
-
-
-@pytest.fixture
-def database_path(tmp_path: Path) -> Path:
-    return tmp_path / "alcazar.sqlite3"
-
 
 def free_port() -> int:
     with socket.socket() as probe:
