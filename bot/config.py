@@ -233,15 +233,20 @@ def _parse_web_url(text: str | None) -> str | None:
 
 def _parse_link_days(text: str | None) -> float:
     """``WEB_LINK_DAYS``: how long a personal link to the web board lasts."""
+    return _bounded_number("WEB_LINK_DAYS", text, Settings.web_link_days, 3650, "days")
+
+
+def _bounded_number(name: str, text: str | None, default: float, most: float, unit: str) -> float:
+    """A setting that is a number above 0 and at most ``most`` (``default`` when unset)."""
     if text is None:
-        return Settings.web_link_days
+        return default
     try:
-        days = float(text)
+        number = float(text)
     except ValueError:
-        days = -1.0
-    if not 0 < days <= 3650:   # NaN fails this too
-        raise ConfigError(f"WEB_LINK_DAYS must be a number of days above 0 and at most 3650, not {text!r}.")
-    return days
+        number = -1.0
+    if not 0 < number <= most:   # NaN fails this too
+        raise ConfigError(f"{name} must be a number of {unit} above 0 and at most {most:g}, not {text!r}.")
+    return number
 
 
 LOG_FORMATS = ("plain", "json")
@@ -256,15 +261,7 @@ def _parse_log_format(text: str | None) -> str:
 
 
 def _parse_poll_seconds(text: str | None) -> float:
-    if text is None:
-        return Settings.reminder_poll_seconds
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = -1.0
-    if not 0 < seconds <= 3600:
-        raise ConfigError(f"REMINDER_POLL_SECONDS must be a number of seconds above 0 and at most 3600, not {text!r}.")
-    return seconds
+    return _bounded_number("REMINDER_POLL_SECONDS", text, Settings.reminder_poll_seconds, 3600, "seconds")
 
 
 def _parse_backup_hours(text: str | None) -> float | None:
