@@ -13,11 +13,15 @@
 
 Each creates ``.venv`` and installs the project into it when it is missing or
 when ``pyproject.toml`` or ``requirements.lock`` changed since the last
-install.  Anything after the command is passed on (``python3 manage.py test -k rules``).
+install; ``run`` and ``test`` also build the board's Discord Activity script
+(``bot/web/bundle.py``: npm and esbuild, with Node.js from PyPI when the machine
+has none) when it is missing or its sources changed.  Anything after the
+command is passed on (``python3 manage.py test -k rules``).
 """
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import subprocess
 import sys
@@ -67,6 +71,23 @@ def ensure_environment() -> Path:
     return venv_python()
 
 
+def ensure_activity_script(python: str) -> None:
+    """Build the Discord Activity's script when it is missing or out of date (``bot/web/bundle.py``).
+
+    A failure is said and the command goes on: the web board's links and the Discord bot work without
+    it, and the bot names what is missing if Activity mode is on."""
+    spec = importlib.util.spec_from_file_location("alcazar_bundle", ROOT / "bot" / "web" / "bundle.py")
+    assert spec is not None and spec.loader is not None
+    bundle = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = bundle       # its dataclasses look their module up by name
+    spec.loader.exec_module(bundle)
+    try:
+        bundle.build(python, say=lambda line: print(line, flush=True))
+    except bundle.BuildFailed as failure:
+        print(f"The Discord Activity's script was not built ({failure}); the web board's links work without it.",
+              file=sys.stderr, flush=True)
+
+
 def run_until_stopped(command: list[str]) -> int:
     """Run the bot and wait for it, also through Ctrl-C.
 
@@ -88,6 +109,8 @@ def main(argv: list[str]) -> int:
         return 2
     command, rest = argv[0], argv[1:]
     python = str(ensure_environment())
+    if command in {"run", "test"}:
+        ensure_activity_script(python)
     if command == "run":
         return run_until_stopped([python, "-m", "bot", *rest])
     if command == "check":
