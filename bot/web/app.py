@@ -5,9 +5,10 @@
     ...
     await board.stop()       # closes the open pages' sockets, stops following
 
-Routes: ``GET /play`` (the page), ``GET /assets/<name>.<hash>.<ext>``, ``POST /api/session``, and
-under ``/api/games/{id}/``: ``view``, ``moves`` (GET, and POST to play), ``board``, ``live`` (the
-socket). Nothing else is served here: ``/healthz`` and ``/metrics`` stay on METRICS_PORT.
+Routes: ``GET /play`` and ``GET /`` (the page; Discord opens an Activity at its URL mapping's root),
+``GET /assets/<name>.<hash>.<ext>``, ``POST /api/session``, and under ``/api/games/{id}/``: ``view``,
+``moves`` (GET, and POST to play), ``board``, ``live`` (the socket); in Activity mode (``hooks.activity``)
+``api/activity`` and its ``session`` and ``pick`` (``activity_api.py``). Nothing else is served here: ``/healthz`` and ``/metrics`` stay on METRICS_PORT.
 """
 from __future__ import annotations
 
@@ -20,8 +21,10 @@ from aiohttp import web
 from bot.config import Settings
 from bot.service import GameService, StoreUnavailable
 from bot.web.answers import APOLOGY, BAD_REQUEST, LANG, NOT_FOUND, STORE_UNAVAILABLE, TOO_LARGE, Refused, page_language
+from bot.web.activity_api import ActivityApi
 from bot.web.api import BoardApi
 from bot.web.assets import STATIC, Assets
+from bot.web.bundle import BUNDLE
 from bot.web.guards import WebLimits, security_headers
 from bot.web.hooks import WebHooks
 from bot.web.hub import LiveHub
@@ -43,15 +46,20 @@ def web_app(service: GameService, settings: Settings, hooks: WebHooks, *,
             limits: WebLimits = WebLimits(), static: Path = STATIC) -> web.Application:
     """The web board's aiohttp application over ``service`` (its hub follows the changes while it runs)."""
     app = web.Application(middlewares=[answer_errors], client_max_size=limits.body_bytes)
-    assets = Assets(static)
+    assets = Assets(static, built=(BUNDLE,))
     app.router.add_get("/play", assets.serve_page)
+    app.router.add_get("/", assets.serve_page)
     app.router.add_get("/assets/{name}", assets.serve_asset)
     app[API] = api = BoardApi(service, hooks, limits)
     api.add_routes(app)
+    activity = hooks.activity
+    if activity is not None:
+        ActivityApi(service, hooks, activity, api, lambda: assets.has(BUNDLE.name)).add_routes(app)
     app[HUB] = hub = LiveHub(service, hooks.names_of, send_seconds=limits.send_seconds,
                              recheck_seconds=limits.recheck_seconds)
-    LiveSockets(service, hub, settings.web_url, limits, api.addresses).add_routes(app)
-    app.on_response_prepare.append(security_headers(settings.web_url))
+    LiveSockets(service, hub, settings.web_url, limits, api.addresses,
+                activity.client_id if activity else None).add_routes(app)
+    app.on_response_prepare.append(security_headers(settings.web_url, activity=activity is not None))
 
     async def start_hub(app: web.Application) -> None:
         await hub.start()

@@ -1,6 +1,7 @@
 """The page's files, served under names that carry their content's hash, so a browser keeps them for a year.
 
-At start every file of ``bot/web/static/`` but the HTML is read once and named ``<stem>.<hash><ext>``;
+At start every file of ``bot/web/static/`` but the HTML is read once and named ``<stem>.<hash><ext>``,
+with the Discord Activity's script when it is built (``bot/web/bundle.py``);
 the references ``assets/<file>`` in the HTML and the style sheets (``/assets/…`` or ``./assets/…``, the
 page's own being relative so that a WEB_URL with a path works) are rewritten to those names. A new
 release changes a file's hash, hence its name, so no browser holds a stale script past a reload, and
@@ -57,9 +58,12 @@ def _asset(data: bytes, name: str) -> Asset:
 class Assets:
     """The page and its hashed files, read from ``folder`` once."""
 
-    def __init__(self, folder: Path = STATIC) -> None:
+    def __init__(self, folder: Path = STATIC, built: tuple[Path, ...] = ()) -> None:
+        """``built``: generated files served beside the folder's, those that exist (a missing one keeps
+        its plain name in the page, and the page is told it is missing when it asks)."""
         files = {path.name: path.read_bytes() for path in sorted(folder.iterdir())
                  if path.is_file() and not path.name.startswith(".")}
+        files.update((path.name, path.read_bytes()) for path in built if path.is_file())
         if PAGE not in files:
             raise FileNotFoundError(f"the web board's page {PAGE} is missing from {folder}")
         self.names: dict[str, str] = {}          # board.js -> board.<hash>.js
@@ -72,6 +76,10 @@ class Assets:
             self.names[name] = hashed_name(name, data)
             self.files[self.names[name]] = _asset(data, name)
         self.page = _asset(self.rewrite(files[PAGE]), PAGE)
+
+    def has(self, name: str) -> bool:
+        """Whether the file ``name`` is served (under its hashed name)."""
+        return name in self.names
 
     def rewrite(self, text: bytes) -> bytes:
         """``assets/board.js`` -> ``assets/board.<hash>.js`` for every file named so far."""

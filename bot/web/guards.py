@@ -2,7 +2,8 @@
 
 The headers go on every answer, errors and the WebSocket's handshake included. The content security
 policy allows the page's own scripts, styles and images only (and the board's ``blob:`` URL): no
-inline script or style, no other origin, no framing. No answer is kept by a cache but the hashed
+inline script or style, no other origin, no framing, but by Discord's client when the board is a
+Discord Activity (the page opens inside Discord in a frame). No answer is kept by a cache but the hashed
 assets and a version's board image, and no Referer ever leaves the page.
 """
 from __future__ import annotations
@@ -32,27 +33,39 @@ class WebLimits:
     recheck_seconds: float = 60.0      # how often an open socket's session is checked again
 
 
-def content_security_policy(web_url: str | None) -> str:
-    """The page's own origin only; its WebSocket URL is named too, for browsers whose ``'self'`` leaves out ws:."""
+#: Who may frame the page when the board is a Discord Activity: Discord's client (its web and desktop
+#: apps, and its test builds) and the Activity's own proxy origin, ``<application id>.discordsays.com``;
+#: ``'self'`` for a page of the board's own origin (the browser tests' stand-in for Discord's client).
+DISCORD_FRAMERS = ("'self'", "https://discord.com", "https://ptb.discord.com", "https://canary.discord.com",
+                   "https://*.discordsays.com")
+
+
+def content_security_policy(web_url: str | None, framers: tuple[str, ...] = ()) -> str:
+    """The page's own origin only; its WebSocket URL is named too, for browsers whose ``'self'`` leaves out ws:.
+    ``framers``: who may put the page in a frame (nobody when empty)."""
     connect = "'self'"
+    ancestors = " ".join(framers) or "'none'"
     if web_url:
         origin = URL(web_url).origin()
         connect += f" {origin.with_scheme('wss' if origin.scheme == 'https' else 'ws')}"
     return ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob:; "
             f"connect-src {connect}; font-src 'self'; base-uri 'none'; form-action 'none'; "
-            "frame-ancestors 'none'")
+            f"frame-ancestors {ancestors}")
 
 
-def security_headers(web_url: str | None) -> Callable[[web.Request, web.StreamResponse], Awaitable[None]]:
-    """An ``on_response_prepare`` handler putting the headers on every answer."""
-    policy = content_security_policy(web_url)
+def security_headers(web_url: str | None, *, activity: bool = False
+                     ) -> Callable[[web.Request, web.StreamResponse], Awaitable[None]]:
+    """An ``on_response_prepare`` handler putting the headers on every answer; ``activity``: the board is a
+    Discord Activity, framed by Discord's client."""
+    policy = content_security_policy(web_url, DISCORD_FRAMERS if activity else ())
 
     async def add_headers(request: web.Request, answer: web.StreamResponse) -> None:
         headers = answer.headers
         headers["Content-Security-Policy"] = policy
         headers["Referrer-Policy"] = "no-referrer"
         headers["X-Content-Type-Options"] = "nosniff"
-        headers["X-Frame-Options"] = "DENY"
+        if not activity:        # the policy's frame-ancestors says it; older browsers read this
+            headers["X-Frame-Options"] = "DENY"
         headers["Cross-Origin-Opener-Policy"] = "same-origin"
         headers["Cross-Origin-Resource-Policy"] = "same-origin"
         headers.setdefault("Cache-Control", "no-store")

@@ -1,7 +1,8 @@
 """The live socket, ``GET /api/games/{id}/live``: a page follows its game without reloading.
 
 Only pages of the web board's own origin may open it (a page elsewhere cannot borrow a viewer's
-browser). The session is the page's first message, never the URL, so no proxy's log holds it:
+browser), and inside Discord the Activity's, ``https://<application id>.discordsays.com``, through
+which Discord's proxy serves the page. The session is the page's first message, never the URL, so no proxy's log holds it:
 ``{"session": "...", "version": 12, "lang": "hu"}``. The answer is the view at once if the game is
 past that version, and again at every change; when the session ends, ``{"type": "ended", ...}``.
 """
@@ -26,14 +27,21 @@ def origin_of(url: str) -> str:
     return str(URL(url).origin())
 
 
+def activity_origin(application_id: int) -> str:
+    """Where Discord serves an application's Activity from, through its proxy."""
+    return f"https://{application_id}.discordsays.com"
+
+
 class LiveSockets:
     """The socket's handler: checks, the first message, then the page stays in the hub until it closes."""
 
     def __init__(self, service: GameService, hub: LiveHub, web_url: str | None, limits: WebLimits,
-                 addresses: TokenBuckets) -> None:
+                 addresses: TokenBuckets, activity_id: int | None = None) -> None:
         self.service = service
         self.hub = hub
-        self.origin = origin_of(web_url) if web_url else None
+        self.origins = {origin_of(web_url)} if web_url else set()
+        if web_url and activity_id is not None:
+            self.origins.add(activity_origin(activity_id))
         self.limits = limits
         # Refused sessions count against their address, as on the API (a page's reconnects do not).
         self.addresses = addresses
@@ -42,7 +50,7 @@ class LiveSockets:
         app.router.add_get(r"/api/games/{game_id:\d{1,18}}/live", self.live)
 
     async def live(self, request: web.Request) -> web.StreamResponse:
-        if self.origin is None or request.headers.get("Origin") != self.origin:
+        if request.headers.get("Origin") not in self.origins:
             raise web.HTTPForbidden()
         address = client_address(request)
         if not self.addresses.allows(address):

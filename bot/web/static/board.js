@@ -8,6 +8,10 @@
 "use strict";
 
 (() => {
+  // Inside Discord (an Activity: the SDK's frame_id in the address) the viewer signs in with Discord,
+  // and nothing is kept in the browser's storage: the session lives in this page's memory alone.
+  const IN_DISCORD = new URLSearchParams(location.search).has("frame_id");
+  const storage = IN_DISCORD ? null : window.sessionStorage;
   const SESSION_KEY = "alcazar.session";
   const LANG_KEY = "alcazar.lang";
   const ZOOM_STEPS = [1, 1.5, 2, 3, 4];
@@ -85,6 +89,7 @@
   const langQuery = () => (state.lang ? "?lang=" + encodeURIComponent(state.lang) : "");
 
   async function openSession() {
+    if (IN_DISCORD) return activitySession();
     const link = new URLSearchParams(location.hash.slice(1)).get("t");
     if (link !== null) {
       // The link never stays in the address bar, the history or a bookmark.
@@ -97,6 +102,25 @@
     // Without a link the server still answers with its own words for a broken one.
     const session = await api("POST", "api/session", { link: link || "" });
     sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    return session;
+  }
+
+  // The Activity's script (Discord's SDK) is loaded only inside Discord; it signs the viewer in, with a
+  // choice of the channel's games when the server cannot tell which one the Activity was opened for.
+  async function activitySession() {
+    const setup = await api("GET", "api/activity");       // the server's words when it is not set up
+    await new Promise((resolve, reject) => document.head.append(el("script", {
+      src: document.querySelector('meta[name="activity-script"]').content, on: { load: resolve, error: reject },
+    })));
+    let session;
+    try {
+      session = await window.alcazarActivity.signIn(setup.client_id, { api, el, showPanel });
+    } catch (error) {
+      // Discord's client broke the sign-in off (its own words are in no catalog): the server's words.
+      throw error instanceof Refused ? error : new Refused(0, { message: setup.words.sign_in_failed });
+    }
+    fill($("notice")).hidden = true;
+    $("app").hidden = false;
     return session;
   }
 
@@ -552,7 +576,7 @@
 
   async function switchLanguage(lang) {
     state.lang = lang;
-    sessionStorage.setItem(LANG_KEY, lang);
+    storage?.setItem(LANG_KEY, lang);
     await refresh();
     const old = state.socket;     // the live views come in the new language too
     state.socket = null;
@@ -570,12 +594,16 @@
   function showNotice(message) {
     state.ended = true;
     if (state.socket) state.socket.close();
-    sessionStorage.removeItem(SESSION_KEY);
-    for (const id of ["top", "app", "status", "alert"]) $(id).hidden = true;
+    storage?.removeItem(SESSION_KEY);
+    for (const id of ["top", "status", "alert"]) $(id).hidden = true;
     clearAlert();
-    const notice = $("notice");
-    notice.hidden = false;
-    fill(notice, el("div", { role: "alert", class: "refusal" }, said(message)));
+    showPanel(el("div", { role: "alert", class: "refusal" }, said(message)));
+  }
+
+  // A panel alone in place of the board: a refusal, or the Activity's choice of games.
+  function showPanel(...children) {
+    $("app").hidden = true;
+    fill($("notice"), ...children).hidden = false;
   }
 
   function fail(error) {
@@ -587,7 +615,7 @@
 
   async function start() {
     watchPinch();
-    state.lang = sessionStorage.getItem(LANG_KEY);
+    state.lang = storage?.getItem(LANG_KEY) ?? null;
     try {
       state.session = await openSession();
     } catch (error) {
