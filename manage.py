@@ -82,7 +82,7 @@ def ensure_activity_script(python: str) -> None:
     sys.modules[spec.name] = bundle       # its dataclasses look their module up by name
     spec.loader.exec_module(bundle)
     try:
-        bundle.build(python, say=lambda line: print(line, flush=True))
+        bundle.build(python, tell=lambda line: print(line, flush=True))
     except bundle.BuildFailed as failure:
         print(f"The Discord Activity's script was not built ({failure}); the web board's links work without it.",
               file=sys.stderr, flush=True)

