@@ -10,7 +10,10 @@ First load (a seated player to act, one game of each kind and size): the bytes o
 browser asks for it, of the page (HTML, script, style), the player's view and their moves
 (``page_kb_gzip``, the largest; budget 100 KB), the board image the page loads (``board_kb``, budget
 300 KB; beside it ``board_kb_discord``, the channel's board of the same position), and the view alone
-(``view_kb_gzip``, budget 16 KB; ``view_kb_raw`` unpacked).
+(``view_kb_gzip``, budget 16 KB; ``view_kb_raw`` unpacked). Inside Discord, as a Discord Activity (the
+bench vouching for the player as Discord would), the same player's first load is the page with the
+Activity's script (Discord's Embedded App SDK, bundled), the sign-in's answer, the view and the moves,
+without the board image (``activity_page_kb_gzip``, budget 150 KB).
 
 Live: a second process (this script with ``--client``) opens ``--pages-per-game`` WebSockets on each game,
 its players' and spectators' (in English and Hungarian), 1,000 in all by default, each loading its view first and sending the
@@ -52,8 +55,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from figures import median, p99, print_summary  # noqa: E402
 from opening import HOST, Game, done, game_id, next_move, open_games, played  # noqa: E402
 
-BUDGETS = {"page_kb_gzip": 100, "board_kb": 300, "view_kb_gzip": 16, "push_p99_ms": 1000, "kb_per_socket": 50}
+BUDGETS = {"page_kb_gzip": 100, "board_kb": 300, "view_kb_gzip": 16, "push_p99_ms": 1000, "kb_per_socket": 50,
+           "activity_page_kb_gzip": 150}
 WEB_URL = "http://127.0.0.1:{port}"
+PAGE_FILES = re.compile(r'(?:src|href)="\.?(/assets/[^"]+\.(js|css))"')
+ACTIVITY_SCRIPT = re.compile(r'<meta name="activity-script" content="\.?(/assets/[^"]+\.js)"')
+#: The bench's application id, and Discord's word about a visitor: here, the code names the user and channel.
+APPLICATION_ID = 1
+
+
+async def vouch(code: str, instance_id: str) -> Any:
+    from bot.web.hooks import ActivityVisitor
+
+    user, channel = map(int, code.split(":"))
+    return ActivityVisitor(user_id=user, channel_id=channel, guild_id=1, access_token="token")
 
 
 def memory_kb() -> dict[str, int]:
@@ -126,7 +141,8 @@ async def first_load(http: Any, base: str, game: int, session: str) -> dict[str,
     gzip = {"Accept-Encoding": "gzip"}
     html = await (await http.get(f"{base}/play", headers=gzip)).read()
     sizes["html"] = len(html)
-    for name, ext in re.findall(r'"\.?(/assets/[^"]+\.(js|css))"', zlib.decompress(html, 16 + zlib.MAX_WBITS).decode()):
+    # What the page loads: its script and style (the Activity's script, named in a meta, only inside Discord).
+    for name, ext in PAGE_FILES.findall(zlib.decompress(html, 16 + zlib.MAX_WBITS).decode()):
         sizes[ext] = sizes.get(ext, 0) + len(await (await http.get(f"{base}{name}", headers=gzip)).read())
     auth = {**gzip, "Authorization": f"Bearer {session}"}
     view_answer = await http.get(f"{base}/api/games/{game}/view?lang=en", headers=auth)
@@ -139,6 +155,28 @@ async def first_load(http: Any, base: str, game: int, session: str) -> dict[str,
     board = await http.get(f"{base}/api/games/{game}/board?v={view['game']['version']}", headers=auth)
     sizes["board"] = len(await board.read())
     return sizes
+
+
+async def activity_first_load(http: Any, base: str, user_id: int, channel_id: int) -> int:
+    """The bytes on the wire of a player's first load inside Discord: the page, its script, style and the
+    Activity's script (Discord's SDK), the sign-in, the view and the moves; the board image left out."""
+    gzip = {"Accept-Encoding": "gzip"}
+    html = await (await http.get(f"{base}/?frame_id=f&instance_id=i&platform=desktop", headers=gzip)).read()
+    text = zlib.decompress(html, 16 + zlib.MAX_WBITS).decode()
+    files = [name for name, _ in PAGE_FILES.findall(text)] + ACTIVITY_SCRIPT.findall(text)
+    assert len(files) == 3, f"the Activity's script is not built: {files}"
+    total = len(html) + len((await (await http.get(f"{base}/api/activity", headers=gzip)).read()))
+    for name in files:
+        total += len(await (await http.get(f"{base}{name}", headers=gzip)).read())
+    signed = await http.post(f"{base}/api/activity/session", headers=gzip,
+                             json={"code": f"{user_id}:{channel_id}", "instance_id": "i"})
+    raw = await signed.read()
+    total += len(raw)
+    answer = json.loads(zlib.decompress(raw, 16 + zlib.MAX_WBITS) if signed.headers.get("Content-Encoding") else raw)
+    auth = {**gzip, "Authorization": f"Bearer {answer['session']}"}
+    for what in ("view", "moves"):
+        total += len(await (await http.get(f"{base}/api/games/{answer['game_id']}/{what}?lang=en", headers=auth)).read())
+    return total
 
 
 async def measure_first_loads(service: Any, http: Any, base: str, games: list[Game]) -> dict[str, Any]:
@@ -154,6 +192,8 @@ async def measure_first_loads(service: Any, http: Any, base: str, games: list[Ga
         link = await service.links.link_for(info.id, info.to_move_id)
         session = await service.links.open(link.token)
         loads[label] = await first_load(http, base, info.id, session.token)
+        # Inside Discord the channel's game opens (the bench's games have a channel each).
+        loads[label]["activity"] = await activity_first_load(http, base, info.to_move_id, info.channel_id)
         board = await service.records.board_view(info.id)
         loads[label]["board_discord"] = len(await board_png(info.kind, board.view, [f"Player {u}" for u in
                                                                                      info.players], "en"))
@@ -161,6 +201,7 @@ async def measure_first_loads(service: Any, http: Any, base: str, games: list[Ga
     page = {label: kb(s["html"] + s["js"] + s["css"] + s["view"] + s["moves"]) for label, s in loads.items()}
     return {
         "page_kb_gzip": max(page.values()),
+        "activity_page_kb_gzip": kb(max(s["activity"] for s in loads.values())),
         "board_kb": kb(max(s["board"] for s in loads.values())),
         "view_kb_gzip": kb(max(s["view"] for s in loads.values())),
         "view_kb_raw": kb(max(s["view_raw"] for s in loads.values())),
@@ -249,6 +290,7 @@ async def bench(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     from bot.service import FakeClock, GameService, open_store
     from bot.web import WebHooks, WebLimits, web_app
     from bot.web.app import HUB
+    from bot.web.hooks import ActivityHooks
 
     store = await open_store(folder / "games.sqlite3")
     service = GameService(store, FakeClock(), cache_size=args.games * 2)
@@ -265,7 +307,9 @@ async def bench(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     with socket_port() as port:
         pass
     settings = load_settings({"WEB_URL": WEB_URL.format(port=port)}, env_file=None, need_token=False)
-    app = web_app(service, settings, WebHooks(names_of=names_of, publish=publish), limits=WebLimits())
+    activity = ActivityHooks(client_id=APPLICATION_ID, identify=vouch)
+    app = web_app(service, settings, WebHooks(names_of=names_of, publish=publish, activity=activity),
+                  limits=WebLimits())
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     await web.TCPSite(runner, "127.0.0.1", port).start()
@@ -396,7 +440,8 @@ def main() -> None:
         f"{figures['sockets']} pages open, {figures['moves']} moves at {args.rate:g}/s: push p99 "
         f"{figures['push_p99_ms']} ms (the move alone {figures['play_ms_p99']} ms; budget 1000), "
         f"{figures['kb_per_socket']} KB a page (budget 50); first load {figures['page_kb_gzip']} KB gzip "
-        f"(budget 100), view {figures['view_kb_gzip']} KB gzip (budget 16), board {figures['board_kb']} KB "
+        f"(budget 100; inside Discord {figures['activity_page_kb_gzip']} KB, budget 150), "
+        f"view {figures['view_kb_gzip']} KB gzip (budget 16), board {figures['board_kb']} KB "
         f"(budget 300; the channel's {figures['board_kb_discord']} KB)", figures)
 
 

@@ -212,3 +212,16 @@ async def test_the_live_socket_takes_the_activitys_origin_too(inside: TestClient
                                             "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
                                             "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="})
     assert other.status == 403
+
+
+async def test_without_its_script_the_activity_says_it_is_not_built(
+        service: GameService, settings: Settings, hooks: Hooks, discord: ActivityDiscord, tmp_path: Any,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.web.app.BUNDLE", tmp_path / "activity.js")      # a checkout where it was never built
+    async with TestClient(TestServer(activity_app(service, settings, hooks, discord))) as client:
+        setup = await client.get("/api/activity", headers={"Accept-Language": "hu"})
+        body = await setup.json()
+        page = await (await client.get("/")).text()
+    assert setup.status == 503 and body["reason"] == "ACTIVITY_NOT_BUILT"
+    assert body["message"] == t("hu", Msg("web.activity.not_built"))
+    assert 'content="./assets/activity.js"' in page, "the page's reference stays as it is, and is not loaded"
