@@ -584,9 +584,11 @@
     connectLive();
   }
 
-  // The bot's words as Discord shows them: `a command` between backticks is code, the rest plain text.
-  const said = (message) => el("p", null, ...String(message).split("`").map(
-    (part, index) => (index % 2 ? el("code", { text: part }) : part)));
+  // The bot's words as Discord shows them: `a command` between backticks is code, **a button's name**
+  // between double stars is bold, the rest plain text.
+  const said = (message) => el("p", null, ...String(message).split("`").flatMap((part, index) => (index % 2
+    ? [el("code", { text: part })]
+    : part.split("**").map((piece, inner) => (inner % 2 ? el("strong", { text: piece }) : piece)))));
   const showAlert = (message) => fill($("alert"), said(message));
   const clearAlert = () => fill($("alert"));
 
