@@ -23,7 +23,9 @@ from aiohttp import web
 
 from bot.i18n import Msg, t
 from bot.service import GameInfo, GameService, Refusal, WebSession
-from bot.web.answers import BAD_REQUEST, Refused, json_answer, page_language, read_object, refusal_answer, refusal_body, text_field
+from bot.web.answers import (
+    BAD_REQUEST, LANG, Refused, json_answer, page_language, read_object, refusal_answer, refusal_body, text_field,
+)
 from bot.web.api import LINK_LONGEST, BoardApi
 from bot.web.hooks import ActivityDenied, ActivityHooks, WebHooks
 
@@ -77,6 +79,7 @@ class ActivityApi:
             status = 503 if denied.message.key == UNREACHABLE_KEY else 403
             return json_answer(refusal_body(DENIED, t(page_language(request), denied.message)), status)
         lang = (await self.service.languages.languages_of([visitor.user_id]))[visitor.user_id]
+        request[LANG] = lang        # the visitor is known: the refusals that follow are in their language
         choice = await self.service.activities.games_for(visitor.user_id, visitor.channel_id)
         if choice.game is not None:
             session = await self.service.links.session_for(choice.game.id, visitor.user_id, days=SESSION_DAYS)

@@ -8,7 +8,8 @@
 Routes: ``GET /play`` (the page), ``GET /assets/<name>.<hash>.<ext>``, ``POST /api/session``, and under
 ``/api/games/{id}/``: ``view``, ``moves`` (GET, and POST to play), ``board``, ``live`` (the socket). In
 Activity mode (``hooks.activity``) also ``GET /``, the same page (Discord opens an Activity at its URL
-mapping's root), and ``api/activity`` with its ``session`` and ``pick`` (``activity_api.py``). Nothing else is served here: ``/healthz`` and ``/metrics`` stay on METRICS_PORT.
+mapping's root), and ``api/activity`` with its ``session`` and ``pick`` (``activity_api.py``). Nothing
+else is served here: ``/healthz`` and ``/metrics`` stay on METRICS_PORT.
 """
 from __future__ import annotations
 
