@@ -3,8 +3,9 @@
 Only pages of the web board's own origin may open it (a page elsewhere cannot borrow a viewer's
 browser), and inside Discord the Activity's, ``https://<application id>.discordsays.com``, through
 which Discord's proxy serves the page. The session is the page's first message, never the URL, so no
-proxy's log holds it: ``{"session": "...", "version": 12, "lang": "hu"}``. The answer is the view at once if the game is
-past that version, and again at every change; when the session ends, ``{"type": "ended", ...}``.
+proxy's log holds it: ``{"session": "...", "version": 12, "lang": "hu"}``. The answer is the view at
+once if the game is past that version, and again at every change; when the session ends,
+``{"type": "ended", ...}``.
 """
 from __future__ import annotations
 
