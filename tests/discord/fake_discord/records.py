@@ -38,6 +38,9 @@ class RecordedRequest:
     bucket: str = "global"
     #: answered 429 by the rate limits (when they are on)
     rate_limited: bool = False
+    #: the body's content type, and the Authorization header (OAuth2 routes look at them; kept out of reprs)
+    content_type: str = ""
+    authorization: str | None = field(default=None, repr=False)
 
     @property
     def is_public(self) -> bool:
