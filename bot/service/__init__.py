@@ -32,7 +32,9 @@ Discord layer edits in place: ``remember_message``, ``posted_message``, ``forget
 ``record_board``, ``board_posting``. ``tournaments`` and leagues: ``new``, ``join``, ``leave``,
 ``start``, ``cancel``, ``withdraw``, ``standings``, ``resume`` (its games are ordinary games).
 ``links`` to the web board: ``link_for`` (a ``BoardLink``), ``open`` (swapped for a ``WebSession``),
-``session``, ``end_all``. ``changes``, the feed of every committed change of a game (``GameChange``):
+``session``, ``end_all``; inside Discord, ``session_for``, ``channel_pass`` and ``open_pass``.
+``activities``, the board as a Discord Activity: ``record_launch``, ``games_for`` (an
+``ActivityChoice``). ``changes``, the feed of every committed change of a game (``GameChange``):
 ``subscribe``, ``start``, ``stop``.
 The parts share one ``ServiceCore`` (``service.core``): the store, the clock, the per-game
 locks, the games held in memory, claims and commits.
@@ -55,6 +57,7 @@ from bot.service.events import (
 from bot.service.away import AwayStatus, time_zones_matching
 from bot.service.backups import BackupSchedule
 from bot.service.changes import ChangeFeed, Changes, GameChange
+from bot.service.activities import Activities, ActivityChoice
 from bot.service.links import BoardLink, Links, WebSession
 from bot.service.clocks import TurnClock
 from bot.service.lobby import seat_order
@@ -114,7 +117,7 @@ __all__ = [
     "TournamentEnded", "TournamentInfo", "TournamentStanding", "TournamentStatus", "Tournaments", "standings_png",
     "standings_view",
     "TurnClock", "PROVISIONAL_GAMES", "is_provisional",
-    "BoardLink", "ChangeFeed", "Changes", "GameChange", "Links", "WebSession",
+    "Activities", "ActivityChoice", "BoardLink", "ChangeFeed", "Changes", "GameChange", "Links", "WebSession",
     "action_choice", "action_words", "alcazar_part_words", "noble_choice", "pass_choice_1978", "pawn_choice",
     "wall_choice", "wall_turn_choice", "withdrawal_choice",
 ]

@@ -1,12 +1,14 @@
 """Personal links to the web board, and the sessions they are swapped for.
 
 A token is ``base64url(payload) + "." + base64url(HMAC-SHA256(key, payload))``, the payload
-``kind:game:user:issued:expires`` in plain ASCII (``l`` a link, ``s`` a session; times in whole
-milliseconds). It holds ids and times only, nothing secret; the signature makes it unforgeable, and
+``kind:game:user:issued:expires`` in plain ASCII (``l`` a link, ``s`` a session, ``c`` an Activity's
+pass, whose "game" is a channel; times in whole milliseconds). It holds ids and times only, nothing secret; the signature makes it unforgeable, and
 since the kind is signed too, a link never works as a session nor a session as a link. The key is made
 once, on first use, and kept in the database (``web_keys``), so every process signs and checks alike.
 
-A session lasts as long as the link it came from. ``end_all(user)`` records the moment in the database
+A session lasts as long as the link it came from. Inside Discord (the Activity) there is no link:
+Discord vouches for the user, and ``session_for`` makes the session at once, or ``channel_pass`` a pass
+for the games of the Activity's channel, swapped by ``open_pass`` for the game the user picks. ``end_all(user)`` records the moment in the database
 (``web_links_ended``): every link and session of the user issued at or before it stops working, in
 this process at once and in the others within ``ENDED_CACHE_SECONDS``. (A link made in the very
 millisecond of ``end_all`` counts as issued until then.)
@@ -30,8 +32,9 @@ KEY_NAME = "board"
 #: Seconds a user's ended-at time is trusted from memory: how long another process may still accept a
 #: link or session after ``end_all`` (in the process that ended them, they stop at once).
 ENDED_CACHE_SECONDS = 5.0
-#: Payload kinds.
-LINK, SESSION = "l", "s"
+#: Payload kinds: a link, a session, and an Activity's pass to the games of one channel (whose payload
+#: names the channel where the others name a game).
+LINK, SESSION, CHANNEL_PASS = "l", "s", "c"
 #: Longest accepted token (a real one is about 90 characters): a huge one is refused before any work.
 MAX_TOKEN_LENGTH = 256
 
@@ -104,6 +107,41 @@ class Links:
         session = _Claims(SESSION, claims.game_id, claims.user_id, _ms(self.clock.now()), claims.expires_ms)
         token = await self._signed(session)
         return WebSession(token, claims.game_id, claims.user_id, claims.expires_ms / 1000)
+
+    async def session_for(self, game_id: int, user_id: int, *, days: float = 1.0) -> WebSession | Refusal:
+        """A session straight away, for a user Discord has vouched for (the Activity's sign-in), or a
+        refusal for an unknown game."""
+        if days <= 0:
+            raise ValueError("a session must last some time")
+        async with self.store.read() as tx:
+            game = await tx.games.get(game_id)
+        if game is None:
+            return Refusal(Reason.NO_SUCH_GAME, Msg("refusal.no_such_game", game=game_id))
+        now_ms = _ms(self.clock.now())
+        expires_ms = now_ms + int(days * 86_400_000)
+        token = await self._signed(_Claims(SESSION, game_id, user_id, now_ms, expires_ms))
+        return WebSession(token, game_id, user_id, expires_ms / 1000)
+
+    async def channel_pass(self, channel_id: int, user_id: int, *, days: float = 1.0) -> str:
+        """A pass letting ``user_id`` open any game of ``channel_id`` (the Activity's choice of games);
+        it names the channel where a link names a game, and is of its own kind."""
+        if days <= 0:
+            raise ValueError("a pass must last some time")
+        now_ms = _ms(self.clock.now())
+        return await self._signed(_Claims(CHANNEL_PASS, channel_id, user_id, now_ms, now_ms + int(days * 86_400_000)))
+
+    async def open_pass(self, pass_token: str, game_id: int) -> WebSession | Refusal:
+        """A pass swapped for a session of one game of its channel, lasting as long as the pass. A game of
+        another channel is refused as a game that does not exist is."""
+        claims = await self._valid(pass_token, CHANNEL_PASS)
+        if isinstance(claims, Refusal):
+            return claims
+        async with self.store.read() as tx:
+            game = await tx.games.get(game_id)
+        if game is None or game.channel_id != claims.game_id:
+            return Refusal(Reason.NO_SUCH_GAME, Msg("refusal.no_such_game", game=game_id))
+        session = _Claims(SESSION, game_id, claims.user_id, _ms(self.clock.now()), claims.expires_ms)
+        return WebSession(await self._signed(session), game_id, claims.user_id, claims.expires_ms / 1000)
 
     async def session(self, session_token: str) -> WebSession | Refusal:
         """The session a token stands for, while it is good (on every request: reads nothing when it can)."""

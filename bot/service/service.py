@@ -8,6 +8,7 @@ from bot.service.changes import Changes
 from bot.service.clock import Clock
 from bot.service.computers import Computers
 from bot.service.languages import Languages
+from bot.service.activities import Activities
 from bot.service.links import Links
 from bot.service.lobby import Lobby
 from bot.service.messages import Messages
@@ -73,4 +74,6 @@ class GameService:
         core.on_game_end = self.tournaments.game_ended
         # The web board: personal links and sessions, and the feed of every committed change of a game.
         self.links = Links(core)
+        # The board as a Discord Activity: the game each launch meant.
+        self.activities = Activities(core, self.records, self.replays)
         self.changes = Changes(core.store)

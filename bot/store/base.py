@@ -27,7 +27,7 @@ from bot.store.questions import QuestionRepo
 from bot.store.ratings import RatingRepo
 from bot.store.reminders import DmNoteRepo, MuteRepo, ReminderRepo
 from bot.store.tournaments import TournamentRepo
-from bot.store.web_links import LinksEndedRepo, WebKeyRepo
+from bot.store.web_links import ActivityLaunchRepo, LinksEndedRepo, WebKeyRepo
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -69,6 +69,7 @@ class Tx:
         self.dm_channels = DmChannelRepo(conn)
         self.web_keys = WebKeyRepo(conn)
         self.links_ended = LinksEndedRepo(conn)
+        self.activity_launches = ActivityLaunchRepo(conn)
 
 
 def is_database_url(target: str | Path) -> bool:
@@ -85,7 +86,8 @@ class Store(ABC):
     exception). ``tx`` offers the repositories: ``games``, ``seats``, ``results``,
     ``moves``, ``snapshots``, ``reminders``, ``mutes``, ``questions``,
     ``dm_notes``, ``claims``, ``messages``, ``languages``, ``ratings``, ``away``,
-    ``quiet``, ``tournaments``, ``turn_times``, ``dm_channels``, ``web_keys``, ``links_ended``;
+    ``quiet``, ``tournaments``, ``turn_times``, ``dm_channels``, ``web_keys``, ``links_ended``,
+    ``activity_launches``;
     and ``changes``, the games the transaction changed (``bot.store.changes``).
 
     ``on_commit(listener)``: the listener hears the changes of games of every transaction of this

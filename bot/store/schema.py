@@ -369,6 +369,18 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (user_id)
     );
     """,
+    # 15: the board as a Discord Activity. Discord's launch of an Activity carries no payload, so the
+    #     bot keeps which game a user's Open board meant, per user and channel (a newer launch
+    #     replaces it); the page opening inside Discord moments later, in any process, reads it.
+    """
+    CREATE TABLE activity_launches (
+        user_id     INTEGER NOT NULL,       -- Discord ids, not row numbers
+        channel_id  INTEGER NOT NULL,
+        game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        launched_at REAL    NOT NULL,
+        PRIMARY KEY (user_id, channel_id)
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

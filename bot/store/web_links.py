@@ -31,3 +31,17 @@ class LinksEndedRepo(Repo):
         """When the user last ended their links, or None if they never did."""
         row = await self._row("SELECT ended_at FROM web_links_ended WHERE user_id = ?", (user_id,))
         return None if row is None else float(row[0])
+
+
+class ActivityLaunchRepo(Repo):
+    """``activity_launches``: the game each user's last launch of the Activity in a channel meant."""
+
+    async def record(self, user_id: int, channel_id: int, game_id: int, now: float) -> None:
+        await self._conn.execute(upsert("activity_launches", ("user_id", "channel_id"), ("game_id", "launched_at")),
+                                 (user_id, channel_id, game_id, now))
+
+    async def launched(self, user_id: int, channel_id: int) -> tuple[int, float] | None:
+        """``(game id, launched at)`` of the user's last launch in the channel, or None."""
+        row = await self._row("SELECT game_id, launched_at FROM activity_launches"
+                              " WHERE user_id = ? AND channel_id = ?", (user_id, channel_id))
+        return None if row is None else (int(row[0]), float(row[1]))

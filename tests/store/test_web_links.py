@@ -1,4 +1,4 @@
-"""The web board's tables (migration 14) and the changes of games a transaction tells once it commits."""
+"""The web board's tables (migrations 14 and 15) and the changes of games a transaction tells once it commits."""
 from __future__ import annotations
 
 import asyncio
@@ -35,6 +35,20 @@ async def test_two_stores_making_the_key_at_once_agree(database: str | Path) -> 
     finally:
         for store in stores:
             await store.close()
+
+
+async def test_an_activity_launch_is_kept_per_user_and_channel(store: Store) -> None:
+    first, second = await lobby_id(store, 500), await lobby_id(store, 501)
+    async with store.write() as tx:
+        await tx.activity_launches.record(42, 500, first, 10.0)
+        await tx.activity_launches.record(42, 501, second, 11.0)
+    async with store.read() as tx:
+        assert await tx.activity_launches.launched(42, 500) == (first, 10.0)
+        assert await tx.activity_launches.launched(43, 500) is None
+    async with store.write() as tx:
+        await tx.activity_launches.record(42, 500, second, 12.5)      # a newer launch replaces it
+    async with store.read() as tx:
+        assert await tx.activity_launches.launched(42, 500) == (second, 12.5)
 
 
 async def test_ending_links_keeps_the_newest_time(store: Store) -> None:
