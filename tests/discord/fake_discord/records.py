@@ -117,7 +117,7 @@ class InteractionRecord:
     def acknowledge(self, callback_type: int) -> None:
         self.callback_type = callback_type
         self.callback_at = time.monotonic()
-        if callback_type in (4, 7, 8, 9):
+        if callback_type in (4, 7, 8, 9, 12):      # 12: the Activity launched is the whole answer
             self.answered_in_original = callback_type in (4, 7)
             self.settled.set()
 
