@@ -92,6 +92,24 @@ async def test_when_discord_refuses_the_launch_the_clicker_gets_the_link_with_th
     assert_clean(fake)
 
 
+async def test_a_launch_discord_carried_out_but_answered_with_a_server_error_counts_once(
+        fake: FakeDiscord, database_path: Path) -> None:
+    """discord.py retries the 5xx and hears 40060: the Activity opened once, and no link follows."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    fake.add_entry_point_command()
+    async with running_bot(fake, database_path, clock=FakeClock(), reminder_interval=None, web_url=WEB_URL,
+                           discord_client_secret=fake.client_secret) as bot:
+        await start_game(fake, bot, alice, [bob], "alcazar")
+        fake.fail("POST", CALLBACK, 500, after_processing=True)
+        since = len(fake.requests)
+        answer = await alice.click(latest_board(fake), "Open board")
+        await fake.settle()
+        assert callbacks(fake, since) == [(12, 500), (12, 400)]
+        assert answer.message is None and [launch.user for launch in fake.launches] == [alice]
+        quiet_since(fake, since)
+    assert_clean(fake)
+
+
 async def test_without_activities_enabled_discord_refuses_and_the_line_says_it_did_not_open(
         fake: FakeDiscord, database_path: Path) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
