@@ -39,6 +39,8 @@ log = logging.getLogger(__name__)
 
 #: How long one question to Discord may take before the visitor is told Discord did not answer.
 ASK_SECONDS = 10.0
+#: The longest code or instance id worth asking Discord about (theirs are well under 100 characters).
+LONGEST_HINT = 512
 
 CODE_REFUSED = Msg("activity.denied.code")
 NOT_IN_INSTANCE = Msg("activity.denied.instance")
@@ -90,21 +92,26 @@ class ActivityDoor:
 
     async def identify(self, code: str, instance_id: str) -> Visitor:
         """The visitor Discord vouches for, or ``NotVouched`` saying why not."""
+        if not code or len(code) > LONGEST_HINT:
+            raise NotVouched(CODE_REFUSED)
+        if not instance_id or len(instance_id) > LONGEST_HINT:
+            raise NotVouched(NOT_IN_INSTANCE)
         try:
             access_token = await self._exchange(code)
             user_id = await self._user_of(access_token)
             instance = await self._instance(instance_id)
+            users = {str(user) for user in instance["users"]}
+            location = instance["location"]
+            channel_id, guild = int(location["channel_id"]), location.get("guild_id")
         except (aiohttp.ClientError, asyncio.TimeoutError, ValueError, KeyError, TypeError) as error:
             # Not answered, or not in the documented shape: nothing was vouched for.
             log.warning("Could not ask Discord who opened the Activity: %s", type(error).__name__)
             raise NotVouched(UNREACHABLE) from None
-        location = instance.get("location") or {}
-        if str(user_id) not in {str(user) for user in instance.get("users") or ()}:
+        if str(user_id) not in users:
             log.info("User %s is not in Activity instance %r", user_id, instance_id[:100])
             raise NotVouched(NOT_IN_INSTANCE)
-        guild = location.get("guild_id")
-        return Visitor(user_id=user_id, channel_id=int(location["channel_id"]),
-                       guild_id=None if guild is None else int(guild), access_token=access_token)
+        return Visitor(user_id=user_id, channel_id=channel_id, guild_id=None if guild is None else int(guild),
+                       access_token=access_token)
 
     async def close(self) -> None:
         """Close the HTTP session the door made for itself (a session given to it stays open)."""

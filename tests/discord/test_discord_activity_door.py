@@ -182,6 +182,18 @@ async def test_a_replayed_or_forged_code_is_refused(fake: FakeDiscord, caplog: p
     assert code not in caplog.text
 
 
+async def test_an_instance_not_in_the_documented_shape_is_no_answer(fake: FakeDiscord) -> None:
+    alice = fake.add_user("alice")
+    instance_id = fake.start_activity(fake.general, [alice])
+    fake.activity_instances[instance_id].payload = lambda application_id: {   # type: ignore[method-assign]
+        "application_id": str(application_id), "instance_id": instance_id, "users": [str(alice.id)]}
+    door = ActivityDoor(settings_for(fake), fake.application_id)
+    try:
+        assert await refusal(door, fake.authorization_code(alice), instance_id) == "activity.denied.unreachable"
+    finally:
+        await door.close()
+
+
 async def test_an_unknown_instance_and_a_user_not_in_it_are_refused(fake: FakeDiscord) -> None:
     alice, mallory = fake.add_user("alice"), fake.add_user("mallory")
     instance_id = fake.start_activity(fake.general, [alice])
@@ -191,6 +203,8 @@ async def test_an_unknown_instance_and_a_user_not_in_it_are_refused(fake: FakeDi
         forged = f"i-1-gc-{fake.guild.id}-{fake.general.id}"
         assert await refusal(door, fake.authorization_code(alice), forged) == "activity.denied.instance"
         assert await refusal(door, fake.authorization_code(alice), "../../users/@me") == "activity.denied.instance"
+        assert await refusal(door, fake.authorization_code(alice), "") == "activity.denied.instance"
+        assert await refusal(door, "", instance_id) == "activity.denied.code"
         fake.join_activity(instance_id, mallory)
         assert (await door.identify(fake.authorization_code(mallory), instance_id)).user_id == mallory.id
         await door.close()
