@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import logging
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 #: Where data lives when DATABASE_PATH is not set: a folder git ignores.
 DEFAULT_DATABASE_PATH = Path("local") / "alcazar.sqlite3"
+#: Discord's REST API, when no proxy (DISCORD_API_BASE_URL) stands in front of it.
+DISCORD_API_BASE = "https://discord.com/api/v10"
 #: Where backups go when BACKUP_DIR is not set.
 DEFAULT_BACKUP_DIR = Path("local") / "backups"
 
@@ -44,7 +46,7 @@ class ConfigError(Exception):
 class Settings:
     """Everything the bot reads from its environment."""
 
-    discord_token: str
+    discord_token: str = field(repr=False)   # never in a repr, so never in a log line or a traceback
     database_path: Path = DEFAULT_DATABASE_PATH
     dev_guild_id: int | None = None
     api_base_url: str | None = None       # REST proxy, e.g. http://proxy:8080/api/v10
@@ -66,6 +68,8 @@ class Settings:
     web_host: str = "127.0.0.1"           # where the web board listens (behind the host's reverse proxy)
     web_port: int = 8089
     web_link_days: float = 30.0           # how long a personal link to the web board lasts
+    #: The application's OAuth2 client secret: with WEB_URL, the board opens inside Discord as an Activity.
+    discord_client_secret: str | None = field(default=None, repr=False)
 
     @property
     def serves_web_board(self) -> bool:
@@ -74,6 +78,18 @@ class Settings:
         The others still hand out links to it (``web_url``); a change they make reaches its pages
         through the database (PostgreSQL's LISTEN/NOTIFY)."""
         return self.web_url is not None and self.syncs_commands
+
+    @property
+    def activity_mode(self) -> bool:
+        """Whether the Open board button opens the board inside Discord (an Activity) rather than a link:
+        the web board is set up and so is the client secret that lets the bot ask Discord who opened it."""
+        return self.web_url is not None and self.discord_client_secret is not None
+
+    @property
+    def oauth_base_url(self) -> str:
+        """Where the bot exchanges an Activity's OAuth2 code and asks who it is for: Discord's REST base,
+        or the REST proxy's when one is set (``{oauth_base_url}/oauth2/token``, ``/users/@me``)."""
+        return self.api_base_url or DISCORD_API_BASE
 
     @property
     def database(self) -> str | Path:
@@ -145,6 +161,7 @@ def load_settings(environ: dict[str, str] | None = None, env_file: Path | None =
         web_host=get("WEB_HOST") or Settings.web_host,
         web_port=_parse_port(get("WEB_PORT"), "WEB_PORT", "to use the default, 8089") or Settings.web_port,
         web_link_days=_parse_link_days(get("WEB_LINK_DAYS")),
+        discord_client_secret=get("DISCORD_CLIENT_SECRET"),
     )
 
 

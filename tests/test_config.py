@@ -178,3 +178,21 @@ def test_of_several_processes_only_shard_0_s_serves_the_web_board() -> None:
     other = load_settings(base | {"SHARD_IDS": "1,2"}, env_file=None)
     assert first.serves_web_board and not other.serves_web_board
     assert other.web_url == "https://alcazar.example.org", "the others still hand out links to it"
+
+
+def test_the_client_secret_turns_activity_mode_on_with_the_web_board_and_never_shows_in_a_repr() -> None:
+    with_web = {"DISCORD_TOKEN": "the-token", "WEB_URL": "https://alcazar.example.org"}
+    assert not load_settings(with_web, env_file=None).activity_mode, "the web board alone is link mode"
+    secret_alone = load_settings({"DISCORD_TOKEN": "t", "DISCORD_CLIENT_SECRET": "s3cret"}, env_file=None)
+    assert secret_alone.discord_client_secret == "s3cret" and not secret_alone.activity_mode, "no page to open"
+    settings = load_settings({**with_web, "DISCORD_CLIENT_SECRET": " s3cret-value "}, env_file=None)
+    assert settings.activity_mode and settings.discord_client_secret == "s3cret-value"
+    assert "s3cret-value" not in repr(settings) and "the-token" not in repr(settings)
+    assert "s3cret-value" not in str(settings)
+
+
+def test_the_oauth2_base_is_the_rest_base() -> None:
+    assert load_settings({"DISCORD_TOKEN": "t"}, env_file=None).oauth_base_url == "https://discord.com/api/v10"
+    proxied = load_settings({"DISCORD_TOKEN": "t", "DISCORD_API_BASE_URL": "http://127.0.0.1:8080/api/v10/"},
+                            env_file=None)
+    assert proxied.oauth_base_url == "http://127.0.0.1:8080/api/v10"

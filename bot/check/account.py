@@ -27,9 +27,8 @@ async def log_in(http: discord.http.HTTPClient, token: str) -> tuple[Finding, Ma
     return fine(f"Token: valid; the bot is {user['username']} (id {user['id']})."), user
 
 
-async def invite(http: discord.http.HTTPClient) -> Finding:
-    """The invite link with the bot's scopes and permissions."""
-    application = await http.application_info()
+def invite(application: Mapping[str, Any]) -> Finding:
+    """The invite link with the bot's scopes and permissions (``application``: Discord's application object)."""
     return fine(f"Invite link (application {application['id']}, scopes {' '.join(SCOPES)}, "
                 f"permissions {invite_permissions().value}): {invite_link(int(application['id']))}")
 

@@ -20,7 +20,7 @@ import logging
 import os
 import socket
 from types import EllipsisType
-from typing import Any, Iterable, Iterator, Protocol, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Protocol, Sequence
 
 import discord
 from discord import app_commands
@@ -155,7 +155,8 @@ class AlcazarBot(discord.AutoShardedClient):
                                     board_buttons=functools.partial(board.board_buttons, web_board=web_board),
                                     tournament_news=self._tournament_news, followup_boards=self.followup_boards,
                                     errands=self.errands, game_seeds=self._game_seeds,
-                                    web_url=self.settings.web_url, web_link_days=self.settings.web_link_days)
+                                    web_url=self.settings.web_url, web_link_days=self.settings.web_link_days,
+                                    activity_mode=self.settings.activity_mode)
         self._service.tournaments.channels = tournaments.GameThreads(table)   # each game a thread of its own
         images.start_images(self.settings.image_workers, self.metrics)
         self.metrics.queue_from(images.work_queued)
@@ -254,15 +255,50 @@ class AlcazarBot(discord.AutoShardedClient):
             await self._table.remember_language(interaction.user.id, language_of(interaction.locale))
 
     async def sync_commands(self) -> None:
-        """Register ``/alcazar`` with Discord: in the dev guild at once when one is set, else globally."""
+        """Register ``/alcazar`` with Discord: in the dev guild at once when one is set, else globally.
+
+        Discord adds an Entry Point command to the application when the host enables Activities,
+        and refuses (50240) a bulk overwrite that leaves it out, which ``tree.sync()`` would do. So
+        the overwrite keeps the Entry Point commands Discord has."""
         guild_id = self.settings.dev_guild_id
+        guild = None if guild_id is None else discord.Object(id=guild_id)
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
         try:
-            if guild_id is None:
-                synced = await self.tree.sync()
-            else:
-                guild = discord.Object(id=guild_id)
-                self.tree.copy_global_to(guild=guild)
-                synced = await self.tree.sync(guild=guild)
+            synced = await self._overwrite_commands(guild)
         except discord.HTTPException as error:
             raise CommandSyncRefused(error, guild_id) from error
         log.info("Synced %d command(s)%s", len(synced), "" if guild_id is None else f" to guild {guild_id}")
+
+    async def _overwrite_commands(self, guild: discord.abc.Snowflake | None) -> Sequence[object]:
+        """The tree's commands, worded by its translator as ``tree.sync()`` words them, plus the Entry
+        Point commands Discord has: the bulk overwrite, for ``guild`` or (None) globally."""
+        application_id = self.application_id
+        if application_id is None:
+            raise app_commands.MissingApplicationID
+        translator = self.tree.translator
+        commands = self.tree.get_commands(guild=guild)
+        payload: list[dict[str, Any]] = [
+            await command.get_translated_payload(self.tree, translator) if translator else command.to_dict(self.tree)
+            for command in commands]
+        if guild is None:
+            current = await self.http.get_global_commands(application_id)
+        else:
+            current = await self.http.get_guild_commands(application_id, guild.id)
+        payload.extend(entry_point_payload(command) for command in current
+                       if command.get("type") == PRIMARY_ENTRY_POINT)
+        if guild is None:
+            return await self.http.bulk_upsert_global_commands(application_id, payload=payload)
+        return await self.http.bulk_upsert_guild_commands(application_id, guild.id, payload=payload)
+
+
+#: Discord's command type for an Activity's Entry Point command (``PRIMARY_ENTRY_POINT``).
+PRIMARY_ENTRY_POINT = 4
+#: The fields of a command a bulk overwrite takes (Discord's "Bulk Overwrite ... Application Commands").
+OVERWRITE_FIELDS = ("id", "name", "name_localizations", "description", "description_localizations", "options",
+                    "default_member_permissions", "integration_types", "contexts", "type", "nsfw", "handler")
+
+
+def entry_point_payload(command: Mapping[str, Any]) -> dict[str, Any]:
+    """An Entry Point command as Discord has it, as a bulk overwrite keeps it unchanged (its id too)."""
+    return {key: command[key] for key in OVERWRITE_FIELDS if key in command}

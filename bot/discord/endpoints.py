@@ -12,7 +12,8 @@ import discord.http
 import yarl
 from discord.gateway import DiscordWebSocket
 
-DISCORD_API_BASE = "https://discord.com/api/v10"
+from bot.config import DISCORD_API_BASE
+
 DISCORD_GATEWAY = "wss://gateway.discord.gg/"
 
 

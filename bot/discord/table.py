@@ -59,12 +59,19 @@ class Table:
     #: The web board's public base (``WEB_URL``), None when the host has not set it up; how long a link lasts.
     web_url: str | None = None
     web_link_days: float = 30.0
+    #: Whether Open board opens the board inside Discord (an Activity; ``Settings.activity_mode``).
+    activity_mode: bool = False
     _names: dict[int, str] = field(default_factory=dict, repr=False)
     _languages: dict[int, str] = field(default_factory=dict, repr=False)   # the last stored per user
 
     def page_url(self, link_token: str) -> str:
         """The web page a link token opens: the token in the fragment, which the browser never sends on."""
         return f"{self.web_url}/play#t={link_token}"
+
+    @property
+    def application_id(self) -> int | None:
+        """The bot's application id (known once logged in): the Activity's client id."""
+        return self.client.application_id
 
     def next_game_seed(self) -> int | None:
         """The seed for the next new game, or None for a random one."""

@@ -27,7 +27,7 @@ async def running_bot(fake: FakeDiscord, database_path: Path, **options: Any) ->
     dev_guild = options.pop("dev_guild", True)
     more = {key: options.pop(key) for key in ("reminder_poll_seconds", "metrics_port", "backup_dir",
                                               "backup_every_hours", "database_url", "web_url", "web_host",
-                                              "web_port", "web_link_days") if key in options}
+                                              "web_port", "web_link_days", "discord_client_secret") if key in options}
     bot = AlcazarBot(settings_for(fake, database_path, dev_guild=dev_guild, **more), guild_ready_timeout=0.05,
                      **options)
     async with logged_in(bot, fake.token):

@@ -65,6 +65,13 @@ class Finder(ast.NodeVisitor):
     def visit_Assert(self, node: ast.Assert) -> None:   # an assertion's words are for developers
         self.visit(node.test)
 
+    def visit_Dict(self, node: ast.Dict) -> None:   # an HTTP Authorization header's scheme ("Bot", "Bearer")
+        for key, value in zip(node.keys, node.values):
+            if isinstance(key, ast.Constant) and key.value == "Authorization":
+                self._skip_tree(key)
+                self._skip_tree(value)
+        self.generic_visit(node)
+
     def visit_Expr(self, node: ast.Expr) -> None:   # docstrings and bare strings
         if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
             return

@@ -6,6 +6,7 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from . import limits
+from .activity import LAUNCH_ACTIVITY
 from .model import EPHEMERAL, LOADING, Channel, FakeUser
 from .records import InteractionRecord, RecordedRequest, Reply, busy_handlers
 
@@ -161,6 +162,8 @@ class InteractionsMixin:
     def answer_interaction(self: FakeDiscord, record: RecordedRequest, interaction: InteractionRecord) -> dict[str, Any]:
         body = record.json or {}
         kind, data = int(body["type"]), body.get("data") or {}
+        if kind == LAUNCH_ACTIVITY:
+            return self.launch_activity(record, interaction)
         channel = self.channels[interaction.channel_id]
         ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
         record.kind = "interaction"

@@ -38,6 +38,9 @@ class RecordedRequest:
     bucket: str = "global"
     #: answered 429 by the rate limits (when they are on)
     rate_limited: bool = False
+    #: the body's content type, and the Authorization header (OAuth2 routes look at them; kept out of reprs)
+    content_type: str = ""
+    authorization: str | None = field(default=None, repr=False)
 
     @property
     def is_public(self) -> bool:
@@ -114,7 +117,7 @@ class InteractionRecord:
     def acknowledge(self, callback_type: int) -> None:
         self.callback_type = callback_type
         self.callback_at = time.monotonic()
-        if callback_type in (4, 7, 8, 9):
+        if callback_type in (4, 7, 8, 9, 12):      # 12: the Activity launched is the whole answer
             self.answered_in_original = callback_type in (4, 7)
             self.settled.set()
 

@@ -23,6 +23,7 @@ from typing import Any, Iterator
 from aiohttp import web
 
 from . import limits
+from .activity import LAUNCH_ACTIVITY, PRIMARY_ENTRY_POINT, ActivityMixin, OAuthError
 from .ratelimits import RateLimits, bucket_of
 from .gateway import GatewaySession, gateway_handler
 from .interactions import InteractionsMixin
@@ -65,7 +66,7 @@ def failure_error(failure: Failure) -> DiscordError:
     return error
 
 
-class FakeDiscord(InteractionsMixin):
+class FakeDiscord(InteractionsMixin, ActivityMixin):
     """One fake Discord with a guild (more on demand), a bot user, and people added by tests.
 
     ``shard_count`` is what ``GET /gateway/bot`` recommends; a client must
@@ -107,6 +108,7 @@ class FakeDiscord(InteractionsMixin):
         # Discord's rate limits: off unless a test or a bench turns them on (``limit_rates``).
         self.rate_limits: RateLimits | None = None
         self.general = self.add_channel("general")
+        self._init_activities()
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -304,7 +306,8 @@ class FakeDiscord(InteractionsMixin):
         path = "/" + request.match_info["path"]
         body, files = await self._read_body(request)
         record = RecordedRequest(request.method, path, dict(request.query), body, files, time.monotonic(),
-                                 bucket=bucket_of(path))
+                                 bucket=bucket_of(path), content_type=request.content_type,
+                                 authorization=request.headers.get("Authorization"))
         self.requests.append(record)
         self.request_seen.set()
         limit_headers: dict[str, str] = {}
@@ -327,6 +330,9 @@ class FakeDiscord(InteractionsMixin):
         except DiscordError as error:
             record.status = error.status
             return self._error_response(error, limit_headers)
+        except OAuthError as error:
+            record.status = error.status
+            return _json(error.body, status=error.status)
         record.status = 200 if result is not None else 204
         return _json(result, headers=limit_headers) if result is not None else web.Response(status=204, headers=limit_headers)
 
@@ -352,12 +358,17 @@ class FakeDiscord(InteractionsMixin):
                 elif hasattr(value, "file"):
                     files.append(UploadedFile(value.filename, value.file.read(), value.content_type))
             return payload, files
+        if request.content_type == "application/x-www-form-urlencoded":
+            return {key: str(value) for key, value in (await request.post()).items()}, []
         raw = await request.read()
         return (json.loads(raw) if raw else None), []
 
     def _check_auth(self, request: web.Request, path: str) -> None:
         if path.startswith(("/webhooks/", "/interactions/")):
             return  # authorised by the interaction token in the path
+        if path == "/oauth2/token" or (path == "/users/@me" and
+                                       request.headers.get("Authorization", "").startswith("Bearer ")):
+            return  # the application's credentials, or a user's access token: the route checks them
         if request.headers.get("Authorization") != f"Bot {self.token}":
             raise DiscordError(401, 0, "401: Unauthorized")
 
@@ -380,7 +391,9 @@ class FakeDiscord(InteractionsMixin):
         m, p = record.method, record.path
         routes: list[tuple[str, str, Any]] = [
             ("GET", r"/gateway(/bot)?", self._get_gateway),
-            ("GET", r"/users/@me", lambda r: dict(self.bot_user.payload(), verified=True, mfa_enabled=False, flags=0)),
+            ("GET", r"/users/@me", self._users_me),
+            ("POST", r"/oauth2/token", self._oauth2_token),
+            ("GET", r"/applications/(\d+)/activity-instances/([^/]+)", self._get_activity_instance),
             ("GET", r"/oauth2/applications/@me", self._get_application),
             ("GET", r"/users/(\d+)", self._get_user),
             ("GET", r"/users/@me/guilds", self._get_my_guilds),
@@ -456,10 +469,14 @@ class FakeDiscord(InteractionsMixin):
     def _put_commands(self, record: RecordedRequest, app_id: str, guild_id: str | None = None) -> list[dict[str, Any]]:
         record.kind = "commands"
         scope = None if guild_id is None else int(guild_id)
+        self.check_entry_point_kept(scope, record.json)
         registered = []
         for command in record.json:
             self._require_ok(limits.command_violations(command))
-            registered.append(dict(command, id=str(self.ids.next()), application_id=app_id, version="1",
+            # The Entry Point command keeps its id (Discord matches commands by name and type).
+            command_id = self.registered_id(scope, command) if command.get("type") == PRIMARY_ENTRY_POINT \
+                else str(self.ids.next())
+            registered.append(dict(command, id=command_id, application_id=app_id, version="1",
                                    **({"guild_id": guild_id} if guild_id else {})))
         self.commands[scope] = registered
         return registered
