@@ -9,6 +9,12 @@ posting a change made on a page in its channel exactly as a move made in
 Discord is posted (``announce.publish``: the board, the ping of the player to
 act, the hand DMs, the computer's answer). It stops first when the bot closes.
 
+In Activity mode (``DISCORD_CLIENT_SECRET`` with ``WEB_URL``) the board also
+opens inside Discord: the web board asks the Discord layer's ``ActivityDoor``
+who a visitor is (``ActivityHooks``), and the door asks Discord. Without the
+Activity's script (``bot/web/bundle.py``, built by ``manage.py``) that mode
+logs one error and the page says so inside Discord; links work as ever.
+
 With several processes (``manage.py run --processes N``) only the process
 running shard 0 serves the web board (``Settings.serves_web_board``); the
 others hand out links to it, and the changes they make reach its pages
@@ -16,13 +22,20 @@ through PostgreSQL's LISTEN/NOTIFY (``service.changes``).
 """
 from __future__ import annotations
 
+import logging
+
 from bot.config import Settings
 from bot.discord import announce
+from bot.discord.activity import ActivityDoor, NotVouched
 from bot.discord.client import Edge
 from bot.discord.table import Table
 from bot.service import Accepted
 from bot.telemetry.context import set_about
 from bot.web import WebBoard, WebHooks
+from bot.web.bundle import BUNDLE
+from bot.web.hooks import ActivityDenied, ActivityHooks, ActivityVisitor
+
+log = logging.getLogger(__name__)
 
 
 class WebBoardUnavailable(Exception):
@@ -39,25 +52,58 @@ class WebBoardEdge:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.board: WebBoard | None = None
+        self.door: ActivityDoor | None = None
 
     async def start(self, table: Table) -> None:
         async def publish(accepted: Accepted) -> None:
             set_about(game_id=accepted.game.id)     # the posting's log lines name the game, as a button's do
             await announce.publish(table, accepted)
 
-        board = WebBoard(table.service, self.settings, WebHooks(names_of=table.names_of, publish=publish))
+        activity = None
+        if self.settings.activity_mode:
+            application_id = table.client.application_id
+            assert application_id is not None, "the bot knows its application once logged in"
+            self.door = ActivityDoor(self.settings, application_id)
+            activity = activity_hooks(self.door)
+            if not BUNDLE.is_file():
+                log.error("Activity mode is on but the Activity's script is not built (%s): start the bot with "
+                          "`python3 manage.py run`, which builds it; until then the board inside Discord says so, "
+                          "and links work", BUNDLE)
+        hooks = WebHooks(names_of=table.names_of, publish=publish, activity=activity)
+        board = self.board_for(table, hooks)
         try:
             await board.start()
         except OSError as error:
             await board.stop()
+            await self.stop()           # the door's HTTP session
             raise WebBoardUnavailable(self.settings.web_host, self.settings.web_port,
                                       error.strerror or str(error)) from error
         self.board = board
+
+    def board_for(self, table: Table, hooks: WebHooks) -> WebBoard:
+        """The web board, made before it starts (the browser tests add the stand-in for Discord's client here)."""
+        return WebBoard(table.service, self.settings, hooks)
 
     async def stop(self) -> None:
         if self.board is not None:
             board, self.board = self.board, None
             await board.stop()
+        if self.door is not None:
+            door, self.door = self.door, None
+            await door.close()
+
+
+def activity_hooks(door: ActivityDoor) -> ActivityHooks:
+    """The Discord layer's door as the web board asks for it: Discord's answers in the web board's terms."""
+    async def identify(code: str, instance_id: str) -> ActivityVisitor:
+        try:
+            visitor = await door.identify(code, instance_id)
+        except NotVouched as refused:
+            raise ActivityDenied(refused.message) from None
+        return ActivityVisitor(user_id=visitor.user_id, channel_id=visitor.channel_id, guild_id=visitor.guild_id,
+                               access_token=visitor.access_token)
+
+    return ActivityHooks(client_id=door.application_id, identify=identify)
 
 
 def edges_for(settings: Settings) -> tuple[Edge, ...]:

@@ -38,9 +38,10 @@ INSTANCE_LONGEST = 128
 #: The edge's own refusals here: the script not built, no game in the channel.
 NOT_BUILT = ("ACTIVITY_NOT_BUILT", 503, "web.activity.not_built")
 NO_GAME = ("NO_GAME_IN_CHANNEL", 404, "web.activity.no_game")
-#: Discord's refusals (the Discord layer's words): Discord unreachable is a 503, the page may try again.
+#: Discord's refusals (the Discord layer's words): a 403, but a 503 when Discord did not answer or refused
+#: the bot's own settings (nothing the visitor did; the page may be opened again later).
 DENIED = "ACTIVITY_DENIED"
-UNREACHABLE_KEY = "activity.denied.unreachable"
+NOT_THE_VISITORS = {"activity.denied.unreachable", "activity.denied.setup"}
 
 
 class ActivityApi:
@@ -76,7 +77,7 @@ class ActivityApi:
         try:
             visitor = await self.activity.identify(code, instance_id)
         except ActivityDenied as denied:
-            status = 503 if denied.message.key == UNREACHABLE_KEY else 403
+            status = 503 if denied.message.key in NOT_THE_VISITORS else 403
             return json_answer(refusal_body(DENIED, t(page_language(request), denied.message)), status)
         lang = (await self.service.languages.languages_of([visitor.user_id]))[visitor.user_id]
         request[LANG] = lang        # the visitor is known: the refusals that follow are in their language
