@@ -180,6 +180,13 @@ async def test_discord_must_vouch_for_each_visitor(fake: FakeDiscord, database_p
         assert await refusal(replayed) == shown(t("en", "activity.denied.code"))
         for activity in (forged, outsider, replayed):
             assert activity.board.errors == [], activity.board.errors
+
+        # The page opened in a browser's own tab, not inside Discord: no sign-in, and the bot's words for it.
+        alone = await BoardPage.open(browser, f"{bot.settings.web_url}/?frame_id=f&instance_id={instance}"
+                                              "&platform=desktop", "someone")
+        alert = alone.page.get_by_role("alert")
+        await alert.wait_for()
+        assert await alert.inner_text() == t("en", Msg("web.activity.sign_in_failed"))
     assert_clean(fake)
 
 

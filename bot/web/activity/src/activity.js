@@ -7,11 +7,16 @@
 // When the channel has several games, the viewer picks one, with the server's words.
 import { DiscordSDK } from "@discord/embedded-app-sdk";
 
+// Discord's client answers the SDK's greeting at once; a page opened outside it would wait for ever.
+const READY_SECONDS = 15;
+
 // The session the page keeps in memory: {session, game_id, expires_at}.
 async function signIn(clientId, page) {
+  if (window.parent === window) throw new Error("not inside Discord's client");
   // The SDK would otherwise forward the page's console to the Discord client.
   const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
-  await sdk.ready();
+  await Promise.race([sdk.ready(), new Promise((resolve, reject) => setTimeout(
+    () => reject(new Error("Discord's client did not answer")), READY_SECONDS * 1000))]);
   const { code } = await sdk.commands.authorize({
     client_id: clientId, response_type: "code", state: "", prompt: "none", scope: ["identify"],
   });
