@@ -84,16 +84,10 @@ class Links:
     async def link_for(self, game_id: int, user_id: int, *, days: float = 30.0) -> BoardLink | Refusal:
         """A personal link to the game's board for ``user_id`` (anyone: who may see the channel is the
         edge's business), valid for ``days``; a refusal for an unknown game."""
-        if days <= 0:
-            raise ValueError("a link must last some time")
-        async with self.store.read() as tx:
-            game = await tx.games.get(game_id)
-        if game is None:
-            return Refusal(Reason.NO_SUCH_GAME, Msg("refusal.no_such_game", game=game_id))
-        now_ms = _ms(self.clock.now())
-        expires_ms = now_ms + int(days * 86_400_000)
-        token = await self._signed(_Claims(LINK, game_id, user_id, now_ms, expires_ms))
-        return BoardLink(token, game_id, user_id, expires_ms / 1000)
+        issued = await self._issue(LINK, game_id, user_id, days)
+        if isinstance(issued, Refusal):
+            return issued
+        return BoardLink(issued[0], game_id, user_id, issued[1])
 
     async def open(self, link_token: str) -> WebSession | Refusal:
         """A link swapped for a session of the same game, user and expiry."""
@@ -111,16 +105,23 @@ class Links:
     async def session_for(self, game_id: int, user_id: int, *, days: float = 1.0) -> WebSession | Refusal:
         """A session straight away, for a user Discord has vouched for (the Activity's sign-in), or a
         refusal for an unknown game."""
+        issued = await self._issue(SESSION, game_id, user_id, days)
+        if isinstance(issued, Refusal):
+            return issued
+        return WebSession(issued[0], game_id, user_id, issued[1])
+
+    async def _issue(self, kind: str, game_id: int, user_id: int, days: float) -> tuple[str, float] | Refusal:
+        """A token of ``kind`` for the game and user, valid for ``days``, and when it expires (epoch
+        seconds); a refusal for an unknown game."""
         if days <= 0:
-            raise ValueError("a session must last some time")
+            raise ValueError("a link or session must last some time")
         async with self.store.read() as tx:
             game = await tx.games.get(game_id)
         if game is None:
             return Refusal(Reason.NO_SUCH_GAME, Msg("refusal.no_such_game", game=game_id))
         now_ms = _ms(self.clock.now())
         expires_ms = now_ms + int(days * 86_400_000)
-        token = await self._signed(_Claims(SESSION, game_id, user_id, now_ms, expires_ms))
-        return WebSession(token, game_id, user_id, expires_ms / 1000)
+        return await self._signed(_Claims(kind, game_id, user_id, now_ms, expires_ms)), expires_ms / 1000
 
     async def channel_pass(self, channel_id: int, user_id: int, *, days: float = 1.0) -> str:
         """A pass letting ``user_id`` open any game of ``channel_id`` (the Activity's choice of games);
