@@ -44,13 +44,19 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 LIVE_SECONDS = 5.0
 
 
-def require_chromium() -> None:
-    """Skip without Debian's chromium; fail instead under CI, where ``.ci/run`` installs it."""
-    if CHROMIUM.exists():
+def require_file(path: Path, made_by: str) -> None:
+    """Skip the test without ``path``; fail it instead under CI, where ``made_by`` (said in the message)
+    makes it first."""
+    if path.exists():
         return
     if os.environ.get("CI") == "true":
-        pytest.fail(f"{CHROMIUM} is missing: .ci/run installs Debian's chromium package")
-    pytest.skip(f"{CHROMIUM} is missing (Debian's chromium package)")
+        pytest.fail(f"{path} is missing: {made_by}")
+    pytest.skip(f"{path} is missing ({made_by})")
+
+
+def require_chromium() -> None:
+    """Debian's chromium, which ``.ci/run`` installs."""
+    require_file(CHROMIUM, ".ci/run installs Debian's chromium package")
 
 
 @contextlib.asynccontextmanager

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +18,7 @@ import pytest
 from playwright.async_api import Browser, Page
 
 from .browser import (
-    ARTIFACTS, PHONE, BoardPage, chromium, database_path, fake, free_port, running_bot, settings_for,
+    ARTIFACTS, PHONE, BoardPage, chromium, database_path, fake, free_port, require_file, running_bot, settings_for,
     started_in_discord,
 )
 from .discord_client import add_discord_client, client_url
@@ -45,12 +44,8 @@ class EdgeWithDiscordClient(WebBoardEdge):
 
 
 def require_activity_script() -> None:
-    """Skip without the built script; fail under CI, where ``manage.py test`` builds it first."""
-    if BUNDLE.is_file():
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{BUNDLE} is missing: python3 manage.py test builds it")
-    pytest.skip(f"{BUNDLE} is missing: python3 manage.py test builds it")
+    """The Activity's script, which ``manage.py test`` builds first."""
+    require_file(BUNDLE, "python3 manage.py test builds it")
 
 
 @contextlib.asynccontextmanager
