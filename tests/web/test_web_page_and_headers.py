@@ -10,7 +10,7 @@ from aiohttp.test_utils import TestClient
 
 from bot.web.assets import STATIC, Assets, hashed_name
 
-HASHED = re.compile(r"/assets/board\.([0-9a-f]{12})\.(js|css)")
+HASHED = re.compile(r"/assets/(board|moves)\.([0-9a-f]{12})\.(js|css)")
 
 
 def assert_safe_headers(headers: object) -> None:
@@ -23,23 +23,32 @@ def assert_safe_headers(headers: object) -> None:
     assert headers["X-Content-Type-Options"] == "nosniff"  # type: ignore[index]
 
 
-async def test_the_page_names_its_script_and_style_by_their_content(client: TestClient) -> None:
+async def test_the_page_names_its_scripts_and_style_by_their_content(client: TestClient) -> None:
     answer = await client.get("/play")
     assert answer.status == 200 and answer.content_type == "text/html"
     html = await answer.text()
     assert_safe_headers(answer.headers)
     assert answer.headers["Cache-Control"] == "no-store"
-    assert "/assets/board.js" not in html and "/assets/board.css" not in html
-    found = {ext: digest for digest, ext in HASHED.findall(html)}
-    assert set(found) == {"js", "css"}, html
-    for ext, digest in found.items():
-        data = (STATIC / f"board.{ext}").read_bytes()
+    for name in ("board.js", "moves.js", "board.css"):
+        assert f"/assets/{name}" not in html, name
+    found = {f"{stem}.{ext}": digest for stem, digest, ext in HASHED.findall(html)}
+    assert set(found) == {"board.js", "moves.js", "board.css"}, html
+    for name, digest in found.items():
+        data = (STATIC / name).read_bytes()
         assert digest == hashlib.sha256(data).hexdigest()[:12]
-        asset = await client.get(f"/assets/board.{digest}.{ext}")
+        stem, ext = name.split(".")
+        asset = await client.get(f"/assets/{stem}.{digest}.{ext}")
         assert asset.status == 200 and await asset.read() == data
         assert asset.headers["Cache-Control"] == "public, max-age=31536000, immutable"
         assert asset.headers["Content-Encoding"] == "gzip"     # the client asked for it, and unpacked it
         assert_safe_headers(asset.headers)
+
+
+async def test_the_page_runs_its_two_scripts_deferred_the_board_s_first(client: TestClient) -> None:
+    # moves.js extends what board.js shares, so it must run after it, and both before the page starts.
+    html = await (await client.get("/play")).text()
+    scripts = re.findall(r'<script src="\./assets/(board|moves)\.[0-9a-f]{12}\.js" defer></script>', html)
+    assert scripts == ["board", "moves"], html
 
 
 async def test_the_page_has_no_inline_script_or_style(client: TestClient) -> None:
@@ -50,7 +59,7 @@ async def test_the_page_has_no_inline_script_or_style(client: TestClient) -> Non
 
 
 async def test_unhashed_or_unknown_assets_are_not_found(client: TestClient) -> None:
-    for path in ("/assets/board.js", "/assets/board.000000000000.js", "/assets/../config.py",
+    for path in ("/assets/board.js", "/assets/moves.js", "/assets/board.000000000000.js", "/assets/../config.py",
                  "/assets/board.html", "/", "/healthz", "/metrics", "/play/../healthz"):
         answer = await client.get(path)
         assert answer.status == 404, path

@@ -5,6 +5,14 @@
 // the legal moves as paths of tokens; the page only shows them, highlights the continuations of
 // what was chosen so far and sends back the chosen move's text. Every text goes through
 // textContent or attributes, never innerHTML: names are whatever players typed.
+//
+// This script holds the page's state and the session, talks to the server, draws the view (the
+// board image and its zoom, the cells, the hand, the players, the table, the history), keeps the
+// live socket, and shows the notices and the language switch. The move chooser (the "Your turn"
+// panel, "Find a move", playing a move) is moves.js. How the two meet: both are deferred, this one
+// first, so they run in order before the page starts; this script shares what moves.js needs as
+// window.AlcazarPage (at its end), and moves.js adds `chooser` to it, which is called here to draw
+// the "Your turn" panel, to mark the legal and chosen cells and cards, and when one is tapped.
 "use strict";
 
 (() => {
@@ -15,7 +23,8 @@
   const SESSION_KEY = "alcazar.session";
   const LANG_KEY = "alcazar.lang";
   const ZOOM_STEPS = [1, 1.5, 2, 3, 4];
-  const FIND_LIMIT = 40;            // buttons shown at once in "Find a move"
+  // What the two scripts share; moves.js adds the move chooser to it as `chooser`.
+  const page = (window.AlcazarPage = {});
 
   const state = {
     session: null,                  // {session, game_id, expires_at}
@@ -226,7 +235,7 @@
     renderHeader();
     renderStatus();
     renderBoard();
-    renderMove();
+    page.chooser.renderMove();
     renderHand();
     renderPlayers();
     renderTable();
@@ -273,14 +282,13 @@
     $("board-image").alt = word("board_image");
     $("cell-details").setAttribute("aria-label", word("details"));
     renderZoom();
-    const next = nextSteps();
-    const chosenRefs = new Set(chosenTokens().filter((t) => t.kind === "cell").map((t) => t.ref));
+    const marks = page.chooser.marks("cell");
     const layer = $("cells");
     const known = new Map([...layer.children].map((button) => [button.dataset.cell, button]));
     const buttons = board.cells.map((cell) => {
       const button = known.get(cell.id) || el("button", {
         type: "button", class: "cell", "data-cell": cell.id, "data-key": "cell-" + cell.id,
-        on: { click: () => tapCell(cell.id) },
+        on: { click: () => page.chooser.tapCell(cell.id) },
       });
       const [left, top, right, bottom] = cell.box;
       button.style.left = `${(100 * left) / board.width}%`;
@@ -290,8 +298,8 @@
       button.setAttribute("aria-label", cell.label);
       button.className = "cell " + cell.kind;
       button.classList.toggle("last", Boolean(cell.last_move));
-      button.classList.toggle("legal", next.cells.has(cell.id));
-      button.classList.toggle("chosen", chosenRefs.has(cell.id));
+      button.classList.toggle("legal", marks.legal.has(cell.id));
+      button.classList.toggle("chosen", marks.chosen.has(cell.id));
       button.classList.toggle("open", state.detailsCell === cell.id);
       return button;
     });
@@ -369,126 +377,6 @@
     );
   }
 
-  // ---- choosing a move -------------------------------------------------------------------------
-
-  const remainingMoves = () => (state.moves ? state.moves.moves.filter(
-    (move) => state.chosen.every((key, i) => move.path[i] === key)) : []);
-
-  const chosenTokens = () => (state.moves ? state.chosen.map((key) => state.moves.tokens[key]) : []);
-
-  function nextSteps() {
-    const keys = new Set();
-    for (const move of remainingMoves()) if (move.path.length > state.chosen.length) keys.add(move.path[state.chosen.length]);
-    const cells = new Set();
-    const cards = new Set();
-    for (const key of keys) {
-      const token = state.moves.tokens[key];
-      if (token.kind === "cell") cells.add(token.ref);
-      if (token.kind === "card") cards.add(token.ref);
-    }
-    return { keys: [...keys], cells, cards };
-  }
-
-  function choose(key) {
-    state.chosen.push(key);
-    clearAlert();
-    render();
-  }
-
-  function stepFor(kind, ref) {
-    return nextSteps().keys.find((key) => state.moves.tokens[key].kind === kind && state.moves.tokens[key].ref === ref);
-  }
-
-  function tapCell(id) {
-    // A tap that continues a move chooses it; any other tap (again on a chosen cell too) shows what is there.
-    const key = state.sending ? null : stepFor("cell", id);
-    state.detailsCell = key ? null : id;
-    if (key) choose(key);
-    else renderBoard();
-  }
-
-  function tapCard(id) {
-    const key = state.sending ? null : stepFor("card", id);
-    if (key) choose(key);
-  }
-
-  function renderMove() {
-    const section = $("move");
-    const moves = state.moves;
-    section.hidden = !(moves && moves.moves.length);
-    if (section.hidden) return fill(section);
-    const left = remainingMoves();
-    const one = left.length === 1 ? left[0] : null;
-    // Cards are chosen in the hand; cells on the board or here (the list is what a keyboard
-    // or a screen reader reaches first); options only here.
-    const steps = nextSteps().keys.filter((key) => moves.tokens[key].kind !== "card").map((key) => {
-      const token = moves.tokens[key];
-      return el("button", { type: "button", class: "step step-" + token.kind, "data-key": "step-" + key,
-                            text: token.label, on: { click: () => choose(key) } });
-    });
-    fill(section,
-      el("h2", { text: word("your_turn") }),
-      el("ol", { class: "chosen-steps" }, ...chosenTokens().map((token) => el("li", { text: token.label }))),
-      state.sending ? el("p", { class: "hint", text: word("move_played") })
-        : one ? el("p", { class: "move-words", text: one.words }) : el("p", { class: "hint", id: "hint", text: word(hintFor()) }),
-      steps.length && !one ? el("div", { class: "steps", role: "group", "aria-labelledby": "hint" }, ...steps) : null,
-      el("div", { class: "actions" },
-         el("button", { type: "button", "data-key": "start-over", text: word("start_over"),
-                        disabled: !state.chosen.length || state.sending,
-                        on: { click: () => { state.chosen = []; clearAlert(); render(); } } }),
-         el("button", { type: "button", class: "play", "data-key": "play", text: word("play"),
-                        disabled: !one || state.sending, on: { click: () => play(one) } })),
-      findMove(),
-    );
-  }
-
-  function hintFor() {
-    const kinds = new Set(nextSteps().keys.map((key) => state.moves.tokens[key].kind));
-    return kinds.has("card") ? "choose_card" : kinds.has("cell") ? "choose_cell" : "choose_option";
-  }
-
-  function findMove() {
-    const query = state.findQuery || "";
-    const list = el("ul", { class: "found", "aria-label": word("find_move") });
-    const showFound = (text) => {
-      const needle = text.trim().toLocaleLowerCase();
-      const found = state.moves.moves.filter((move) => !needle || move.words.toLocaleLowerCase().includes(needle)
-                                                        || move.text.toLocaleLowerCase().includes(needle));
-      fill(list, ...found.slice(0, FIND_LIMIT).map((move) => el("li", {},
-        el("button", { type: "button", class: "quiet", "data-key": "find-" + move.text, text: move.words,
-                       on: { click: () => { state.chosen = move.path.slice(); render(); $("move").querySelector(".play").focus(); } } }))));
-      if (!found.length) list.append(el("li", { class: "hint", text: word("no_moves") }));
-      if (found.length > FIND_LIMIT) list.append(el("li", { class: "hint", text: word("find_move_hint") }));
-    };
-    const input = el("input", {
-      type: "search", id: "find", "data-key": "find", autocomplete: "off", value: query,
-      placeholder: word("find_move_hint"),
-      on: { input: (event) => { state.findQuery = event.target.value; showFound(event.target.value); } },
-    });
-    showFound(query);
-    return el("details", { class: "find", open: state.findOpen || query ? true : null,
-                           on: { toggle: (event) => { state.findOpen = event.target.open; } } },
-              el("summary", { text: word("find_move") }),
-              el("label", { for: "find", text: word("find_move") }), input, list);
-  }
-
-  async function play(move) {
-    if (!move || state.sending) return;
-    state.sending = true;
-    render();
-    try {
-      await api("POST", gamePath("moves"), { version: state.view.game.version, move: move.text });
-      clearAlert();
-      // The live view brings the new board; if the socket is down, ask for it.
-      setTimeout(() => { if (state.sending) { state.sending = false; refresh().catch(fail); } }, 2500);
-    } catch (error) {
-      state.sending = false;
-      if (!(error instanceof Refused) || !error.reason) return fail(error);
-      showAlert(error.message);
-      refresh().catch(fail);
-    }
-  }
-
   // ---- the panels beside the board --------------------------------------------------------------
 
   function facts(list) {
@@ -505,14 +393,13 @@
       const waiting = state.view.game.status === "lobby" ? "lobby" : "spectator";
       return fill(section, el("p", { class: "hint", text: word(waiting) }));
     }
-    const next = nextSteps();
-    const chosen = new Set(chosenTokens().filter((t) => t.kind === "card").map((t) => t.ref));
+    const marks = page.chooser.marks("card");
     fill(section,
       el("h2", { text: word("your_hand") }),
       el("div", { class: "cards" }, ...hand.cards.map((card) => el("button", {
-        type: "button", class: "card" + (next.cards.has(card.id) ? " legal" : "") + (chosen.has(card.id) ? " chosen" : ""),
-        "data-key": "card-" + card.id, "aria-pressed": String(chosen.has(card.id)), text: card.label,
-        on: { click: () => tapCard(card.id) },
+        type: "button", class: "card" + (marks.legal.has(card.id) ? " legal" : "") + (marks.chosen.has(card.id) ? " chosen" : ""),
+        "data-key": "card-" + card.id, "aria-pressed": String(marks.chosen.has(card.id)), text: card.label,
+        on: { click: () => page.chooser.tapCard(card.id) },
       }))),
       facts(hand.facts),
     );
@@ -630,6 +517,10 @@
       fail(error);
     }
   }
+
+  // What moves.js (run after this script, before the page starts) needs of it.
+  Object.assign(page, { state, $, el, fill, word, api, Refused, gamePath, render, renderBoard, refresh, fail,
+                        showAlert, clearAlert });
 
   document.addEventListener("DOMContentLoaded", start);
   // Another link opened in this tab changes only the fragment: start again with it.
