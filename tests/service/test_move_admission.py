@@ -15,8 +15,8 @@ from bot.store import Store
 
 NAMES = ["Ana", "Benedek", "Cleo"]
 #: Objects the collector tracks for one move waiting at the door: its task, its coroutines, their futures and
-#: contexts (about 15). A turn worked out and waiting for a worker holds about 150 in a game's first move, 300
-#: to 600 later on (the new state, the views of the board and of the hands).
+#: contexts (about 15). A turn worked out and waiting for a worker holds about 150 in a game's first move, about
+#: 350 later on (the new state, the views of the board and of the hands).
 TRACKED_PER_WAITING_MOVE = 40
 
 
