@@ -5,7 +5,7 @@ the new state, the views of the board and of the hands that changed), then
 its board drawn in a worker process. When moves come faster than the workers
 can draw, turns pile up waiting for a worker, each holding what it worked
 out: about 300 to 350 objects the cyclic garbage collector tracks. With
-hundreds of turns waiting, a full collection walked them all: 45 to 130 ms of
+hundreds of turns waiting, a full collection walked them all: 30 to 127 ms of
 CPU, every interaction in flight waiting meanwhile (``bench/load.py`` at 90 and
 100 % of what the CPUs can draw).
 
