@@ -34,8 +34,10 @@ longest collection during the rated steps, timed through ``gc.callbacks``;
 ``gc_pause_cpu_ms_max`` the longest in the thread's CPU time, which leaves out
 the time other processes took the CPU meanwhile; ``gc_pauses``: how many of
 each generation and the longest of each; ``_within``: the same over the rates
-within the p99 budget only, since a rate beyond what the machine sustains piles
-up turns in flight, hundreds of them, which a full collection walks too),
+within the p99 budget only; beyond what the machine sustains, moves pile up,
+hundreds of them, and wait at the service's door as moves, not as turns worked
+out, ``bot/service/admission.py``; ``most_at_door`` in each rate's figures:
+the most that waited there),
 ``gc_full_ms`` (a full ``gc.collect()`` with the games cached, idle: the median
 of five), both within ``gc_budget_ms`` = 2 x ``render_ms_median``, and
 ``tracked_objects`` (what a full collection walks then, the frozen aside);
@@ -96,6 +98,7 @@ class Step:
     sent: int = 0
     seconds: float = 0.0
     gc_longest: tuple[float, float] = (0.0, 0.0)     # the longest collection meanwhile: ms, CPU ms
+    most_at_door: int = 0       # the most moves waiting at the service's door as a move was sent
 
     def figures(self) -> dict[str, Any]:
         ordered = sorted(self.turn_ms)
@@ -105,6 +108,7 @@ class Step:
             "turn_ms_p50": round(statistics.median(ordered), 1) if ordered else None,
             "turn_ms_p99": round(percentile(ordered, 0.99), 1) if ordered else None,
             "gc_pause_ms_max": round(self.gc_longest[0], 2), "gc_pause_cpu_ms_max": round(self.gc_longest[1], 2),
+            "most_at_door": self.most_at_door,
         }
 
     @property
@@ -193,6 +197,7 @@ async def run_rate(service: GameService, waiting: deque[Game], rate: float, seco
         pending[task] = due
         task.add_done_callback(pending.pop)
         step.sent += 1
+        step.most_at_door = max(step.most_at_door, service.core.moves_admission.waiting)
     if pending:
         await asyncio.gather(*pending)
     step.seconds = loop.time() - began

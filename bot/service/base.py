@@ -14,6 +14,7 @@ from bot.games import AnyEngine, get_game
 from bot.games.common import GameError, Outcome
 from bot.i18n.message import Msg
 from bot.service import live as engine_work
+from bot.service.admission import moves_admission
 from bot.service.banks import record_turn
 from bot.service.cache import GameCache
 from bot.service.clock import Clock, SystemClock
@@ -70,6 +71,9 @@ class ServiceCore:
         # The games held in memory, least recently used first (most of them packed, out of the
         # garbage collector's way: ``bot/service/cache.py``).
         self.live = GameCache(self.cache_size)
+        # Players' moves wait here while the image workers are full, so a backlog waits as moves, not as
+        # turns worked out and waiting for their boards (``bot/service/admission.py``).
+        self.moves_admission = moves_admission()
         # Claims this process holds on work an outage cut short: (game id, task, version, number).
         self._interrupted: set[tuple[int, str, int, int]] = set()
         # Told of every game's end once it is committed (``GameService`` sets its tournaments' here).

@@ -51,7 +51,9 @@ class Turns:
         of the commit among them, is judged once more on the stored game before
         it is given.
         """
-        async with self.core.game_lock(game_id):
+        # While the image workers are behind, the move waits at the door as it came (not yet judged),
+        # rather than as a turn worked out whose board waits for a worker.
+        async with self.core.moves_admission.place(), self.core.game_lock(game_id):
             cached = self.core.live.get(game_id)
             result = await self._play_once(game_id, user_id, text, expected_version)
             # A player's board at or behind the cached version needs no second look: the cache

@@ -44,6 +44,7 @@ _size: int | None = None
 _preload: tuple[str, ...] = ()
 _queued = 0     # calls handed to the pool and not done yet (waiting for a worker or running)
 _ended: ProcessPoolExecutor | None = None    # the pool ``stop_workers`` last ended: its work is not tried again
+_call_done: list[Callable[[], None]] = []    # told whenever a call leaves the pool (``on_call_done``)
 
 
 def configure_workers(processes: int | None, *, preload: Sequence[str] = ()) -> None:
@@ -136,11 +137,24 @@ async def in_process(work: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs)
             return await loop.run_in_executor(worker_pool(), call)
     finally:
         _queued -= 1
+        for listener in list(_call_done):
+            listener()
 
 
 def queued() -> int:
     """How many calls are in the pool now: waiting for a worker or being worked on."""
     return _queued
+
+
+def on_call_done(listener: Callable[[], None]) -> None:
+    """Call ``listener`` whenever a call leaves the pool (done or failed), until ``forget_call_done``."""
+    if listener not in _call_done:
+        _call_done.append(listener)
+
+
+def forget_call_done(listener: Callable[[], None]) -> None:
+    if listener in _call_done:
+        _call_done.remove(listener)
 
 
 def pool_trouble() -> str | None:
