@@ -132,3 +132,13 @@ def refused(result: object, reason: Any) -> Refusal:
     assert isinstance(result, Refusal), result
     assert result.reason is reason, result
     return result
+
+
+async def finished_in(service: GameService, channel_id: int, host: int, guest: int) -> int:
+    """A game of Alcazar (1978) in ``channel_id`` that ended by the guest's resigning; its id."""
+    lobby = await service.lobby.create_lobby(1, channel_id, host, "alcazar1978", seed=3)
+    assert isinstance(lobby, Accepted), lobby
+    for step in (service.lobby.join(lobby.game.id, guest), service.lobby.start(lobby.game.id, host),
+                 service.turns.resign(lobby.game.id, guest)):
+        assert isinstance(await step, Accepted)
+    return lobby.game.id

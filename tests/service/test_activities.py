@@ -1,10 +1,10 @@
 """The board as a Discord Activity: which game an Activity opens, and the sessions and passes it gets."""
 from __future__ import annotations
 
-from bot.service import Accepted, ActivityChoice, FakeClock, GameService, Reason, WebSession
+from bot.service import ActivityChoice, FakeClock, GameService, Reason, WebSession
 from bot.service.activities import LAUNCH_SECONDS
 
-from .helpers import open_table, refused
+from .helpers import finished_in, open_table, refused
 
 CHANNEL, OTHER_CHANNEL = 500, 501
 
@@ -42,22 +42,12 @@ async def test_a_launch_counts_for_an_hour_then_the_channel_decides(service: Gam
     assert (await service.activities.games_for(7, CHANNEL)).game.id == live.game_id
 
 
-async def finished_between(service: GameService, host: int, guest: int) -> int:
-    """A game of Alcazar (1978) between two users in ``CHANNEL``, ended by the guest's resigning; its id."""
-    lobby = await service.lobby.create_lobby(1, CHANNEL, host, "alcazar1978", seed=3)
-    assert isinstance(lobby, Accepted), lobby
-    for step in (service.lobby.join(lobby.game.id, guest), service.lobby.start(lobby.game.id, host),
-                 service.turns.resign(lobby.game.id, guest)):
-        assert isinstance(await step, Accepted)
-    return lobby.game.id
-
-
 async def test_without_a_live_game_the_channels_games_are_offered_the_viewers_first(service: GameService) -> None:
     viewer = 42
-    first = await finished_between(service, viewer, 43)
-    second = await finished_between(service, 44, 45)
-    third = await finished_between(service, 43, viewer)
-    fourth = await finished_between(service, 46, 47)
+    first = await finished_in(service, CHANNEL, viewer, 43)
+    second = await finished_in(service, CHANNEL, 44, 45)
+    third = await finished_in(service, CHANNEL, 43, viewer)
+    fourth = await finished_in(service, CHANNEL, 46, 47)
     chosen = await service.activities.games_for(viewer, CHANNEL)
     assert chosen.game is None
     # The viewer's own games first, then the others; each part newest first.

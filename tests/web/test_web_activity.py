@@ -10,11 +10,11 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.config import Settings
 from bot.i18n import Msg, t
-from bot.service import Accepted, GameService
+from bot.service import GameService
 from bot.web import WebHooks, WebLimits, web_app
 from bot.web.bundle import BUNDLE
 from bot.web.live import activity_origin
-from service.helpers import open_table
+from service.helpers import finished_in, open_table
 
 from .activity_discord import APPLICATION_ID, ActivityDiscord
 from .conftest import ROOMY, Hooks, bearer
@@ -46,16 +46,6 @@ async def sign_in(client: TestClient, discord: ActivityDiscord, user: int, insta
     answer = await client.post("/api/activity/session",
                                json={"code": discord.authorization_code(user), "instance_id": instance})
     return answer.status, await answer.json()
-
-
-async def finished_in(service: GameService, channel_id: int, host: int, guest: int) -> int:
-    """A game of Alcazar (1978) in ``channel_id`` that ended by the guest's resigning; its id."""
-    lobby = await service.lobby.create_lobby(1, channel_id, host, "alcazar1978", seed=3)
-    assert isinstance(lobby, Accepted), lobby
-    for step in (service.lobby.join(lobby.game.id, guest), service.lobby.start(lobby.game.id, host),
-                 service.turns.resign(lobby.game.id, guest)):
-        assert isinstance(await step, Accepted)
-    return lobby.game.id
 
 
 async def test_activity_mode_off_serves_no_activity_and_no_framing(client: TestClient) -> None:
