@@ -164,9 +164,10 @@ class Records:
         # the whole log is read anyway to word the moves afresh; the lines shown are its tail
         lines = log if limit is None else log[max(len(log) - limit, 0):]
         words = await self._history_words(row, len(seats), log, {e.ply for e in lines})
+        # The logged words are read only for a line the replay did not word (parsing them costs as much).
         return [
-            HistoryLine(e.ply, e.seat, users[e.seat], e.kind, e.notation, words.get(e.ply, words_of(e)), e.forced,
-                        e.played_at, e.stand_in)
+            HistoryLine(e.ply, e.seat, users[e.seat], e.kind, e.notation,
+                        words[e.ply] if e.ply in words else words_of(e), e.forced, e.played_at, e.stand_in)
             for e in lines
         ]
 
