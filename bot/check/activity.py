@@ -19,9 +19,8 @@ import discord.http
 
 from bot.check.findings import Finding, fine, to_fix
 from bot.config import Settings
+from bot.discord.client import PRIMARY_ENTRY_POINT
 
-#: Discord's command type for an Activity's Entry Point command (``PRIMARY_ENTRY_POINT``).
-PRIMARY_ENTRY_POINT = 4
 #: How long the token endpoint may take to answer.
 ASK_SECONDS = 10.0
 
