@@ -154,11 +154,16 @@ class BoardPage:
 
     # -- playing on it ------------------------------------------------------------------------------
 
-    async def choose(self, moves: dict[str, Any], move: dict[str, Any], first: int = 0, last: int | None = None) -> None:
+    async def choose(self, moves: dict[str, Any], move: dict[str, Any], first: int = 0, last: int | None = None
+                     ) -> bool:
         """Tap the move's path (its steps ``first`` to ``last``) on the page, as a player would: by the
-        buttons' names, a card in the hand, a cell on the board, an option in the move's panel."""
+        buttons' names, a card in the hand, a cell on the board, an option in the move's panel. Once one
+        move is left the panel shows its words and asks no more options (the rest of its path has no
+        other choice): the steps stop there, as a player's would, and the answer is True."""
         for key in move["path"][first:last]:
             token = moves["tokens"][key]
+            if token["kind"] == "option" and await self.settled_on(move):
+                return True
             if token["kind"] == "card":
                 name = (await self.hand_cards())[token["ref"]]
                 button = self.page.locator("#hand").get_by_role("button", name=name, exact=True)
@@ -168,6 +173,12 @@ class BoardPage:
             else:
                 button = self.page.locator("#move").get_by_role("button", name=token["label"], exact=True)
             await button.click()
+        return False
+
+    async def settled_on(self, move: dict[str, Any]) -> bool:
+        """Whether the move's panel already shows ``move`` as the one move left, ready to be played."""
+        words = self.page.locator("#move .move-words")
+        return await words.count() == 1 and await words.inner_text() == move["words"]
 
     async def play(self, moves: dict[str, Any], move: dict[str, Any]) -> None:
         """Tap the whole path, then Play (named "Play" in English)."""
@@ -179,6 +190,8 @@ class BoardPage:
         too), then on Play."""
         for key in move["path"]:
             token = moves["tokens"][key]
+            if token["kind"] == "option" and await self.settled_on(move):
+                break
             if token["kind"] == "card":
                 name = (await self.hand_cards())[token["ref"]]
                 button = self.page.locator("#hand").get_by_role("button", name=name, exact=True)

@@ -29,7 +29,9 @@ async def test_two_players_and_a_spectator_play_alcazar_turns_on_their_pages(fak
                                                                              database_path: Path) -> None:
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     rng = random.Random(3)
-    async with bot_with_web_board(fake, database_path) as bot, chromium() as browser:
+    # A known deal: at turn 3 the move picked is settled before its path ends (founding a castle with
+    # two Grandes needs the withdrawal of a third, so "Yes: Withdraw ..." is the only way on).
+    async with bot_with_web_board(fake, database_path, game_seeds=iter([12])) as bot, chromium() as browser:
         game, users = await started_in_discord(fake, bot, alice, bob, "alcazar")
         seated = [users[u] for u in game.players]
         pages = {person.id: await BoardPage.open(browser, await page_link(fake, person), person.name)
@@ -41,6 +43,7 @@ async def test_two_players_and_a_spectator_play_alcazar_turns_on_their_pages(fak
 
         tally = Tally()
         ways: list[str] = []
+        settled_early: list[int] = []
         for turn in range(TURNS):
             game = await bot.service.records.game(game.id)
             mover = users[game.to_move_id]
@@ -56,7 +59,9 @@ async def test_two_players_and_a_spectator_play_alcazar_turns_on_their_pages(fak
                 assert await board.page.locator("#cells .chosen").is_visible()
                 if turn == 0:
                     await board.screenshot("alcazar-player-mid-move")
-                await board.choose(moves, move, first=2)
+                if await board.choose(moves, move, first=2):
+                    settled_early.append(turn)
+                assert await board.settled_on(move), "the panel shows the move's words, ready to play"
                 await board.press_play()
             elif way == "find":
                 await board.find_and_play(rng.choice(moves["moves"]))
@@ -76,6 +81,7 @@ async def test_two_players_and_a_spectator_play_alcazar_turns_on_their_pages(fak
                 for page in pages.values():
                     assert f"{users[after.to_move_id].name} to play" in await page.status()
 
+        assert settled_early == [3], "a move left alone needs no more taps: the page asks none"
         assert tally.posts_per_move == [1] * TURNS and tally.wrong_pings == [], tally
         await pages[alice.id].screenshot("alcazar-player")
         history = pages[carol.id].page.locator("#history")
