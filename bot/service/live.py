@@ -281,17 +281,61 @@ def replay(
     return state
 
 
+@dataclass(frozen=True)
+class WordedLog:
+    """Where a replay that worded a game's history stopped: how many lines of the log it walked and a
+    fingerprint of them, the state after them (the engine's snapshot), and the words of the last lines.
+    The next history of the same game starts from here when its log begins with those same lines."""
+
+    lines: int
+    fingerprint: int
+    snapshot: str
+    words: Mapping[int, Msg]
+
+
+def log_fingerprint(entries: Sequence[LogEntry]) -> int:
+    """What tells one log apart from another within this process: a line taken back and another played in
+    its place changes it."""
+    return hash(tuple((e.ply, e.seat, e.kind, e.notation) for e in entries))
+
+
 def history_words(
     engine: AnyEngine, players: int, seed: int, options: dict[str, Any],
-    entries: Sequence[LogEntry], wanted: set[int],
-) -> dict[int, Msg]:
-    """The words of the log lines whose ply is in ``wanted``, made afresh from their notation.
+    entries: Sequence[LogEntry], wanted: set[int], recent: int, since: WordedLog | None = None,
+) -> tuple[dict[int, Msg], WordedLog]:
+    """The words of the log lines whose ply is in ``wanted``, made afresh from their notation; and where
+    this replay stopped, with the words of the last ``recent`` lines, for the next one.
 
-    The log's notation is replayed from the seed, so every game (those logged
-    before moves had messages too) reads in the reader's language.
+    The log's notation is replayed, so every game (those logged before moves had messages too) reads in
+    the reader's language. From the opening, unless ``since`` (the last replay's stop) still holds: its
+    lines begin this log, and it has the words of every wanted line it walked.
     """
-    steps = replay_log(engine, opening(engine, players, seed, options), entries, words_for=wanted)
-    return {step.entry.ply: step.words for step in steps if step.words is not None}
+    last = {e.ply for e in entries[-recent:]} if recent else set()
+    keep = wanted | last
+    start = _resumable(engine, entries, wanted, since)
+    if start is None:
+        state, later, words = opening(engine, players, seed, options), entries, {}
+    else:
+        assert since is not None
+        state, later = start, entries[since.lines:]
+        words = {ply: said for ply, said in since.words.items() if ply in keep}
+    for step in replay_log(engine, state, later, words_for=keep - words.keys()):
+        state = step.after
+        if step.words is not None:
+            words[step.entry.ply] = step.words
+    stop = WordedLog(len(entries), log_fingerprint(entries), snapshot_of(engine, state),
+                     {ply: said for ply, said in words.items() if ply in last})
+    return {ply: words[ply] for ply in wanted if ply in words}, stop
+
+
+def _resumable(engine: AnyEngine, entries: Sequence[LogEntry], wanted: set[int], since: WordedLog | None) -> Any:
+    """The state ``since`` stopped at, when the replay can go on from there; else None."""
+    if since is None or since.lines > len(entries) or since.fingerprint != log_fingerprint(entries[:since.lines]):
+        return None
+    later = {e.ply for e in entries[since.lines:]}
+    if not wanted <= later | since.words.keys():
+        return None
+    return engine.from_dict(json.loads(since.snapshot))
 
 
 def rebuild(

@@ -10,19 +10,19 @@ Every text is in the viewer's language; positions come from the renderer's layou
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Generic, Mapping, Sequence, TypeVar
+from typing import Any, Awaitable, Callable, Mapping, Sequence
 
 from bot.i18n import Msg, language_of, t
 from bot.service import page_alcazar, page_alcazar1978
 from bot.service.base import ServiceCore, no_such_game
 from bot.service.computers import computer_words
+from bot.service.kept import Kept
 from bot.service.live import LiveGame
 from bot.service.page_moves import moves_of_position
 from bot.service.page_words import result_of, turn_text, ui_words
 from bot.service.pictures import PAGE_SIZES, page_board_png, page_layout
-from bot.service.queries import Records
+from bot.service.queries import RECENT_LINES, Records
 from bot.service.results import GameInfo, HistoryLine, Reason, Refusal
 from bot.service.threads import in_thread
 from bot.service.vocabulary import game_rules
@@ -31,17 +31,16 @@ from bot.store import GameStatus
 from renderer.drawing import named_text
 from renderer.theme import player_colour
 
-K = TypeVar("K")
-V = TypeVar("V")
 
 NamesOf = Callable[[Sequence[int]], Awaitable[list[str]]]
 
-#: How many of the last moves a page lists (the whole log stays in ``/alcazar history``).
-HISTORY_LINES = 40
+#: How many of the last moves a page lists (the whole log stays in ``/alcazar history``): as many as the
+#: records keep worded from one version to the next, so a new version's history replays only its new lines.
+HISTORY_LINES = RECENT_LINES
 #: Board images kept, one per (game, version): a few pages of many games at once.
 IMAGES_KEPT = 32
 #: Histories kept, one per (game, version): every page of a game asks for its view after each change, and
-#: wording a history replays the game's log.
+#: a history reads the game's whole log (and replays the lines played since the last one).
 HISTORIES_KEPT = 256
 #: Projections kept, one per (game, version, seat or spectator, language, names): a change of a game with many
 #: open pages has them all ask at once.
@@ -235,27 +234,6 @@ class Pages:
         if await self.core.load_row(game_id) is None:
             return no_such_game(game_id)
         return Refusal(Reason.NOT_STARTED, Msg("refusal.not_started"))
-
-
-class Kept(Generic[K, V]):
-    """The last ``size`` answers by key, the least recently used going first. A version's answer never
-    changes, so nothing kept is ever stale; it only goes out of use."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._kept: OrderedDict[K, V] = OrderedDict()
-
-    def get(self, key: K) -> V | None:
-        value = self._kept.get(key)
-        if value is not None:
-            self._kept.move_to_end(key)
-        return value
-
-    def put(self, key: K, value: V) -> None:
-        self._kept[key] = value
-        self._kept.move_to_end(key)
-        while len(self._kept) > self.size:
-            self._kept.popitem(last=False)
 
 
 def _acts_now(live: LiveGame, user_id: int) -> bool:

@@ -11,12 +11,19 @@ from bot.service.results import (
     BoardView, GameInfo, GameResult, HistoryLine, MoveChoice, Reason, Refusal,
 )
 from bot.service.posting import BoardPosting, TurnFacts, read_turn_facts
-from bot.service.live import history_words, legal_choices, parts_of_text, words_of
+from bot.service.kept import Kept
+from bot.service.live import WordedLog, history_words, legal_choices, parts_of_text, words_of
 from bot.service.settings import GameSettings
 from bot.service.threads import in_thread
 from bot.store import GameRow, GameStatus, LogEntry
 
 log_ = logging.getLogger(__name__)
+
+#: The last lines of a game whose words are kept from one history to the next (as many as a page lists):
+#: the history after a move then replays that move alone, not the whole log from the opening.
+RECENT_LINES = 40
+#: Games whose history's last replay is kept (its stop as the engine's snapshot, and those words).
+WORDED_LOGS_KEPT = 256
 
 
 class Records:
@@ -25,6 +32,7 @@ class Records:
     def __init__(self, core: ServiceCore) -> None:
         self.core = core
         self.store = core.store
+        self._worded: Kept[tuple[int, int], WordedLog] = Kept(WORDED_LOGS_KEPT)
 
     async def games_by_status(self) -> dict[str, int]:
         """How many games are in each status (``lobby``, ``active``, ``finished``, ``cancelled``), for /metrics."""
@@ -152,7 +160,10 @@ class Records:
         """The last ``limit`` lines of the game's log (all with None), oldest first, in words (messages).
 
         The words are made afresh from the log's notation, so they read in the
-        reader's language, for games logged before moves had messages too.
+        reader's language, for games logged before moves had messages too. The
+        replay that words them goes on from where the game's last history stopped
+        (kept per game with the words of its last ``RECENT_LINES``), so the history
+        after a move replays that move, not the whole log.
         """
         loaded = await self.core.game_rows(game_id)
         if isinstance(loaded, Refusal):
@@ -178,11 +189,14 @@ class Records:
         engine = engine_of(row.kind)
         options = GameSettings.from_dict(row.settings).options
         try:
-            return await in_thread(history_words, engine, players, row.seed, dict(options), log, wanted)
+            words, stop = await in_thread(history_words, engine, players, row.seed, dict(options), log, wanted,
+                                          RECENT_LINES, self._worded.get((row.id, row.seed)))
         except GameError:
             # A log the engine no longer replays (a rule changed since): the words it was logged with.
             log_.warning("game %s: its log does not replay; history shows the logged words", row.id)
             return {}
+        self._worded.put((row.id, row.seed), stop)
+        return words
 
     async def _no_board(self, game_id: int) -> Refusal:
         if await self.core.load_row(game_id) is None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.games import get_game
 from bot.service import Accepted, ComputerToMove, GameService, MovePlayed, Refusal
-from bot.store import EntryKind
+from bot.store import EntryKind, GameRow, LogEntry, Store
 
 HOST = 100
 
@@ -142,3 +142,11 @@ async def finished_in(service: GameService, channel_id: int, host: int, guest: i
                  service.turns.resign(lobby.game.id, guest)):
         assert isinstance(await step, Accepted)
     return lobby.game.id
+
+
+async def stored_log(store: Store, game_id: int) -> tuple[GameRow, list[LogEntry]]:
+    """The game's row and its live log, as the store keeps them."""
+    async with store.read() as tx:
+        row = await tx.games.get(game_id)
+        assert row is not None
+        return row, await tx.moves.entries(game_id)

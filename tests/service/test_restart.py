@@ -16,7 +16,7 @@ from bot.service.live import history_words, opening, replay_log, stored_words
 from bot.service.pictures import public_positions
 from bot.store import GameRow, GameStatus, LogEntry, Snapshot, Store, open_store
 
-from .helpers import open_table
+from .helpers import open_table, stored_log
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,14 +48,6 @@ async def test_restart_mid_game_then_play_to_the_end(
         await reopened.close()
 
 
-async def _stored(store: Store, game_id: int) -> tuple[GameRow, list[LogEntry]]:
-    """The game's row and its live log, as the store keeps them."""
-    async with store.read() as tx:
-        row = await tx.games.get(game_id)
-        assert row is not None
-        return row, await tx.moves.entries(game_id)
-
-
 @pytest.mark.parametrize("kind, players", [("alcazar1978", 2), ("alcazar", 4)])
 async def test_the_move_log_and_the_seed_rebuild_the_game(
     store: Store, service: GameService, kind: str, players: int
@@ -65,7 +57,7 @@ async def test_the_move_log_and_the_seed_rebuild_the_game(
         await table.resign(2)
     for _ in range(12):
         await table.play()
-    row, entries = await _stored(store, table.game_id)
+    row, entries = await stored_log(store, table.game_id)
     async with store.read() as tx:
         snapshot = await tx.snapshots.get(table.game_id)
     engine = get_game(kind)
@@ -84,7 +76,7 @@ async def test_one_walk_of_the_log_gives_the_states_the_words_and_the_replay(
     await table.resign(2)
     for _ in range(10):
         await table.play()
-    row, entries = await _stored(store, table.game_id)
+    row, entries = await stored_log(store, table.game_id)
     engine = get_game("alcazar")
     options = row.settings["options"]
     start = opening(engine, 3, row.seed, options)
@@ -95,7 +87,7 @@ async def test_one_walk_of_the_log_gives_the_states_the_words_and_the_replay(
     assert engine.to_dict(steps[-1].after) == engine.to_dict(table.shadow)
     # The words made afresh are the words the log kept when the moves were played.
     assert [stored_words(step.words) for step in steps] == [e.words for e in entries]
-    assert history_words(engine, 3, row.seed, options, entries, {entries[-1].ply}) == \
+    assert history_words(engine, 3, row.seed, options, entries, {entries[-1].ply}, 0)[0] == \
         {entries[-1].ply: steps[-1].words}
     log = [(e.kind.value, e.seat, e.notation) for e in entries]
     views = public_positions("alcazar", 3, row.seed, options, log, None)
