@@ -2,6 +2,7 @@
 buttons and headings (every one from the catalogs, ``web.*``: the page has no words of its own)."""
 from __future__ import annotations
 
+import functools
 from typing import Sequence
 
 from bot.i18n import Msg, message_of, t, text_of
@@ -21,8 +22,10 @@ UI_WORDS = (
 )
 
 
+@functools.lru_cache(maxsize=None)
 def ui_words(lang: str) -> dict[str, str]:
-    """Every word of the page's own, in ``lang``."""
+    """Every word of the page's own, in ``lang``: made once per language and shared by every projection
+    (read it, never change it)."""
     return {name: t(lang, f"web.ui.{name}") for name in UI_WORDS}
 
 

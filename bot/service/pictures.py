@@ -13,6 +13,7 @@ to its owner.
 """
 from __future__ import annotations
 
+import functools
 import time
 from typing import Any, Callable, Mapping, Sequence
 
@@ -72,8 +73,10 @@ _PAGE_DRAWINGS = {"alcazar": (alcazar.board_image, alcazar.board_palette),
                   "alcazar1978": (alcazar1978.board_image, alcazar1978.board_palette)}
 
 
+@functools.lru_cache(maxsize=None)
 def page_layout(kind: str, players: int) -> dict[str, Any]:
-    """Where everything is on a page's board image (pixels): the renderer's own layout at the page's size."""
+    """Where everything is on a page's board image (pixels): the renderer's own layout at the page's size.
+    Worked out once per kind and number of players and shared: read it, never change it."""
     if kind == "alcazar":
         return alcazar_geometry(PAGE_SIZES[kind], max(1, min(MAX_PLAYERS, players))).to_dict()
     return alcazar1978.geometry(PAGE_SIZES[kind]).to_dict()
