@@ -2,7 +2,7 @@
 
     await service.changes.start()                  # PostgreSQL: LISTEN; SQLite: nothing to start
     async with service.changes.subscribe() as feed:
-        async for change in feed:                  # GameChange(game_id, version), every game's
+        async for change in feed:                  # GameChange(game_id, version, moved), every game's
             ...
     async with service.changes.subscribe(game_id) as feed: ...     # one game's only
 
@@ -57,6 +57,7 @@ class GameChange:
 
     game_id: int
     version: int            # the game's version after the change
+    moved: bool = True      # the board moved (the version is new); False: the row or the seats changed only
 
 
 #: Games whose last given version one subscriber remembers (the least recently changed are forgotten
@@ -119,7 +120,7 @@ class ChangeFeed:
                 self._given.move_to_end(note.game_id)
                 if len(self._given) > REMEMBERED_GAMES:
                     self._given.popitem(last=False)
-                return GameChange(note.game_id, note.version)
+                return GameChange(note.game_id, note.version, note.moved)
 
 
 class Changes:

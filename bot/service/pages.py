@@ -10,6 +10,7 @@ Every text is in the viewer's language; positions come from the renderer's layou
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Mapping, Sequence
 
@@ -27,7 +28,7 @@ from bot.service.results import GameInfo, HistoryLine, Reason, Refusal
 from bot.service.threads import in_thread
 from bot.service.vocabulary import game_rules
 from bot.service.workers import in_process
-from bot.store import GameStatus
+from bot.store import GameRow, GameStatus
 from renderer.drawing import named_text
 from renderer.theme import player_colour
 
@@ -42,7 +43,7 @@ IMAGES_KEPT = 32
 #: Histories kept, one per (game, version): every page of a game asks for its view after each change, and
 #: a history reads the game's whole log (and replays the lines played since the last one).
 HISTORIES_KEPT = 256
-#: Projections kept, one per (game, version, seat or spectator, language, names): a change of a game with many
+#: Projections kept, one per (game, version, row, seat or spectator, language, names): a change of a game with many
 #: open pages has them all ask at once.
 PROJECTIONS_KEPT = 512
 #: History lines kept in words, one per (game, line, language, names): a game's next version shows the same
@@ -137,11 +138,12 @@ class Pages:
                 return live.user_ids
             seat = live.seat_of(user_id)
             game = await self.core.info(live.row, live.seats)
-            key = (game_id, live.version, seat, lang, tuple(names))
+            stamp = _row_stamp(live.row)
+            key = (game_id, live.version, stamp, seat, lang, tuple(names))
             kept = self._projections.get(key)
             if kept is not None:
                 return _Projected(game, kept)
-            table_key = (game_id, live.version, None, lang, tuple(names))
+            table_key = (game_id, live.version, stamp, None, lang, tuple(names))
             table = self._projections.get(table_key)
             public = None if table is not None else await in_thread(live.engine.view, live.state, None)
             own = None if seat is None else await in_thread(live.engine.view, live.state, seat)
@@ -234,6 +236,12 @@ class Pages:
         if await self.core.load_row(game_id) is None:
             return no_such_game(game_id)
         return Refusal(Reason.NOT_STARTED, Msg("refusal.not_started"))
+
+
+def _row_stamp(row: GameRow) -> tuple[str, float, str]:
+    """What of a game's row a projection shows besides its version: a change that leaves the version (the
+    settings, a cancellation) changes this."""
+    return row.status.value, row.updated_at, json.dumps(row.settings, sort_keys=True)
 
 
 def _acts_now(live: LiveGame, user_id: int) -> bool:

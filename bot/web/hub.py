@@ -55,6 +55,7 @@ class GameRoom:
     pages: set[LivePage] = field(default_factory=set)
     wanted: int = 0          # the newest version a change announced
     done: int = 0            # the newest version a round has brought every page to
+    again: bool = False      # a change left the version as it was: every page is sent the game anew
     round: asyncio.Task[None] | None = None
 
 
@@ -133,33 +134,37 @@ class LiveHub:
                 async with self.service.changes.subscribe() as feed:
                     self.subscribed.set()
                     async for change in feed:
-                        self.changed(change.game_id, change.version)
+                        self.changed(change.game_id, change.version, change.moved)
             except Exception:  # noqa: BLE001 - the pages must go on hearing of changes
                 log.exception("the web board's feed of changes failed; it subscribes again")
                 await asyncio.sleep(1.0)
 
-    def changed(self, game_id: int, version: int) -> None:
-        """Game ``game_id`` is at ``version``: start a round for its pages unless one runs (it goes on)."""
+    def changed(self, game_id: int, version: int, moved: bool = True) -> None:
+        """Game ``game_id`` is at ``version``: start a round for its pages unless one runs (it goes on).
+        A change that left the version as it was (``moved`` False: a lobby's joins and leaves, settings,
+        a cancellation) sends every page the game anew, at the version it has."""
         room = self.rooms.get(game_id)
-        if room is None or version <= room.done:
+        if room is None or version < room.done or (moved and version == room.done):
             return
         room.wanted = max(room.wanted, version)
+        room.again = room.again or not moved
         if room.round is None or room.round.done():
             room.round = asyncio.create_task(self._bring_up_to_date(game_id, room))
 
     async def _bring_up_to_date(self, game_id: int, room: GameRoom) -> None:
-        while room.done < room.wanted and room.pages:
-            target = room.wanted
+        while (room.done < room.wanted or room.again) and room.pages:
+            target, anew = room.wanted, room.again
+            room.again = False
             try:
-                await self._send_views(game_id, room, target)
+                await self._send_views(game_id, room, target, anew)
             except Exception:  # noqa: BLE001 - one game's trouble must not end the pages' updates
                 log.exception("the web board could not bring game %s's pages to version %s", game_id, target)
-            room.done = target
+            room.done = max(room.done, target)
         if not room.pages and self.rooms.get(game_id) is room:
             del self.rooms[game_id]
 
-    async def _send_views(self, game_id: int, room: GameRoom, target: int) -> None:
-        behind = [page for page in room.pages if page.version < target]
+    async def _send_views(self, game_id: int, room: GameRoom, target: int, anew: bool) -> None:
+        behind = [page for page in room.pages if page.version < target or (anew and page.version == target)]
         if not behind:
             return
         game = await self.service.records.game(game_id)
@@ -167,28 +172,30 @@ class LiveHub:
         viewers: dict[ViewerKey, list[LivePage]] = {}
         for page in behind:
             viewers.setdefault((page.user_id if page.user_id in seated else None, page.lang), []).append(page)
-        await asyncio.gather(*(self._send_view(game_id, pages) for pages in viewers.values()))
+        await asyncio.gather(*(self._send_view(game_id, pages, anew) for pages in viewers.values()))
 
-    async def _send_view(self, game_id: int, pages: list[LivePage]) -> None:
-        """One view, built for the first page of a kind, sent to all of them."""
+    async def _send_view(self, game_id: int, pages: list[LivePage], anew: bool) -> None:
+        """One view, built for the first page of a kind, sent to all of them (``anew``: also to those that
+        have its version)."""
         first = pages[0]
         async with self.lane:
-            if all(page.version >= self._known_version(game_id) for page in pages):
+            if not anew and all(page.version >= self._known_version(game_id) for page in pages):
                 return        # a newer round sent them theirs while this one waited
             view = await self.service.pages.view(game_id, first.user_id, first.lang, self.names_of)
         if isinstance(view, Refusal):
             return
         version, message = int(view["game"]["version"]), view_message(view)
-        await asyncio.gather(*(self.send(page, version, message) for page in pages))
+        await asyncio.gather(*(self.send(page, version, message, anew) for page in pages))
 
     def _known_version(self, game_id: int) -> int:
         room = self.rooms.get(game_id)
         return room.wanted if room is not None else 0
 
-    async def send(self, page: LivePage, version: int, message: str) -> None:
-        """Send ``message`` (the view at ``version``) unless the page has it or a newer one; drop a slow socket."""
+    async def send(self, page: LivePage, version: int, message: str, anew: bool = False) -> None:
+        """Send ``message`` (the view at ``version``) unless the page has it (``anew``: has a newer one);
+        drop a slow socket."""
         async with page.sending:
-            if version <= page.version or page.socket.closed:
+            if version < page.version or (version == page.version and not anew) or page.socket.closed:
                 return
             page.version = version
             try:

@@ -68,15 +68,15 @@ async def test_a_lobby_s_changes_reach_a_subscriber_though_its_version_stays(ser
         lobby = await service.lobby.create_lobby(1, 500, HOST, "alcazar", seed=3)
         assert isinstance(lobby, Accepted)
         game_id = lobby.game.id
-        assert await taken(feed) == [GameChange(game_id, 0)]
+        assert await taken(feed) == [GameChange(game_id, 0, moved=False)]
         await service.lobby.join(game_id, HOST + 1)
-        assert await taken(feed) == [GameChange(game_id, 0)]
+        assert await taken(feed) == [GameChange(game_id, 0, moved=False)]
         await service.lobby.update_settings(game_id, HOST, {"deadline_hours": 24})
         await service.lobby.leave(game_id, HOST + 1)
         # Two changes since the last taken: one waits (the newest; each said "version 0").
-        assert await taken(feed) == [GameChange(game_id, 0)]
+        assert await taken(feed) == [GameChange(game_id, 0, moved=False)]
         await service.lobby.cancel(game_id, HOST)
-        assert await taken(feed) == [GameChange(game_id, 0)]
+        assert await taken(feed) == [GameChange(game_id, 0, moved=False)]
 
 
 async def test_a_resignation_a_deadline_and_a_computer_s_move_reach_a_subscriber(
@@ -90,7 +90,7 @@ async def test_a_resignation_a_deadline_and_a_computer_s_move_reach_a_subscriber
         assert await taken(feed) == [GameChange(game_id, resigned.game.version)]
         assert resigned.game.version > version
         assert (await service.lobby.update_settings(game_id, host, {"deadline_hours": 24})).ok
-        assert await taken(feed) == [GameChange(game_id, resigned.game.version)]    # settings: same version
+        assert await taken(feed) == [GameChange(game_id, resigned.game.version, moved=False)]    # settings: same version
         clock.advance(hours=25)
         [skipped] = await service.reminders.process_deadlines()
         assert await taken(feed) == [GameChange(game_id, skipped.game.version)]
@@ -144,7 +144,7 @@ async def test_never_an_older_version_nor_a_moved_version_twice() -> None:
     feed.offer(ChangeNote(7, 2, moved=True))       # an older one, late
     assert feed.waiting == 0
     feed.offer(ChangeNote(7, 3, moved=False))      # a change that left version 3 (settings)
-    assert await taken(feed) == [GameChange(7, 3)]
+    assert await taken(feed) == [GameChange(7, 3, moved=False)]
     feed.offer(ChangeNote(7, 4, moved=True))
     feed.offer(ChangeNote(7, 2, moved=False))
     assert await taken(feed) == [GameChange(7, 4)]

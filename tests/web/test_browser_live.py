@@ -61,8 +61,13 @@ async def test_a_page_opened_in_the_lobby_shows_the_board_once_the_game_starts(f
         assert await page.page.get_by_text(t("en", "web.ui.lobby"), exact=True).is_visible()
         assert not await page.page.locator("#board-area").is_visible()
 
-        # (A join leaves the game's version as it was, so an open lobby page learns of it at the start.)
+        # A join leaves the game's version as it was, and still shows on the open page at once.
+        players = page.page.locator("#players")
+        assert not await players.get_by_text("bob", exact=True).count()
         await bob.click(lobby.message, "Join")
+        await players.get_by_text("bob", exact=True).wait_for(timeout=5000)
+        assert await page.version() == game.version
+        await page.screenshot("lobby-joined")
         await alice.click(lobby.message, "Start")
         started = await bot.service.records.game(game.id)
         await page.wait_version(started.version)

@@ -110,3 +110,42 @@ async def test_a_slow_page_is_dropped_without_holding_the_others_up(client: Test
     # The next change goes on to the page that is left.
     await table.play()
     assert json.loads((await alice.receive(timeout=1.0)).data)["view"]["game"]["version"] == table.last.game.version
+
+
+async def test_changes_that_keep_the_version_reach_every_open_page(client: TestClient, service: GameService) -> None:
+    """A lobby's joins and leaves, its settings and its cancellation leave its version at 0: each still
+    reaches the pages open on it (here the host's, in the lobby) at once, as the game stands."""
+    lobby = await service.lobby.create_lobby(1, 500, ALICE, "alcazar", seed=3)
+    assert lobby.ok
+    game_id = lobby.game.id
+    host = await open_page(client, game_id, await open_session(client, service, game_id, ALICE), 0)
+    watcher = await open_page(client, game_id, await open_session(client, service, game_id, 900), 0, "hu")
+    await wait_for_pages(client, 2)
+
+    async def next_views() -> list[dict[str, Any]]:
+        return [json.loads((await page.receive(timeout=1.0)).data)["view"] for page in (host, watcher)]
+
+    assert (await service.lobby.join(game_id, BOB)).ok
+    views = await next_views()
+    assert [len(view["players"]) for view in views] == [2, 2]
+    assert {view["game"]["version"] for view in views} == {0}
+    assert views[1]["viewer"]["lang"] == "hu"
+    assert (await service.lobby.leave(game_id, BOB)).ok
+    assert [len(view["players"]) for view in await next_views()] == [1, 1]
+    assert (await service.lobby.cancel(game_id, ALICE)).ok
+    assert [view["game"]["status"] for view in await next_views()] == ["cancelled", "cancelled"]
+
+
+async def test_a_setting_changed_in_play_reaches_the_pages_with_the_same_version(
+        client: TestClient, service: GameService) -> None:
+    """The projection kept for a version is not the one sent after a change that kept it."""
+    table = await open_table(service, "alcazar", 2)
+    version = table.last.game.version
+    alice = await open_page(client, table.game_id, await open_session(client, service, table.game_id, ALICE), version)
+    await wait_for_pages(client, 1)
+    before = await service.pages.view(table.game_id, ALICE, "en", client.server.app[HUB].names_of)
+    assert isinstance(before, dict) and before["game"]["language"] == "en"      # kept for this version
+    assert (await service.lobby.update_settings(table.game_id, table.last.game.host_id, {"language": "hu"})).ok
+    view = json.loads((await alice.receive(timeout=1.0)).data)["view"]
+    assert view["game"]["version"] == version
+    assert view["game"]["language"] == "hu"
