@@ -7,6 +7,7 @@ loop never waits for the engine.
 from __future__ import annotations
 
 import json
+import pickle
 from dataclasses import dataclass
 from typing import Any, Container, Iterable, Iterator, Mapping, Sequence
 
@@ -281,16 +282,12 @@ def replay(
     return state
 
 
-@dataclass(frozen=True)
-class WordedLog:
-    """Where a replay that worded a game's history stopped: how many lines of the log it walked and a
-    fingerprint of them, the state after them (the engine's snapshot), and the words of the last lines.
-    The next history of the same game starts from here when its log begins with those same lines."""
-
-    lines: int
-    fingerprint: int
-    snapshot: str
-    words: Mapping[int, Msg]
+#: Where a replay that worded a game's history stopped: how many lines of the log it walked, a fingerprint
+#: of them, the state after them (the engine's snapshot) and the words of the last lines (pickled). The
+#: next history of the same game starts from here when its log begins with those same lines. A plain tuple
+#: of atoms, which the collector untracks: kept for hundreds of games, it adds nothing to a collection
+#: (the words as messages would be some 200 objects a game).
+WordedLog = tuple[int, int, str, bytes]
 
 
 def log_fingerprint(entries: Sequence[LogEntry]) -> int:
@@ -312,30 +309,37 @@ def history_words(
     """
     last = {e.ply for e in entries[-recent:]} if recent else set()
     keep = wanted | last
-    start = _resumable(engine, entries, wanted, since)
-    if start is None:
-        state, later, words = opening(engine, players, seed, options), entries, {}
+    resumed = _resumed(engine, entries, wanted, since)
+    if resumed is None:
+        state, later = opening(engine, players, seed, options), entries
+        words: dict[int, Msg] = {}
     else:
-        assert since is not None
-        state, later = start, entries[since.lines:]
-        words = {ply: said for ply, said in since.words.items() if ply in keep}
+        state, walked, said = resumed
+        later = entries[walked:]
+        words = {ply: line_words for ply, line_words in said.items() if ply in keep}
     for step in replay_log(engine, state, later, words_for=keep - words.keys()):
         state = step.after
         if step.words is not None:
             words[step.entry.ply] = step.words
-    stop = WordedLog(len(entries), log_fingerprint(entries), snapshot_of(engine, state),
-                     {ply: said for ply, said in words.items() if ply in last})
+    recent_words = {ply: said for ply, said in words.items() if ply in last}
+    stop = (len(entries), log_fingerprint(entries), snapshot_of(engine, state),
+            pickle.dumps(recent_words, pickle.HIGHEST_PROTOCOL))
     return {ply: words[ply] for ply in wanted if ply in words}, stop
 
 
-def _resumable(engine: AnyEngine, entries: Sequence[LogEntry], wanted: set[int], since: WordedLog | None) -> Any:
-    """The state ``since`` stopped at, when the replay can go on from there; else None."""
-    if since is None or since.lines > len(entries) or since.fingerprint != log_fingerprint(entries[:since.lines]):
+def _resumed(engine: AnyEngine, entries: Sequence[LogEntry], wanted: set[int], since: WordedLog | None
+             ) -> tuple[Any, int, dict[int, Msg]] | None:
+    """Where ``since`` stopped (the state, the lines walked, the words kept), when the replay can go on from
+    there: its lines begin this log, and every wanted line is after them or among its words; else None."""
+    if since is None:
         return None
-    later = {e.ply for e in entries[since.lines:]}
-    if not wanted <= later | since.words.keys():
+    walked, fingerprint, snapshot, pickled = since
+    if walked > len(entries) or fingerprint != log_fingerprint(entries[:walked]):
         return None
-    return engine.from_dict(json.loads(since.snapshot))
+    said: dict[int, Msg] = pickle.loads(pickled)
+    if not wanted <= {e.ply for e in entries[walked:]} | said.keys():
+        return None
+    return engine.from_dict(json.loads(snapshot)), walked, said
 
 
 def rebuild(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import pickle
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Mapping, Sequence
 
@@ -41,16 +42,17 @@ HISTORY_LINES = RECENT_LINES
 #: Board images kept, one per (game, version): a few pages of many games at once.
 IMAGES_KEPT = 32
 #: Histories kept, one per (game, version): every page of a game asks for its view after each change, and
-#: a history reads the game's whole log (and replays the lines played since the last one).
+#: a history reads the game's whole log (and replays the lines played since the last one). Kept pickled:
+#: as lines and messages they were some 200 objects each for the collector to walk.
 HISTORIES_KEPT = 256
 #: Projections kept, one per (game, version, row, seat or spectator, language, names): a change of a game with many
-#: open pages has them all ask at once.
+#: open pages has them all ask at once. Kept as JSON, which the collector does not walk (``_packed``).
 PROJECTIONS_KEPT = 512
 #: History lines kept in words, one per (game, line, language, names): a game's next version shows the same
 #: lines but one, and wording a line is most of what a projection costs.
 LINES_KEPT = 8192
 #: Move lists kept, one per (game, version, language): only the player to act asks, but again on every
-#: reconnection, and wording 1,000 Alcazar moves takes a second.
+#: reconnection, and wording 1,000 Alcazar moves takes a second. Kept as JSON, like the projections.
 MOVES_KEPT = 16
 
 
@@ -77,7 +79,7 @@ class _Position:
 
 @dataclass(frozen=True)
 class _Projected:
-    """A game as it stands, and a viewer's projection of it (shared with every later asker: read only)."""
+    """A game as it stands, and a viewer's projection of it (the asker's own copy)."""
 
     game: GameInfo
     view: dict[str, Any]
@@ -90,9 +92,9 @@ class Pages:
         self.core = core
         self.records = records
         self._images: Kept[tuple[int, int], BoardImage] = Kept(IMAGES_KEPT)
-        self._histories: Kept[tuple[int, int], list[HistoryLine]] = Kept(HISTORIES_KEPT)
-        self._moves: Kept[tuple[int, int, str], dict[str, Any]] = Kept(MOVES_KEPT)
-        self._projections: Kept[tuple[Any, ...], dict[str, Any]] = Kept(PROJECTIONS_KEPT)
+        self._histories: Kept[tuple[int, int], bytes] = Kept(HISTORIES_KEPT)
+        self._moves: Kept[tuple[int, int, str], str] = Kept(MOVES_KEPT)
+        self._projections: Kept[tuple[Any, ...], str] = Kept(PROJECTIONS_KEPT)
         self._lines: Kept[tuple[Any, ...], str] = Kept(LINES_KEPT)
         self._drawing: dict[tuple[int, int], asyncio.Future[BoardImage]] = {}
 
@@ -101,8 +103,8 @@ class Pages:
     async def view(self, game_id: int, user_id: int, lang: str, names_of: NamesOf) -> dict[str, Any] | Refusal:
         """The projection of the game for ``user_id``: a seated player's with their hand, anyone else's
         the spectator's (no hand at all); every text in ``lang``. A version's projection for a seat (or
-        for every spectator) is built once and kept, so its parts are shared: read them, never change
-        them; only the turn's deadline is read afresh."""
+        for every spectator) is built once and kept as JSON; each asker gets its own copy, with the turn's
+        deadline read afresh."""
         lang = language_of(lang)
         loaded = await self.core.game_rows(game_id)
         if isinstance(loaded, Refusal):
@@ -119,8 +121,9 @@ class Pages:
         if projection is None:              # a lobby, or a game cancelled before it started
             return _lobby(await self.core.info(*loaded), lang, names)
         facts = await self.records.turn_facts(projection.game)
-        kept = projection.view
-        return dict(kept, turn=dict(kept["turn"], deadline=facts.deadline_at))
+        view = projection.view
+        view["turn"]["deadline"] = facts.deadline_at
+        return view
 
     async def _projection(self, game_id: int, user_id: int, lang: str, players: tuple[int, ...], names: list[str]
                           ) -> _Projected | tuple[int, ...] | None:
@@ -142,20 +145,24 @@ class Pages:
             key = (game_id, live.version, stamp, seat, lang, tuple(names))
             kept = self._projections.get(key)
             if kept is not None:
-                return _Projected(game, kept)
+                return _Projected(game, json.loads(kept))
             table_key = (game_id, live.version, stamp, None, lang, tuple(names))
-            table = self._projections.get(table_key)
-            public = None if table is not None else await in_thread(live.engine.view, live.state, None)
+            kept_table = self._projections.get(table_key)
+            public = None if kept_table is not None else await in_thread(live.engine.view, live.state, None)
             own = None if seat is None else await in_thread(live.engine.view, live.state, seat)
             ply = live.ply
-        if table is None:
+        if kept_table is not None:
+            table = json.loads(kept_table)
+        else:
             assert public is not None
             history = await self._history(game, ply)
             table = _projection(_Position(game, None, public, ply), lang, names, history, self._lines)
-            self._projections.put(table_key, table)
-        built = table if own is None else _seated(table, _Position(game, seat, own, ply), lang)
-        self._projections.put(key, built)
-        return _Projected(game, built)
+            self._projections.put(table_key, _packed(table))
+        if own is None:
+            return _Projected(game, table)
+        seated = _seated(table, _Position(game, seat, own, ply), lang)
+        self._projections.put(key, _packed(seated))
+        return _Projected(game, seated)
 
     async def _names(self, players: Sequence[int], names_of: NamesOf, lang: str) -> list[str]:
         """The players' names in seat order: people as the edge knows them, computers in ``lang``."""
@@ -168,13 +175,13 @@ class Pages:
         key = (game.id, game.version)
         kept = self._histories.get(key)
         if kept is not None:
-            return kept
+            return list(pickle.loads(kept))
         lines = await self.records.history(game.id, limit=HISTORY_LINES)
         if isinstance(lines, Refusal):
             return []
         shown = [line for line in lines if line.ply <= ply]
         if lines and lines[-1].ply == ply:      # the log had not moved on meanwhile: this is the version's
-            self._histories.put(key, shown)
+            self._histories.put(key, pickle.dumps(shown, pickle.HIGHEST_PROTOCOL))
         return shown
 
     # -- the moves ---------------------------------------------------------------------------------
@@ -192,11 +199,12 @@ class Pages:
             key = (game_id, live.version, lang)
             kept = self._moves.get(key)
             if kept is not None:
-                return kept
+                moves_kept: dict[str, Any] = json.loads(kept)
+                return moves_kept
             snapshot = await in_thread(live.engine.to_dict, live.state)
             kind = live.row.kind
         moves = await in_process(moves_of_position, kind, snapshot, key[1], lang)
-        self._moves.put(key, moves)
+        self._moves.put(key, _packed(moves))
         return moves
 
     # -- the board image ---------------------------------------------------------------------------
@@ -236,6 +244,13 @@ class Pages:
         if await self.core.load_row(game_id) is None:
             return no_such_game(game_id)
         return Refusal(Reason.NOT_STARTED, Msg("refusal.not_started"))
+
+
+def _packed(answer: Mapping[str, Any]) -> str:
+    """A projection or a move list as it is kept: its JSON, a single string the collector does not walk (as
+    dicts and lists, the 512 projections kept were some 40,000 objects for every full collection to go
+    through, and 16 move lists of 1,000 Alcazar moves as many)."""
+    return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
 
 
 def _row_stamp(row: GameRow) -> tuple[str, float, str]:
@@ -292,7 +307,9 @@ def _seated(table: Mapping[str, Any], position: _Position, lang: str) -> dict[st
 def _kept_text(lines: Kept[tuple[Any, ...], str], game: GameInfo, line: HistoryLine, names: Sequence[str],
                lang: str) -> str:
     """``move_text`` of a history line, worded once for all the versions that show it."""
-    key = (game.id, line.ply, line.seat, line.kind, line.notation, line.forced, line.stand_in, lang, tuple(names))
+    # Atoms only (the kind by its value), so that the collector untracks the key.
+    key = (game.id, line.ply, line.seat, line.kind.value, line.notation, line.forced, line.stand_in, lang,
+           tuple(names))
     text = lines.get(key)
     if text is None:
         text = move_text(game, line, names, lang)

@@ -3,6 +3,8 @@ opening, for the cost of the lines played since; a log that changed under it (a 
 another played) is replayed from the opening."""
 from __future__ import annotations
 
+import gc
+import pickle
 from dataclasses import replace
 from typing import Any
 
@@ -43,8 +45,11 @@ async def test_the_history_after_a_move_replays_that_move_alone(store: Store, cl
     words, after = history_words(counting, PLAYERS, row.seed, options, entries, wanted, RECENT_LINES, stop)
     assert counting.played == 1, "the new line alone"
     assert words == from_the_opening(engine, row.seed, options, entries, wanted)
-    assert after.lines == len(entries)
-    assert set(after.words) == {e.ply for e in entries[-RECENT_LINES:]}
+    walked, _, _, recent_words = after
+    assert walked == len(entries)
+    assert set(pickle.loads(recent_words)) == {e.ply for e in entries[-RECENT_LINES:]}
+    gc.collect()
+    assert not gc.is_tracked(after), "atoms only: the collector does not walk the kept replays"
     # Asked again with nothing new, it plays nothing at all.
     counting.played = 0
     again, _ = history_words(counting, PLAYERS, row.seed, options, entries, wanted, RECENT_LINES, after)
