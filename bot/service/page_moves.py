@@ -12,6 +12,7 @@ The JSON stays small with 1,200 moves: each tap is a token (``k1``…) listed on
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any, Literal, Sequence
 
@@ -49,12 +50,14 @@ class Slot:
     optional: bool = False
 
 
-def moves_of_position(kind: str, snapshot: dict[str, Any], version: int, lang: str) -> dict[str, Any]:
-    """``moves_json`` of the position ``snapshot`` (the engine's ``to_dict``): run in a worker process, since
-    wording a thousand Alcazar moves holds the interpreter for a second."""
+def moves_of_position(kind: str, snapshot: dict[str, Any], version: int, lang: str) -> str:
+    """``moves_json`` of the position ``snapshot`` (the engine's ``to_dict``), as its JSON text: run in a
+    worker process, since wording a thousand Alcazar moves holds the interpreter for a second, and the
+    text is what the service keeps and a page is sent."""
     engine = get_game(kind)
     state = engine.from_dict(snapshot)
-    return moves_json(kind, version, legal_choices(engine, state, "", None), lang)
+    moves = moves_json(kind, version, legal_choices(engine, state, "", None), lang)
+    return json.dumps(moves, ensure_ascii=False, separators=(",", ":"))
 
 
 def moves_json(kind: str, version: int, choices: Sequence[MoveChoice], lang: str) -> dict[str, Any]:

@@ -52,7 +52,7 @@ PROJECTIONS_KEPT = 512
 #: lines but one, and wording a line is most of what a projection costs.
 LINES_KEPT = 8192
 #: Move lists kept, one per (game, version, language): only the player to act asks, but again on every
-#: reconnection, and wording 1,000 Alcazar moves takes a second. Kept as JSON, like the projections.
+#: reconnection, and wording 1,000 Alcazar moves takes a second. Kept as the JSON text a page is sent.
 MOVES_KEPT = 16
 
 
@@ -188,23 +188,27 @@ class Pages:
 
     async def moves(self, game_id: int, user_id: int, lang: str) -> dict[str, Any]:
         """The viewer's legal moves, each a path of taps (see ``page_moves``); none when they are not to act."""
+        moves: dict[str, Any] = json.loads(await self.moves_text(game_id, user_id, lang))
+        return moves
+
+    async def moves_text(self, game_id: int, user_id: int, lang: str) -> str:
+        """``moves`` as its JSON text, worded and written in a worker process and kept as it is sent."""
         lang = language_of(lang)
         async with self.core.game_lock(game_id):
             live = await self.core.load_live(game_id)
             if live is None:
                 loaded = await self.core.load_row(game_id)
-                return {"version": loaded[0].version if loaded else 0, "tokens": {}, "moves": []}
+                return _packed({"version": loaded[0].version if loaded else 0, "tokens": {}, "moves": []})
             if not _acts_now(live, user_id):
-                return {"version": live.version, "tokens": {}, "moves": []}
+                return _packed({"version": live.version, "tokens": {}, "moves": []})
             key = (game_id, live.version, lang)
             kept = self._moves.get(key)
             if kept is not None:
-                moves_kept: dict[str, Any] = json.loads(kept)
-                return moves_kept
+                return kept
             snapshot = await in_thread(live.engine.to_dict, live.state)
             kind = live.row.kind
         moves = await in_process(moves_of_position, kind, snapshot, key[1], lang)
-        self._moves.put(key, _packed(moves))
+        self._moves.put(key, moves)
         return moves
 
     # -- the board image ---------------------------------------------------------------------------
@@ -247,8 +251,8 @@ class Pages:
 
 
 def _packed(answer: Mapping[str, Any]) -> str:
-    """A projection or a move list as it is kept: its JSON, a single string the collector does not walk (as
-    dicts and lists, the 512 projections kept were some 40,000 objects for every full collection to go
+    """A projection as it is kept (a move list too): its JSON, a single string the collector does not walk
+    (as dicts and lists, the 512 projections kept were some 40,000 objects for every full collection to go
     through, and 16 move lists of 1,000 Alcazar moves as many)."""
     return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
 

@@ -45,8 +45,13 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 def json_answer(body: Mapping[str, Any], status: int = 200, *, cache: str = "no-store") -> web.Response:
     """A JSON answer; compressed when the client takes it (a view is mostly repeated keys)."""
-    answer = web.Response(text=json.dumps(body, ensure_ascii=False, separators=(",", ":")), status=status,
-                          content_type="application/json", headers={"Cache-Control": cache})
+    return json_text_answer(json.dumps(body, ensure_ascii=False, separators=(",", ":")), status, cache=cache)
+
+
+def json_text_answer(text: str, status: int = 200, *, cache: str = "no-store") -> web.Response:
+    """``json_answer`` of a body already written as JSON (the service keeps move lists so)."""
+    answer = web.Response(text=text, status=status, content_type="application/json",
+                          headers={"Cache-Control": cache})
     answer.enable_compression()
     return answer
 

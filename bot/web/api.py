@@ -15,8 +15,8 @@ from aiohttp import web
 from bot.i18n import LANGUAGES, Msg
 from bot.service import Accepted, GameService, Reason, Refusal, WebSession
 from bot.web.answers import (
-    BAD_REQUEST, LANG, NO_SESSION, TOO_MANY, Refused, json_answer, page_language, read_object, refusal_answer,
-    text_field, version_field,
+    BAD_REQUEST, LANG, NO_SESSION, TOO_MANY, Refused, json_answer, json_text_answer, page_language, read_object,
+    refusal_answer, text_field, version_field,
 )
 from bot.web.guards import TokenBuckets, WebLimits, client_address
 from bot.web.hooks import WebHooks
@@ -129,7 +129,7 @@ class BoardApi:
     async def moves(self, request: web.Request) -> web.Response:
         session = await self.session_of(request)
         lang = await self.language(request, session.user_id)
-        return json_answer(await self.service.pages.moves(session.game_id, session.user_id, lang))
+        return json_text_answer(await self.service.pages.moves_text(session.game_id, session.user_id, lang))
 
     async def board(self, request: web.Request) -> web.Response:
         """The board image. Under its own version (``?v=``) it never changes, so the browser may keep it a day."""
