@@ -309,13 +309,16 @@ def history_words(
     """
     last = {e.ply for e in entries[-recent:]} if recent else set()
     keep = wanted | last
-    resumed = _resumed(engine, entries, wanted, since)
+    resumed = _resumed(entries, wanted, since)
     if resumed is None:
         state, later = opening(engine, players, seed, options), entries
         words: dict[int, Msg] = {}
     else:
-        state, walked, said = resumed
-        later = entries[walked:]
+        walked, snapshot, said = resumed
+        if walked == len(entries) and last <= said.keys():     # nothing played since: it stops here again
+            assert since is not None
+            return {ply: said[ply] for ply in wanted if ply in said}, since
+        state, later = engine.from_dict(json.loads(snapshot)), entries[walked:]
         words = {ply: line_words for ply, line_words in said.items() if ply in keep}
     for step in replay_log(engine, state, later, words_for=keep - words.keys()):
         state = step.after
@@ -327,10 +330,11 @@ def history_words(
     return {ply: words[ply] for ply in wanted if ply in words}, stop
 
 
-def _resumed(engine: AnyEngine, entries: Sequence[LogEntry], wanted: set[int], since: WordedLog | None
-             ) -> tuple[Any, int, dict[int, Msg]] | None:
-    """Where ``since`` stopped (the state, the lines walked, the words kept), when the replay can go on from
-    there: its lines begin this log, and every wanted line is after them or among its words; else None."""
+def _resumed(entries: Sequence[LogEntry], wanted: set[int], since: WordedLog | None
+             ) -> tuple[int, str, dict[int, Msg]] | None:
+    """Where ``since`` stopped (the lines walked, the state after them as a snapshot, the words kept), when
+    the replay can go on from there: its lines begin this log, and every wanted line is after them or among
+    its words; else None."""
     if since is None:
         return None
     walked, fingerprint, snapshot, pickled = since
@@ -339,7 +343,7 @@ def _resumed(engine: AnyEngine, entries: Sequence[LogEntry], wanted: set[int], s
     said: dict[int, Msg] = pickle.loads(pickled)
     if not wanted <= {e.ply for e in entries[walked:]} | said.keys():
         return None
-    return engine.from_dict(json.loads(snapshot)), walked, said
+    return walked, snapshot, said
 
 
 def rebuild(

@@ -52,8 +52,9 @@ async def test_the_history_after_a_move_replays_that_move_alone(store: Store, cl
     assert not gc.is_tracked(after), "atoms only: the collector does not walk the kept replays"
     # Asked again with nothing new, it plays nothing at all.
     counting.played = 0
-    again, _ = history_words(counting, PLAYERS, row.seed, options, entries, wanted, RECENT_LINES, after)
+    again, stop_again = history_words(counting, PLAYERS, row.seed, options, entries, wanted, RECENT_LINES, after)
     assert counting.played == 0 and again == words
+    assert stop_again == after, "it stops where it stood, without taking the snapshot apart and writing it again"
 
 
 async def test_a_log_that_changed_under_the_last_history_is_replayed_from_the_opening(
