@@ -164,16 +164,19 @@ class BoardPage:
             token = moves["tokens"][key]
             if token["kind"] == "option" and await self.settled_on(move):
                 return True
-            if token["kind"] == "card":
-                name = (await self.hand_cards())[token["ref"]]
-                button = self.page.locator("#hand").get_by_role("button", name=name, exact=True)
-            elif token["kind"] == "cell":
-                name = await self.cell_name(token["ref"])
-                button = self.page.locator("#cells").get_by_role("button", name=name, exact=True)
-            else:
-                button = self.page.locator("#move").get_by_role("button", name=token["label"], exact=True)
-            await button.click()
+            await (await self.step_button(token, cells_on_board=True)).click()
         return False
+
+    async def step_button(self, token: dict[str, Any], cells_on_board: bool) -> Any:
+        """The button a step of a move's path is taken with: a card in the hand, a cell on the board
+        (``cells_on_board``) or in the move's panel beside it, an option in the panel."""
+        if token["kind"] == "card":
+            name = (await self.hand_cards())[token["ref"]]
+            return self.page.locator("#hand").get_by_role("button", name=name, exact=True)
+        if token["kind"] == "cell" and cells_on_board:
+            name = await self.cell_name(token["ref"])
+            return self.page.locator("#cells").get_by_role("button", name=name, exact=True)
+        return self.page.locator("#move").get_by_role("button", name=token["label"], exact=True)
 
     async def settled_on(self, move: dict[str, Any]) -> bool:
         """Whether the move's panel already shows ``move`` as the one move left, ready to be played."""
@@ -192,12 +195,7 @@ class BoardPage:
             token = moves["tokens"][key]
             if token["kind"] == "option" and await self.settled_on(move):
                 break
-            if token["kind"] == "card":
-                name = (await self.hand_cards())[token["ref"]]
-                button = self.page.locator("#hand").get_by_role("button", name=name, exact=True)
-            else:
-                button = self.page.locator("#move").get_by_role("button", name=token["label"], exact=True)
-            await button.press("Enter")
+            await (await self.step_button(token, cells_on_board=False)).press("Enter")
         before = await self.version()
         await self.page.get_by_role("button", name="Play", exact=True).press("Enter")
         await self.wait_version(before + 1)
